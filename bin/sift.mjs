@@ -1,0 +1,36 @@
+#!/usr/bin/env node
+// `npx sift <command>`: runs cli/<command>.ts through tsx, no build step and no database needed.
+// The react-server condition makes `server-only` a no-op outside Next.js.
+import { spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const [command, ...rest] = process.argv.slice(2);
+const commands = ["extract", "match", "review"];
+
+if (!command || command === "--help" || command === "-h" || !commands.includes(command)) {
+  console.error(
+    [
+      "Usage: sift <command> [options]",
+      "",
+      "  extract FILE [--extractor offline|llm] [--preset meeting|agent|personal] [--json]",
+      "  match                    JSON lines {a, b} on stdin -> {score, verdict} per line",
+      "  review --facts FILE      candidates (JSON lines) on stdin -> verdicts with matches",
+    ].join("\n"),
+  );
+  process.exit(command && !["--help", "-h"].includes(command) ? 2 : 0);
+}
+
+const script = path.join(root, "cli", `${command}.ts`);
+if (!existsSync(script)) {
+  console.error(`sift: ${command} is not available in this build`);
+  process.exit(2);
+}
+const tsx = path.join(root, "node_modules", "tsx", "dist", "cli.mjs");
+const result = spawnSync(process.execPath, ["--conditions=react-server", tsx, script, ...rest], {
+  stdio: "inherit",
+  cwd: process.cwd(),
+});
+process.exit(result.status ?? 1);

@@ -1,0 +1,60 @@
+import path from "node:path";
+import { z } from "zod";
+import { AppError } from "@/lib/errors";
+
+/**
+ * Environment, validated once. A bad value stops start-up with a message naming the variable.
+ * Empty strings count as unset so that `FOO=` in a shell or .env file does not trip validation.
+ */
+const emptyToUndefined = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
+const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
+const positiveInt = (fallback: number) =>
+  z.preprocess(emptyToUndefined, z.coerce.number().int().positive().default(fallback));
+
+export const EnvSchema = z.object({
+  DATABASE_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// connection URL")
+      .optional(),
+  ),
+  SIFT_DATA_DIR: z.preprocess(emptyToUndefined, z.string().default(".data")),
+  SIFT_MAX_UPLOAD_BYTES: positiveInt(5 * 1024 * 1024),
+  SIFT_LLM_PROVIDER: z.preprocess(
+    emptyToUndefined,
+    z.enum(["openai", "anthropic", "openai-compatible"]).optional(),
+  ),
+  SIFT_LLM_MODEL: optionalString,
+  SIFT_LLM_BASE_URL: z.preprocess(emptyToUndefined, z.url().optional()),
+  SIFT_LLM_API_KEY: optionalString,
+  OPENAI_API_KEY: optionalString,
+  ANTHROPIC_API_KEY: optionalString,
+  SIFT_LLM_TIMEOUT_MS: positiveInt(60_000),
+  SIFT_LLM_CONCURRENCY: positiveInt(3),
+  SIFT_CHUNK_TOKENS: positiveInt(3_000),
+  SIFT_EMBEDDING_MODEL: optionalString,
+});
+
+export type Env = z.infer<typeof EnvSchema>;
+
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const result = EnvSchema.safeParse(source);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new AppError("CONFIG", `Invalid environment:\n${lines.join("\n")}`);
+  }
+  return result.data;
+}
+
+let cached: Env | undefined;
+
+export function getEnv(): Env {
+  cached ??= parseEnv(process.env);
+  return cached;
+}
+
+/** Absolute data directory for the embedded database and other local state. */
+export function resolveDataDir(env: Env = getEnv()): string {
+  return path.resolve(process.cwd(), env.SIFT_DATA_DIR);
+}

@@ -1,0 +1,40 @@
+import { z } from "zod";
+
+export const TEMPORALS = ["past", "present", "future", "timeless"] as const;
+export const TemporalSchema = z
+  .enum(TEMPORALS)
+  .describe("When the fact holds: past (no longer true / happened), present, future (planned), timeless");
+export type Temporal = z.infer<typeof TemporalSchema>;
+
+/** Kinds are configurable (see kinds.ts), so a kind is a slug, validated against the taxonomy at use. */
+export const KindSchema = z
+  .string()
+  .regex(/^[a-z][a-z0-9_]{0,39}$/, "kind must be a lower-case slug")
+  .describe("One of the kinds listed in the instructions");
+
+/**
+ * What a model fills in for one fact. Shared by the LLM output schema, the CLI and tests.
+ * Offsets are not asked of a model: grounding finds the quote in the source and sets them.
+ */
+export const ExtractedFactSchema = z.object({
+  content: z
+    .string()
+    .min(3)
+    .max(1_000)
+    .describe("One atomic, self-contained statement in the third person, naming the speaker when attributing"),
+  kind: KindSchema,
+  confidence: z.number().min(0).max(1).describe("0..1; below 0.7 means you are guessing"),
+  importance: z.number().min(0).max(1).describe("0..1; how much this matters later"),
+  temporal: TemporalSchema,
+  speaker: z.string().nullable().describe("Who said it, as named in the source, or null"),
+  quote: z.string().min(1).describe("The exact words from the source that support this fact, copied verbatim"),
+});
+export type ExtractedFact = z.infer<typeof ExtractedFactSchema>;
+
+/** A candidate after grounding: the quote located in the source text. */
+export const CandidateSchema = ExtractedFactSchema.extend({
+  start: z.number().int().nonnegative().nullable(),
+  end: z.number().int().nonnegative().nullable(),
+  supported: z.boolean(),
+});
+export type Candidate = z.infer<typeof CandidateSchema>;

@@ -1,0 +1,57 @@
+import type { Segment } from "@/lib/sources/schema";
+import type { Candidate, ExtractedFact } from "@/lib/extraction/schema";
+
+/** A kind in the taxonomy: slug plus the one-line definition used in prompts and shown in the UI. */
+export interface KindDefinition {
+  id: string;
+  label: string;
+  definition: string;
+}
+
+export interface ExtractionInput {
+  /** The whole stored source text; segment offsets and candidate spans point into it. */
+  text: string;
+  segments: Segment[];
+  kinds: KindDefinition[];
+  contextHints?: string;
+  maxFacts?: number;
+  /** Already-approved facts the extractor should not extract again (the LLM prompt lists up to N). */
+  knownFacts?: string[];
+  /** ISO date (yyyy-mm-dd) of the meeting, to resolve "next Friday" and the like. */
+  sourceDate?: string;
+  signal?: AbortSignal;
+}
+
+export interface TokenUsage {
+  inputTokens: number;
+  outputTokens: number;
+}
+
+/** One piece of the input handled by one extractor call (one model request for the LLM). */
+export interface Chunk {
+  index: number;
+  /** Offsets of this chunk in ExtractionInput.text */
+  start: number;
+  end: number;
+  segments: Segment[];
+}
+
+export interface ChunkResult {
+  facts: ExtractedFact[];
+  usage?: TokenUsage;
+}
+
+/**
+ * An extractor turns a chunk of source into facts. It never touches the database: the pipeline
+ * grounds its output into candidates and the caller decides what to persist.
+ */
+export interface Extractor {
+  /** "offline" | "llm" */
+  readonly name: string;
+  /** Model id for provenance (null for offline). */
+  readonly modelId: string | null;
+  readonly promptVersion: string | null;
+  extractChunk(input: ExtractionInput, chunk: Chunk): Promise<ChunkResult>;
+}
+
+export type { Candidate };

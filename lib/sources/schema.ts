@@ -1,0 +1,38 @@
+import { z } from "zod";
+
+/** One speaker turn or subtitle cue, with character offsets into the stored source text. */
+export const SegmentSchema = z.object({
+  speaker: z.string().nullable(),
+  startMs: z.number().int().nonnegative().nullable(),
+  endMs: z.number().int().nonnegative().nullable(),
+  text: z.string(),
+  /** Offset of `text` in the stored source text: storedText.slice(start, end) === text */
+  start: z.number().int().nonnegative(),
+  end: z.number().int().nonnegative(),
+});
+export type Segment = z.infer<typeof SegmentSchema>;
+
+export const SOURCE_FORMATS = ["text", "markdown", "vtt", "srt", "slack-json", "chat-json"] as const;
+export const SourceFormatSchema = z.enum(SOURCE_FORMATS);
+export type SourceFormat = z.infer<typeof SourceFormatSchema>;
+
+/** What a parser produces from a file or a paste. */
+export const ParsedSourceSchema = z.object({
+  format: SourceFormatSchema,
+  text: z.string(),
+  segments: z.array(SegmentSchema),
+  participants: z.array(z.string()),
+});
+export type ParsedSource = z.infer<typeof ParsedSourceSchema>;
+
+export const SOURCE_ORIGINS = ["paste", "upload", "api"] as const;
+
+/** The paste/upload form and the API share this. */
+export const SourceInputSchema = z.object({
+  title: z.string().trim().max(200).optional(),
+  text: z.string().min(1, "Paste some text to extract from").max(5_000_000),
+  meetingDate: z.iso.date().optional(),
+  contextHints: z.string().max(2_000).optional(),
+  preset: z.string().optional(),
+});
+export type SourceInput = z.infer<typeof SourceInputSchema>;
