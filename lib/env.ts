@@ -56,5 +56,5 @@ export function getEnv(): Env {
 
 /** Absolute data directory for the embedded database and other local state. */
 export function resolveDataDir(env: Env = getEnv()): string {
-  return path.resolve(process.cwd(), env.SIFT_DATA_DIR);
+  return path.resolve(/*turbopackIgnore: true*/ process.cwd(), env.SIFT_DATA_DIR);
 }

@@ -39,6 +39,10 @@ export interface Chunk {
 export interface ChunkResult {
   facts: ExtractedFact[];
   usage?: TokenUsage;
+  /** Requests made for this chunk, retries included (the LLM extractor sets it). */
+  attempts?: number;
+  /** Facts dropped from the reply (unknown kind, malformed item), for the run log. */
+  warnings?: string[];
 }
 
 /**

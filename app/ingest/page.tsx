@@ -1,0 +1,29 @@
+import type { Metadata } from "next";
+import { IngestForm } from "@/components/ingest/ingest-form";
+import { PageHeader } from "@/components/ui/card";
+import { getEnv } from "@/lib/env";
+import { PRESETS } from "@/lib/extraction/kinds";
+import { resolveModel } from "@/lib/extraction/llm/provider";
+
+export const dynamic = "force-dynamic";
+export const metadata: Metadata = { title: "Ingest" };
+
+export default function IngestPage() {
+  const env = getEnv();
+  const model = resolveModel(env);
+  const presets = Object.entries(PRESETS).map(([id, preset]) => ({
+    id,
+    label: preset.label,
+    kinds: preset.kinds.map((k) => k.label),
+  }));
+  return (
+    <div className="mx-auto max-w-5xl">
+      <PageHeader title="Ingest" description="Paste a transcript or upload a file; Sift proposes facts for you to review." />
+      <IngestForm
+        presets={presets}
+        maxBytes={env.SIFT_MAX_UPLOAD_BYTES}
+        extractorLabel={model ? `Using the LLM extractor (${model.modelId})` : "No model configured: the offline extractor will run"}
+      />
+    </div>
+  );
+}

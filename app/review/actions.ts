@@ -1,0 +1,36 @@
+"use server";
+import { revalidatePath } from "next/cache";
+import { z } from "zod";
+import { parseInput, toActionResult } from "@/lib/action";
+import { requireReviewer } from "@/lib/auth/reviewer";
+import { getDb } from "@/lib/db/client";
+import { approveCandidate, rejectCandidate } from "@/lib/facts/decide";
+import { FactSchema } from "@/lib/facts/schema";
+
+const ApproveInput = z.object({
+  candidateId: z.uuid(),
+  edits: FactSchema.pick({ content: true, kind: true, temporal: true, importance: true }).partial().optional(),
+});
+
+export async function approveCandidateAction(input: z.input<typeof ApproveInput>) {
+  return toActionResult(async () => {
+    const { candidateId, edits } = parseInput(ApproveInput, input);
+    const reviewer = await requireReviewer();
+    const fact = await approveCandidate({ db: await getDb(), candidateId, reviewerId: reviewer.id, edits });
+    revalidatePath("/review");
+    revalidatePath("/facts");
+    return { factId: fact.id };
+  });
+}
+
+const RejectInput = z.object({ candidateId: z.uuid(), reason: z.string().max(500).optional() });
+
+export async function rejectCandidateAction(input: z.input<typeof RejectInput>) {
+  return toActionResult(async () => {
+    const { candidateId, reason } = parseInput(RejectInput, input);
+    const reviewer = await requireReviewer();
+    await rejectCandidate({ db: await getDb(), candidateId, reviewerId: reviewer.id, reason });
+    revalidatePath("/review");
+    return { candidateId };
+  });
+}

@@ -1,0 +1,49 @@
+import type { Metadata } from "next";
+import { Card, PageHeader } from "@/components/ui/card";
+import { getEnv, resolveDataDir } from "@/lib/env";
+import { PRESETS } from "@/lib/extraction/kinds";
+import { resolveModel } from "@/lib/extraction/llm/provider";
+
+export const dynamic = "force-dynamic";
+export const metadata: Metadata = { title: "Settings" };
+
+export default function SettingsPage() {
+  const env = getEnv();
+  const model = resolveModel(env);
+  const rows: [string, string][] = [
+    ["Database", env.DATABASE_URL ? "PostgreSQL server (DATABASE_URL)" : `Embedded PostgreSQL (PGlite) in ${resolveDataDir(env)}`],
+    ["Extractor", model ? `LLM: ${model.modelId}` : "Offline NLP extractor (no model configured)"],
+    ["Upload limit", `${Math.round(env.SIFT_MAX_UPLOAD_BYTES / 1048576)} MB`],
+    ["Chunk budget", `${env.SIFT_CHUNK_TOKENS} tokens, ${env.SIFT_LLM_CONCURRENCY} chunks at a time`],
+  ];
+  return (
+    <div className="mx-auto max-w-4xl">
+      <PageHeader title="Settings" description="How this Sift instance is configured. Environment variables are listed in the README." />
+      <Card>
+        <dl className="grid grid-cols-[10rem_1fr] gap-x-4 gap-y-2 text-sm">
+          {rows.map(([k, v]) => (
+            <div key={k} className="contents">
+              <dt className="font-medium">{k}</dt>
+              <dd className="text-muted-foreground">{v}</dd>
+            </div>
+          ))}
+        </dl>
+      </Card>
+      <h2 className="mb-2 mt-8 text-lg font-semibold">Kinds</h2>
+      <div className="grid gap-4 md:grid-cols-3">
+        {Object.values(PRESETS).map((preset) => (
+          <Card key={preset.id}>
+            <h3 className="font-medium">{preset.label}</h3>
+            <ul className="mt-2 flex flex-col gap-1.5 text-sm">
+              {preset.kinds.map((k) => (
+                <li key={k.id}>
+                  <span className="font-medium">{k.label}</span> <span className="text-muted-foreground">— {k.definition}</span>
+                </li>
+              ))}
+            </ul>
+          </Card>
+        ))}
+      </div>
+    </div>
+  );
+}

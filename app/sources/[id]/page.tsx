@@ -1,0 +1,48 @@
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { Badge } from "@/components/ui/badge";
+import { Card, PageHeader } from "@/components/ui/card";
+import { getDb } from "@/lib/db/client";
+import { getSource } from "@/lib/db/sources";
+
+export const dynamic = "force-dynamic";
+export const metadata: Metadata = { title: "Source" };
+
+export default async function SourcePage({ params }: { params: Promise<{ id: string }> }) {
+  const { id } = await params;
+  if (!/^[0-9a-f-]{36}$/i.test(id)) notFound();
+  const source = await getSource({ db: await getDb(), sourceId: id });
+  if (!source) notFound();
+  return (
+    <div className="mx-auto max-w-4xl">
+      <PageHeader
+        title={source.title}
+        description={[
+          source.filename ?? `${source.origin}d`,
+          source.format,
+          source.meetingDate ? `meeting ${source.meetingDate.toISOString().slice(0, 10)}` : null,
+          source.participants.length ? source.participants.join(", ") : null,
+        ]
+          .filter(Boolean)
+          .join(" · ")}
+      />
+      <section aria-label="Extraction runs" className="mb-6 flex flex-col gap-2">
+        {source.runs.map((run) => (
+          <Card key={run.id} className="flex flex-wrap items-center gap-3 py-3 text-sm">
+            <Badge tone={run.status === "succeeded" ? "success" : run.status === "failed" ? "danger" : "warning"}>{run.status}</Badge>
+            <span>{run.extractor === "offline" ? "Offline extractor" : run.modelId}</span>
+            <span className="text-muted-foreground">
+              {run._count.candidates} candidates · {run.chunksDone}/{run.chunksTotal} chunks
+              {run.durationMs != null ? ` · ${(run.durationMs / 1000).toFixed(1)} s` : ""}
+              {run.inputTokens != null ? ` · ${run.inputTokens} in / ${run.outputTokens ?? 0} out tokens` : ""}
+            </span>
+            {run.error ? <span className="w-full text-danger">{run.error}</span> : null}
+          </Card>
+        ))}
+      </section>
+      <Card>
+        <pre className="whitespace-pre-wrap break-words font-sans text-sm leading-relaxed">{source.text}</pre>
+      </Card>
+    </div>
+  );
+}

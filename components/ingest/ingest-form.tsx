@@ -1,0 +1,131 @@
+"use client";
+import { Upload } from "lucide-react";
+import { useRef, useState, useTransition } from "react";
+import { toast } from "sonner";
+import { startExtractionAction } from "@/app/ingest/actions";
+import { RunProgress } from "@/components/ingest/run-progress";
+import { Button } from "@/components/ui/button";
+import { Input, Textarea } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+
+export interface PresetOption {
+  id: string;
+  label: string;
+  kinds: string[];
+}
+
+const ACCEPT = ".txt,.md,.markdown,.vtt,.srt,.json,text/plain,text/markdown,text/vtt,application/json";
+
+export function IngestForm({ presets, maxBytes, extractorLabel }: { presets: PresetOption[]; maxBytes: number; extractorLabel: string }) {
+  const [pending, startTransition] = useTransition();
+  const [runId, setRunId] = useState<string | null>(null);
+  const [errors, setErrors] = useState<Record<string, string[]>>({});
+  const [fileName, setFileName] = useState<string | null>(null);
+  const [preset, setPreset] = useState(presets[0]?.id ?? "meeting");
+  const fileInput = useRef<HTMLInputElement>(null);
+
+  function onSubmit(formData: FormData) {
+    const file = formData.get("file");
+    if (file instanceof File && file.size > maxBytes) {
+      // Refuse before uploading: the server would refuse too, after the wait.
+      toast.error(`${file.name} is ${(file.size / 1048576).toFixed(1)} MB; the limit is ${(maxBytes / 1048576).toFixed(0)} MB.`);
+      return;
+    }
+    startTransition(async () => {
+      const result = await startExtractionAction(formData);
+      if (result.ok) {
+        setErrors({});
+        setRunId(result.data.runId);
+        toast.success(`Source saved (${result.data.segments} segments). Extracting…`);
+      } else {
+        setErrors(result.fieldErrors ?? {});
+        toast.error(result.message);
+      }
+    });
+  }
+
+  const kinds = presets.find((p) => p.id === preset)?.kinds ?? [];
+
+  return (
+    <div className="grid gap-6 lg:grid-cols-[1fr_20rem]">
+      <form action={onSubmit} className="flex flex-col gap-4" aria-label="New source">
+        <div className="flex flex-col gap-1.5">
+          <Label htmlFor="title">Title</Label>
+          <Input id="title" name="title" placeholder="Weekly product sync" maxLength={200} />
+        </div>
+        <div className="flex flex-col gap-1.5">
+          <Label htmlFor="text">Transcript</Label>
+          <Textarea
+            id="text"
+            name="text"
+            rows={14}
+            placeholder={"Priya: We decided to ship offline mode by end of Q3.\nMarcus: I'll write the migration guide by Friday."}
+            aria-invalid={errors.text ? true : undefined}
+            aria-describedby={errors.text ? "text-error" : undefined}
+          />
+          {errors.text ? (
+            <p id="text-error" className="text-sm text-danger">
+              {errors.text[0]}
+            </p>
+          ) : null}
+        </div>
+        <div className="flex flex-wrap items-center gap-3">
+          <input
+            ref={fileInput}
+            id="file"
+            name="file"
+            type="file"
+            accept={ACCEPT}
+            className="sr-only"
+            onChange={(e) => setFileName(e.target.files?.[0]?.name ?? null)}
+          />
+          <Button type="button" variant="outline" onClick={() => fileInput.current?.click()}>
+            <Upload aria-hidden /> Upload a file
+          </Button>
+          <span className="text-sm text-muted-foreground">
+            {fileName ?? `txt, md, VTT, SRT or JSON chat export · up to ${Math.round(maxBytes / 1048576)} MB`}
+          </span>
+        </div>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <div className="flex flex-col gap-1.5">
+            <Label htmlFor="preset">Preset</Label>
+            <select
+              id="preset"
+              name="preset"
+              value={preset}
+              onChange={(e) => setPreset(e.target.value)}
+              className="h-9 rounded-md border border-border bg-white px-3 text-sm"
+            >
+              {presets.map((p) => (
+                <option key={p.id} value={p.id}>
+                  {p.label}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="flex flex-col gap-1.5">
+            <Label htmlFor="meetingDate">Meeting date</Label>
+            <Input id="meetingDate" name="meetingDate" type="date" />
+          </div>
+        </div>
+        <div className="flex flex-col gap-1.5">
+          <Label htmlFor="contextHints">Context hints</Label>
+          <Input id="contextHints" name="contextHints" placeholder="project: billing v2" maxLength={2000} />
+        </div>
+        <div className="flex items-center gap-3">
+          <Button type="submit" disabled={pending}>
+            {pending ? "Saving…" : "Extract"}
+          </Button>
+          <span className="text-xs text-muted-foreground">{extractorLabel}</span>
+        </div>
+      </form>
+      <aside className="flex flex-col gap-4">
+        {runId ? <RunProgress key={runId} runId={runId} /> : null}
+        <div className="text-sm text-muted-foreground">
+          <p className="font-medium text-foreground">Kinds in this preset</p>
+          <p className="mt-1">{kinds.join(", ")}</p>
+        </div>
+      </aside>
+    </div>
+  );
+}

@@ -1,0 +1,75 @@
+"use client";
+import { useQuery } from "@tanstack/react-query";
+import { CircleAlert, CircleCheck, LoaderCircle } from "lucide-react";
+import Link from "next/link";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+
+interface RunProgressData {
+  id: string;
+  status: "queued" | "running" | "succeeded" | "partial" | "failed" | "interrupted";
+  error: string | null;
+  chunksTotal: number;
+  chunksDone: number;
+  chunksFailed: number;
+  inputTokens: number | null;
+  outputTokens: number | null;
+  durationMs: number | null;
+  extractor: string;
+  modelId: string | null;
+  source: { id: string; title: string };
+  _count: { candidates: number };
+}
+
+const FINISHED = new Set(["succeeded", "partial", "failed", "interrupted"]);
+
+async function fetchRun(runId: string): Promise<RunProgressData> {
+  const response = await fetch(`/api/runs/${runId}`, { cache: "no-store" });
+  if (!response.ok) throw new Error(`Could not load run progress (${response.status})`);
+  return (await response.json()) as RunProgressData;
+}
+
+export function RunProgress({ runId }: { runId: string }) {
+  const { data: run, error } = useQuery({
+    queryKey: ["run", runId],
+    queryFn: () => fetchRun(runId),
+    refetchInterval: (query) => (query.state.data && FINISHED.has(query.state.data.status) ? false : 700),
+  });
+
+  if (error) return <Card role="alert">{error.message}</Card>;
+  if (!run) return <Card aria-busy="true">Starting extraction…</Card>;
+
+  const finished = FINISHED.has(run.status);
+  const settled = run.chunksDone + run.chunksFailed;
+  const percent = run.chunksTotal ? Math.round((settled / run.chunksTotal) * 100) : finished ? 100 : 0;
+  const Icon = !finished ? LoaderCircle : run.status === "succeeded" ? CircleCheck : CircleAlert;
+
+  return (
+    <Card aria-live="polite" className="flex flex-col gap-3">
+      <div className="flex items-center gap-2 font-medium">
+        <Icon className={!finished ? "size-4 animate-spin" : "size-4"} aria-hidden />
+        <span role="status">
+          {!finished
+            ? `Extracting… ${settled} of ${run.chunksTotal || "?"} chunks`
+            : run.status === "succeeded"
+              ? `Extraction finished: ${run._count.candidates} candidate${run._count.candidates === 1 ? "" : "s"}`
+              : `Extraction ${run.status}: ${run._count.candidates} candidates kept`}
+        </span>
+      </div>
+      <div className="h-2 overflow-hidden rounded-full bg-muted" role="progressbar" aria-label="Chunks done" aria-valuenow={percent} aria-valuemin={0} aria-valuemax={100}>
+        <div className="h-full bg-primary transition-all" style={{ width: `${percent}%` }} />
+      </div>
+      {run.error ? <p className="text-sm text-danger">{run.error}</p> : null}
+      <p className="text-xs text-muted-foreground">
+        {run.extractor === "offline" ? "Offline extractor" : `Model ${run.modelId}`}
+        {run.durationMs != null ? ` · ${(run.durationMs / 1000).toFixed(1)} s` : ""}
+        {run.inputTokens != null ? ` · ${run.inputTokens} in / ${run.outputTokens ?? 0} out tokens` : ""}
+      </p>
+      {finished && run._count.candidates > 0 ? (
+        <Button asChild className="self-start">
+          <Link href={`/review?run=${run.id}`}>Review {run._count.candidates} candidates</Link>
+        </Button>
+      ) : null}
+    </Card>
+  );
+}

@@ -1,0 +1,38 @@
+import "server-only";
+import { z } from "zod";
+import { AppError, isAppError, type ActionResult } from "@/lib/errors";
+
+/**
+ * Runs the body of a server action or API handler and turns the outcome into an ActionResult.
+ * AppErrors become readable failures; anything else is logged with its internals and shown only as
+ * a generic message, so database or model details never reach the browser.
+ */
+export async function toActionResult<T>(body: () => Promise<T>): Promise<ActionResult<T>> {
+  try {
+    return { ok: true, data: await body() };
+  } catch (error) {
+    if (isAppError(error)) {
+      return {
+        ok: false,
+        code: error.code,
+        message: error.message,
+        ...(error.fieldErrors ? { fieldErrors: error.fieldErrors } : {}),
+      };
+    }
+    console.error("[sift] unexpected error", error);
+    return { ok: false, code: "INTERNAL", message: "Something went wrong on the server. Nothing was changed; try again." };
+  }
+}
+
+/** Parses input with a zod schema, throwing a VALIDATION AppError with per-field messages. */
+export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
+  const result = schema.safeParse(input);
+  if (result.success) return result.data;
+  const fieldErrors: Record<string, string[]> = {};
+  for (const issue of result.error.issues) {
+    const key = issue.path.join(".") || "_";
+    (fieldErrors[key] ??= []).push(issue.message);
+  }
+  const first = result.error.issues[0];
+  throw new AppError("VALIDATION", first ? first.message : "Invalid input", { fieldErrors });
+}

@@ -1,0 +1,143 @@
+import "server-only";
+import { PrismaPg } from "@prisma/adapter-pg";
+import pg from "pg";
+import { PrismaPGlite } from "pglite-prisma-adapter";
+import { PrismaClient } from "@/lib/generated/prisma/client";
+import { getEnv } from "@/lib/env";
+import { applyMigrations, pgExecutor, pgliteExecutor, type MigrationReport } from "@/lib/db/migrate";
+import { openPGlite } from "@/lib/db/pglite";
+
+export { PrismaClient };
+export { Prisma } from "@/lib/generated/prisma/client";
+
+/** The reviewer every local action is attributed to until real accounts exist. Stable across restarts. */
+export const DEFAULT_REVIEWER_ID = "local";
+export const DEFAULT_REVIEWER_NAME = "Local reviewer";
+
+export function getDefaultReviewerId(): string {
+  return DEFAULT_REVIEWER_ID;
+}
+
+export interface Db {
+  prisma: PrismaClient;
+  kind: "pglite" | "postgres";
+  /** What opening did to the schema (useful for logs and tests). */
+  migrations: MigrationReport;
+  /** Disconnects Prisma and, for PGlite, closes the database and releases the directory lock. */
+  close(): Promise<void>;
+}
+
+export interface CreateDbOptions {
+  /** postgres:// URL of a PostgreSQL server; without it the embedded PGlite database is used. */
+  databaseUrl?: string;
+  /** Sift data directory for PGlite (default SIFT_DATA_DIR). Ignored with `databaseUrl`. */
+  dataDir?: string;
+  /** Set false to leave the database without the default reviewer (default true). */
+  seed?: boolean;
+}
+
+/**
+ * Opens a database, brings its schema up to date and (by default) makes sure the local reviewer exists.
+ * Each call opens a new connection; the app should use getDb(), which keeps one per process.
+ */
+export async function createDb(options: CreateDbOptions = {}): Promise<Db> {
+  const db = options.databaseUrl
+    ? await openPostgres(options.databaseUrl)
+    : await openEmbedded(options.dataDir);
+  if (db.migrations.modified.length > 0) {
+    // Prisma ignores edits to applied migrations too; say so, since the edit will never run here.
+    console.warn(
+      `[sift] Applied migrations changed on disk since they ran (edits are not re-applied; write a new migration): ${db.migrations.modified.join(", ")}`,
+    );
+  }
+  if (options.seed !== false) {
+    try {
+      await ensureDefaultReviewer(db.prisma);
+    } catch (error) {
+      await db.close();
+      throw error;
+    }
+  }
+  return db;
+}
+
+async function openPostgres(databaseUrl: string): Promise<Db> {
+  // Migrate over one dedicated session: the advisory lock that serialises migrators is per session.
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  let migrations: MigrationReport;
+  try {
+    migrations = await applyMigrations({ executor: pgExecutor(client) });
+  } finally {
+    await client.end();
+  }
+  const prisma = new PrismaClient({ adapter: new PrismaPg({ connectionString: databaseUrl }) });
+  return {
+    prisma,
+    kind: "postgres",
+    migrations,
+    close: () => prisma.$disconnect(),
+  };
+}
+
+async function openEmbedded(dataDir: string | undefined): Promise<Db> {
+  const opened = await openPGlite(dataDir ? { dataDir } : {});
+  try {
+    const migrations = await applyMigrations({ executor: pgliteExecutor(opened.pglite) });
+    const prisma = new PrismaClient({ adapter: new PrismaPGlite(opened.pglite) });
+    return {
+      prisma,
+      kind: "pglite",
+      migrations,
+      async close() {
+        try {
+          await prisma.$disconnect();
+        } finally {
+          await opened.close();
+        }
+      },
+    };
+  } catch (error) {
+    await opened.close();
+    throw error;
+  }
+}
+
+export async function ensureDefaultReviewer(prisma: PrismaClient): Promise<void> {
+  await prisma.reviewer.upsert({
+    where: { id: DEFAULT_REVIEWER_ID },
+    create: { id: DEFAULT_REVIEWER_ID, name: DEFAULT_REVIEWER_NAME, role: "admin" },
+    update: {},
+  });
+}
+
+// Kept on globalThis so Next.js dev reloads (which re-evaluate this module) reuse the open database
+// instead of trying to open the locked directory a second time.
+const globalForDb = globalThis as typeof globalThis & { __siftDb?: Promise<Db> };
+
+/**
+ * The process-wide Prisma client: opened, migrated and seeded on first call, never at import time
+ * (`next build` imports server modules in worker processes that must not touch the database).
+ * Uses DATABASE_URL when set, otherwise PGlite in SIFT_DATA_DIR.
+ */
+export async function getDb(): Promise<PrismaClient> {
+  if (!globalForDb.__siftDb) {
+    const databaseUrl = getEnv().DATABASE_URL;
+    const opening = createDb(databaseUrl ? { databaseUrl } : {});
+    globalForDb.__siftDb = opening;
+    // A failed open (e.g. directory locked by another process) must not stick: let the next call retry.
+    opening.catch(() => {
+      if (globalForDb.__siftDb === opening) globalForDb.__siftDb = undefined;
+    });
+  }
+  return (await globalForDb.__siftDb).prisma;
+}
+
+/** Closes the process-wide database, if open (for scripts and graceful shutdown). */
+export async function closeDb(): Promise<void> {
+  const opening = globalForDb.__siftDb;
+  globalForDb.__siftDb = undefined;
+  if (!opening) return;
+  const db = await opening.catch(() => undefined);
+  await db?.close();
+}

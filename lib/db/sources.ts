@@ -1,0 +1,64 @@
+import "server-only";
+import { createHash } from "node:crypto";
+import type { Db } from "@/lib/db/types";
+import type { ParsedSource } from "@/lib/sources/schema";
+
+export interface NewSource {
+  title: string;
+  origin: "paste" | "upload" | "api";
+  filename?: string | null;
+  mediaType?: string | null;
+  parsed: ParsedSource;
+  meetingDate?: string | null;
+  contextHints?: string | null;
+}
+
+export function hashText(text: string): string {
+  return createHash("sha256").update(text).digest("hex");
+}
+
+export async function createSource({ db, source }: { db: Db; source: NewSource }) {
+  return db.source.create({
+    data: {
+      title: source.title,
+      origin: source.origin,
+      filename: source.filename ?? null,
+      mediaType: source.mediaType ?? null,
+      format: source.parsed.format,
+      text: source.parsed.text,
+      contentHash: hashText(source.parsed.text),
+      segments: source.parsed.segments,
+      participants: source.parsed.participants,
+      meetingDate: source.meetingDate ? new Date(`${source.meetingDate}T00:00:00Z`) : null,
+      contextHints: source.contextHints ?? null,
+    },
+  });
+}
+
+export async function listSources({ db, take = 100 }: { db: Db; take?: number }) {
+  return db.source.findMany({
+    orderBy: { createdAt: "desc" },
+    take,
+    select: {
+      id: true,
+      title: true,
+      origin: true,
+      filename: true,
+      format: true,
+      participants: true,
+      meetingDate: true,
+      createdAt: true,
+      _count: { select: { runs: true, provenance: true } },
+      runs: { orderBy: { createdAt: "desc" }, take: 1, select: { id: true, status: true, extractor: true } },
+    },
+  });
+}
+
+export async function getSource({ db, sourceId }: { db: Db; sourceId: string }) {
+  return db.source.findUnique({
+    where: { id: sourceId },
+    include: {
+      runs: { orderBy: { createdAt: "desc" }, include: { _count: { select: { candidates: true } } } },
+    },
+  });
+}

@@ -1,0 +1,83 @@
+import { createHash } from "node:crypto";
+import type { KindDefinition } from "@/lib/extraction/types";
+
+/**
+ * The instructions sent as the system message of every extraction request. The chunk of source text
+ * itself is the user message, alone, so quotes copied from it land verbatim in the stored text.
+ * Bump PROMPT_VERSION whenever the default wording changes: facts record it for provenance.
+ */
+export const PROMPT_VERSION = "extract-v1";
+export const DEFAULT_KNOWN_FACTS_LIMIT = 16;
+export const DEFAULT_MAX_FACTS = 50;
+
+export const DEFAULT_TEMPLATE = `You extract durable facts from a conversation (a meeting transcript, chat log or similar) so that a team can review them and keep a reliable record.
+
+## Kinds
+Give every fact exactly one of these kinds (use the id before the colon):
+{{kinds}}
+
+## Rules
+- One atomic statement per fact. Never combine two claims with "and", "but" or "also": split them into separate facts.
+- Write each fact as a self-contained sentence in the third person. When a fact is someone's statement, opinion, commitment or decision, name the speaker ("Dana decided ...", "Priya will ..."). Never write "I", "we" or "you".
+- "quote" must be copied verbatim from the source text: the exact, contiguous words that support the fact, with no paraphrase, no ellipsis and no added words. Keep it short (one sentence or clause).
+- "speaker" is the speaker's name exactly as it appears in the source, or null when unknown.
+- "confidence" is 0..1. Below 0.7 means you are guessing; prefer leaving a fact out over guessing.
+- "importance" is 0..1: how much this will matter to someone reading the record weeks later.
+- "temporal": past (happened, or no longer true), present (true now), future (planned or promised), timeless (always true).
+- Skip greetings, small talk, routine status updates ("still working on it"), filler and questions nobody answered.
+- Resolve relative dates ("tomorrow", "next Friday", "end of the month") to absolute dates using the source date below, and write the absolute date in the fact (the quote stays verbatim).
+- Do not extract any of the known facts listed below again, even reworded. Extract only what is new.
+- Return at most {{maxFacts}} facts; when there are more, keep the most important ones. Return an empty list when nothing qualifies.
+
+## Source date
+{{sourceDate}}
+
+## Context from the user
+{{contextHints}}
+
+## Known facts (already recorded)
+{{knownFacts}}
+
+## Output
+Reply with a single JSON object and nothing else, in this shape:
+{"facts": [{"content": string, "kind": one of the kind ids, "confidence": number, "importance": number, "temporal": "past" | "present" | "future" | "timeless", "speaker": string or null, "quote": string}]}
+
+The user message is the source text.`;
+
+export interface PromptVariables {
+  kinds: KindDefinition[];
+  contextHints?: string | undefined;
+  sourceDate?: string | undefined;
+  knownFacts?: string[] | undefined;
+  /** How many known facts to list at most: the first N given (callers put the most relevant first). */
+  knownFactsLimit?: number | undefined;
+  maxFacts?: number | undefined;
+}
+
+/** `extract-v1` for the default template, `custom-<first 8 hex of sha256>` for any other. */
+export function promptVersion(template: string | undefined): string {
+  if (template === undefined || template === DEFAULT_TEMPLATE) return PROMPT_VERSION;
+  return `custom-${createHash("sha256").update(template).digest("hex").slice(0, 8)}`;
+}
+
+const PLACEHOLDER = /\{\{\s*(kinds|contextHints|sourceDate|knownFacts|maxFacts)\s*\}\}/g;
+
+export function renderPrompt(template: string, vars: PromptVariables): string {
+  const limit = vars.knownFactsLimit ?? DEFAULT_KNOWN_FACTS_LIMIT;
+  const known = (vars.knownFacts ?? []).map((f) => oneLine(f)).filter((f) => f.length > 0).slice(0, limit);
+  const values: Record<string, string> = {
+    kinds: vars.kinds.map((k) => `- ${k.id}: ${k.label}. ${oneLine(k.definition)}`).join("\n"),
+    contextHints: vars.contextHints?.trim() ? vars.contextHints.trim() : "(none)",
+    sourceDate: vars.sourceDate
+      ? `${vars.sourceDate} (the day the conversation took place)`
+      : "Unknown: keep relative dates as written and do not invent a date.",
+    knownFacts: known.length > 0 ? known.map((f) => `- ${f}`).join("\n") : "(none)",
+    maxFacts: String(vars.maxFacts ?? DEFAULT_MAX_FACTS),
+  };
+  // A function replacement, so "$&" and the like inside user-provided hints stay literal.
+  return template.replace(PLACEHOLDER, (_, name: string) => values[name] ?? "");
+}
+
+function oneLine(text: string): string {
+  return text.replace(/\s+/g, " ").trim();
+}

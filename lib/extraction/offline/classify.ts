@@ -1,0 +1,51 @@
+import type { Temporal } from "@/lib/extraction/schema";
+import type { KindDefinition } from "@/lib/extraction/types";
+import type { Tok } from "@/lib/extraction/offline/nlp";
+import { baseImportance, CUE_RULES, FALLBACK_KINDS, temporalOf } from "@/lib/extraction/offline/cues";
+
+export interface Classification {
+  kind: string;
+  strength: "strong" | "weak" | "none";
+  confidence: number;
+  importance: number;
+  temporal: Temporal;
+}
+
+const HEDGE = /\b(?:maybe|might|perhaps|probably|i think|i guess|not sure|possibly|kinda|sort of)\b/i;
+const UNDECIDED = /\b(?:not|n't|no|haven't|hasn't|didn't|yet to)\b[^.]{0,20}\b(?:decid|agree|settl|approv)/i;
+
+/** Picks the kind with the strongest cue among the allowed kinds; falls back to a generic kind. */
+export function classify(toks: Tok[], raw: string, kinds: KindDefinition[]): Classification {
+  const text = raw.replace(/[\u2018\u2019]/g, "'");
+  const allowed = new Set(kinds.map((k) => k.id));
+  let best: { kind: string; strength: "strong" | "weak" } | null = null;
+  const undecided = UNDECIDED.test(text);
+  for (const rule of CUE_RULES) {
+    if (!allowed.has(rule.kind) || (best && (best.strength === "strong" || rule.strength === "weak"))) continue;
+    if (undecided && rule.kind === "decision") continue;
+    if (rule.re.test(text)) best = { kind: rule.kind, strength: rule.strength };
+  }
+  const kind = best?.kind ?? FALLBACK_KINDS.find((k) => allowed.has(k)) ?? kinds[kinds.length - 1]?.id ?? "context";
+  const strength = best?.strength ?? "none";
+  const hedged = HEDGE.test(text);
+  let confidence = strength === "strong" ? 0.85 : strength === "weak" ? 0.6 : 0.45;
+  if (hedged) confidence -= 0.15;
+  const specific = toks.some((t) => t.entity !== null || t.pos === "NUM");
+  const importance = Math.min(1, baseImportance(kind) + (specific ? 0.1 : 0) + (strength === "strong" ? 0.05 : 0));
+  // "-ed" after a present "is/are" is a passive ("is blocked"), not the past tense.
+  const pastVerb = toks.some(
+    (t, i) => (t.pos === "VERB" || t.pos === "AUX") && t.lower !== t.lemma && /ed$/.test(t.lower) && !isPresentBe(toks[i - 1]),
+  );
+  let temporal = temporalOf(text, pastVerb);
+  // A task someone takes on is done later, however it is phrased ("I can take that").
+  if (kind === "action_item" && temporal === "present") temporal = "future";
+  return { kind, strength, confidence: round(confidence), importance: round(importance), temporal };
+}
+
+function isPresentBe(t: Tok | undefined): boolean {
+  return !!t && t.lemma === "be" && !/^(was|were|been)$/.test(t.lower);
+}
+
+function round(n: number): number {
+  return Math.round(n * 100) / 100;
+}

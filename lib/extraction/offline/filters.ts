@@ -1,0 +1,109 @@
+import type { Tok } from "@/lib/extraction/offline/nlp";
+
+/**
+ * What is not worth a fact: social glue (greetings, thanks, backchannels), questions, commands,
+ * reactions to the other person ("That's so cool!"), and fragments with too little content.
+ */
+
+const SOCIAL = new RegExp(
+  "^(?:hi|hey|hello|hiya|yo|morning|good (?:morning|afternoon|evening|night)|bye|goodbye|see (?:you|ya)(?: soon| later| tomorrow)?|" +
+    "talk (?:to you )?(?:soon|later)|take care|cheers|thanks?(?: you)?(?: so much| a lot)?|thx|ty|you're welcome|no problem|np|" +
+    "ok(?:ay)?|k|sure|yes|yeah|yep|yup|no|nope|nah|right|exactly|totally|absolutely|definitely|agreed|true|indeed|" +
+    "cool|nice|great|awesome|wow|oh|ah|hmm+|um+|uh+|lol|haha+|omg|got it|sounds good|makes sense|me too|same|" +
+    "of course|for sure|i see|fair enough|good point|that's (?:great|cool|awesome|amazing|nice|true|right|fair)|" +
+    "(?:good|nice|great) to (?:see|hear from|meet) you|how are you|welcome)" +
+    "(?:[\\s,!.]+(?:everyone|all|guys|team|folks|again|[A-Z][a-z]+))*[\\s!.,~:)(]*$",
+  "i",
+);
+
+const LEADING_FILLER = new Set([
+  "hey", "hi", "hello", "wow", "oh", "ah", "aw", "aww", "yeah", "yes", "yep", "yup", "well", "so", "ok", "okay", "haha",
+  "lol", "omg", "hmm", "um", "uh", "anyway", "anyways", "btw", "also", "and", "but", "plus", "honestly", "actually",
+  "totally", "right", "sure", "cool", "great", "awesome", "nice", "thanks", "thank", "no", "ooh", "gosh", "man", "dude",
+]);
+
+export function isSocial(text: string): boolean {
+  const t = text.trim();
+  return t.length === 0 || !/\p{L}/u.test(t) || SOCIAL.test(t);
+}
+
+/**
+ * Index of the first token worth keeping: skips interjections, fillers and vocatives
+ * ("Wow, Caroline! That ..." / "Yeah, so I ..."), each with the punctuation after it.
+ */
+export function skipLeadingFiller(toks: Tok[], names: Set<string>): number {
+  let i = 0;
+  for (;;) {
+    const t = toks[i];
+    if (!t) return i;
+    // A lone name before a comma at the start is someone being addressed: "Mel, glad you ..."
+    const vocative = t.pos === "PROPN" && toks[i + 1]?.text === "," && (i > 0 || toks.length > 3);
+    const isFiller = t.pos === "INTJ" || LEADING_FILLER.has(t.lower) || names.has(t.lower) || vocative;
+    const after = toks[i + 1];
+    if (isFiller && (!after || after.pos === "PUNCT" || LEADING_FILLER.has(after.lower) || names.has(after.lower))) {
+      i++;
+      while (toks[i] && toks[i]!.pos === "PUNCT") i++;
+      continue;
+    }
+    if (t.pos === "PUNCT") {
+      i++;
+      continue;
+    }
+    return i;
+  }
+}
+
+/** Drops a trailing vocative: "..., Mel!" */
+export function trimTrailingVocative(toks: Tok[], names: Set<string>): Tok[] {
+  let end = toks.length;
+  while (end > 0 && toks[end - 1]!.pos === "PUNCT") end--;
+  if (end >= 2 && names.has(toks[end - 1]!.lower) && toks[end - 2]!.text === ",") {
+    return toks.slice(0, end - 2).concat(toks.slice(end));
+  }
+  return toks;
+}
+
+export function isQuestion(toks: Tok[]): boolean {
+  return toks.some((t) => t.text.includes("?"));
+}
+
+/** A bare imperative: starts with a base-form verb and has no subject ("Take a look", "Let me know"). */
+export function isCommand(toks: Tok[]): boolean {
+  const first = toks[0];
+  if (!first) return false;
+  if (first.lower === "let" && toks[1]?.lower !== "'s" && toks[1]?.lower !== "us") return true;
+  if (first.lower === "please") return true;
+  return first.pos === "VERB" && first.lower === first.lemma && !/ing$/.test(first.lower) && first.lower !== "gonna";
+}
+
+const FIRST_PERSON = new Set(["i", "me", "my", "mine", "myself", "we", "us", "our", "ours", "ourselves"]);
+export function hasFirstPerson(toks: Tok[]): boolean {
+  return toks.some((t) => FIRST_PERSON.has(t.lower));
+}
+
+const SECOND_PERSON = new Set(["you", "your", "yours", "yourself", "u", "ya"]);
+/** "You'd be a great counselor!", "I'm sure you'll do great": about the listener, not the speaker. */
+export function aboutListener(toks: Tok[]): boolean {
+  const you = toks.filter((t) => SECOND_PERSON.has(t.lower)).length;
+  const me = toks.filter((t) => FIRST_PERSON.has(t.lower)).length;
+  return you > 0 && you >= me;
+}
+
+/** Showing something rather than stating it: "Here's a pic of ...", "Check out this ...". */
+export function isShowAndTell(toks: Tok[]): boolean {
+  const head = toks.slice(0, 3).map((t) => t.lower).join(" ");
+  return /^(here 's|here is|here are|this is a (pic|photo)|check out|look at|take a look)/.test(head);
+}
+
+const STOP = new Set(
+  ("a an the and or but if so to of in on at by for with from up about into over after before than then that this these those " +
+    "it its is am are was were be been being have has had do does did i me my we us our you your he him his she her they them " +
+    "their there here what which who how when where why not no just really very so too also much many more most some any all " +
+    "can could will would should might must may 'm 're 's 've 'll 'd n't s t get got go going gonna thing things stuff lot kind " +
+    "like well yeah oh wow").split(" "),
+);
+
+/** Content words: the nouns, verbs, adjectives and names that carry information. */
+export function contentWords(toks: Tok[]): Tok[] {
+  return toks.filter((t) => /\p{L}/u.test(t.text) && !STOP.has(t.lower) && t.pos !== "PUNCT" && t.pos !== "INTJ");
+}

@@ -1,0 +1,177 @@
+import type { Candidate, ExtractedFact } from "@/lib/extraction/schema";
+import type { Chunk, ChunkResult, ExtractionInput, Extractor, KindDefinition } from "@/lib/extraction/types";
+import type { Segment } from "@/lib/sources/schema";
+import { analyse, type Tok } from "@/lib/extraction/offline/nlp";
+import { classify } from "@/lib/extraction/offline/classify";
+import { rewriteClause, type Voice } from "@/lib/extraction/offline/rewrite";
+import {
+  aboutListener, contentWords, isShowAndTell, hasFirstPerson, isCommand, isQuestion, isSocial, skipLeadingFiller, trimTrailingVocative,
+} from "@/lib/extraction/offline/filters";
+
+export const OFFLINE_PROMPT_VERSION = "offline-1";
+
+/**
+ * Rule-based extractor for when no model is configured: wink-nlp sentences and part-of-speech tags,
+ * cue phrases per kind, first person rewritten to the speaker. Every quote is a verbatim clause.
+ */
+export function createOfflineExtractor(): Extractor {
+  return {
+    name: "offline",
+    modelId: null,
+    promptVersion: OFFLINE_PROMPT_VERSION,
+    async extractChunk(input: ExtractionInput, chunk: Chunk): Promise<ChunkResult> {
+      input.signal?.throwIfAborted();
+      const facts: ExtractedFact[] = extractCandidates(input, chunk).map(
+        ({ start: _s, end: _e, supported: _u, ...fact }) => fact,
+      );
+      return { facts };
+    },
+  };
+}
+
+/** Like `extractChunk`, but keeps the exact span of each quote (the offline extractor knows it). */
+export function extractCandidates(input: ExtractionInput, chunk: Chunk): Candidate[] {
+  const speakers = [...new Set(input.segments.map((s) => s.speaker).filter((s): s is string => !!s))];
+  const names = new Set(speakers.flatMap((s) => [s.toLowerCase(), s.split(/\s+/)[0]!.toLowerCase()]));
+  const group: Voice["group"] = input.kinds.some((k) => TEAM_KINDS.has(k.id)) ? "team" : "inclusive";
+  const known = new Set((input.knownFacts ?? []).map(normalizeFact));
+  const seen = new Set<string>();
+  const out: Candidate[] = [];
+  for (const segment of chunk.segments) {
+    const base = segmentBase(input.text, segment, chunk);
+    if (base === null || isSocial(segment.text)) continue;
+    const speaker = segment.speaker ?? null;
+    const addressee = speakers.length === 2 && speaker ? (speakers.find((s) => s !== speaker) ?? null) : null;
+    // In chat (no team kinds), opinions are attributed: "Melanie says art is healing".
+    const voice: Voice = { speaker: speaker ?? "The speaker", addressee, group, attribute: group === "inclusive" };
+    const turn: Scored[] = [];
+    for (const sentence of analyse(segment.text)) {
+      if (isQuestion(sentence.toks)) continue;
+      for (const clause of splitClauses(sentence.toks, names)) {
+        const fact = toFact(clause, segment.text, voice, input.kinds, names);
+        if (!fact) continue;
+        const key = normalizeFact(fact.content);
+        if (seen.has(key) || known.has(key)) continue;
+        seen.add(key);
+        const start = base + clause[0]!.start;
+        const end = base + clause[clause.length - 1]!.end;
+        turn.push({ ...fact, speaker, quote: input.text.slice(start, end), start, end, supported: true });
+      }
+    }
+    out.push(...selectFromTurn(turn));
+  }
+  return limit(out, input.maxFacts);
+}
+
+/** Per turn: every clause with an explicit cue, plus the best other clauses (turns rarely hold more). */
+const PER_TURN_UNCUED = 2;
+type Scored = Candidate & { score: number; strong: boolean };
+function selectFromTurn(turn: Scored[]): Candidate[] {
+  const uncued = turn.filter((c) => !c.strong).sort((a, b) => b.score - a.score).slice(0, PER_TURN_UNCUED);
+  return turn.filter((c) => c.strong || uncued.includes(c)).map(({ score: _s, strong: _t, ...c }) => c);
+}
+
+const TEAM_KINDS = new Set(["decision", "action_item", "constraint", "rule"]);
+
+function normalizeFact(text: string): string {
+  return text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, " ").trim();
+}
+
+/** Offset of the segment's text in the input text; segments are trusted only when they agree. */
+function segmentBase(text: string, segment: Segment, chunk: Chunk): number | null {
+  if (text.slice(segment.start, segment.end) === segment.text) return segment.start;
+  const at = text.indexOf(segment.text, chunk.start);
+  return at === -1 ? null : at;
+}
+
+const SUBJECTS = new Set(["i", "we", "he", "she", "they", "you", "it", "there"]);
+
+/**
+ * Splits compound sentences at ";" and at a conjunction that starts a new subject-verb clause
+ * ("I went to a support group and it was powerful"), so each fact is atomic.
+ */
+function splitClauses(toks: Tok[], names: Set<string>): Tok[][] {
+  const clauses: Tok[][] = [];
+  let from = 0;
+  for (let i = 1; i < toks.length - 2; i++) {
+    const t = toks[i]!;
+    const subj = toks[i + 1]!;
+    const verb = toks[i + 2]!;
+    const conj = t.pos === "CCONJ" || t.lower === ";" || (t.pos === "PUNCT" && /^[-–—]$/.test(t.text)) || t.lower === "because";
+    const newClause =
+      ((SUBJECTS.has(subj.lower) || subj.pos === "PROPN") && /^(AUX|VERB|ADV|PART)$/.test(verb.pos)) ||
+      (toks[i - 1]?.text === "," && startsNounPhraseClause(toks, i + 1));
+    if ((conj && newClause) || t.lower === ";") {
+      const left = trimEnd(toks.slice(from, i));
+      if (left.some((x) => x.pos === "VERB" || x.pos === "AUX")) {
+        clauses.push(left);
+        from = i + 1;
+      }
+    }
+  }
+  clauses.push(toks.slice(from));
+  return clauses
+    .map((c) => trimTrailingVocative(c.slice(skipLeadingFiller(c, names)), names))
+    .map(trimEnd)
+    .filter((c) => c.length > 0);
+}
+
+/** ", and the budget can't exceed ...": a short noun phrase, then a verb. */
+function startsNounPhraseClause(toks: Tok[], at: number): boolean {
+  if (!/^(DET|NOUN|PROPN|ADJ|PRON)$/.test(toks[at]?.pos ?? "")) return false;
+  for (let k = at + 1; k < Math.min(toks.length, at + 5); k++) {
+    const pos = toks[k]!.pos;
+    if (pos === "AUX" || pos === "VERB") return toks[k - 1]!.pos === "NOUN" || toks[k - 1]!.pos === "PROPN" || toks[k - 1]!.pos === "PRON";
+    if (!/^(DET|NOUN|PROPN|ADJ|NUM)$/.test(pos)) return false;
+  }
+  return false;
+}
+
+/** Drops trailing commas and dashes; keeps final ".!" so quotes read as sentences. */
+function trimEnd(toks: Tok[]): Tok[] {
+  let end = toks.length;
+  while (end > 0 && /^[,;:\-–—(]$/.test(toks[end - 1]!.text)) end--;
+  return toks.slice(0, end);
+}
+
+function toFact(clause: Tok[], text: string, voice: Voice, kinds: KindDefinition[], names: Set<string>) {
+  const words = contentWords(clause).filter((t) => !names.has(t.lower));
+  const cue = classify(clause, text.slice(clause[0]!.start, clause[clause.length - 1]!.end), kinds);
+  const strong = cue.strength === "strong";
+  if (words.length < 2 || (words.length < 3 && cue.strength === "none")) return null;
+  if (!strong && (isCommand(clause) || aboutListener(clause) || isShowAndTell(clause))) return null;
+  // Sentence-initial capitals are often mis-tagged as names, so only later proper nouns count.
+  const specific = clause.some((t, i) => (t.pos === "PROPN" && i > 0 && !names.has(t.lower)) || t.pos === "NUM" || t.entity !== null);
+  if (!strong && !hasFirstPerson(clause) && !specific) return null;
+  const nouns = clause.filter((t) => (t.pos === "NOUN" || t.pos === "PROPN" || t.pos === "NUM") && !names.has(t.lower)).length;
+  // Facts name things: a clause needs two nouns (one with an explicit cue) to be worth reviewing.
+  if (nouns < (strong ? 1 : 2)) return null;
+  const score = informativeness(clause, nouns, strong);
+  if (score < MIN_INFORMATIVENESS) return null;
+  const content = rewriteClause(clause, text, voice);
+  if (content.length < 3) return null;
+  return { content, kind: cue.kind, confidence: cue.confidence, importance: cue.importance, temporal: cue.temporal, score, strong };
+}
+
+/**
+ * How much a clause tells about someone or something: the things it names, an explicit cue, the
+ * speaker talking about themselves; reactions ("That was amazing!") and exclamations count against.
+ */
+const MIN_INFORMATIVENESS = 3;
+function informativeness(clause: Tok[], nouns: number, strong: boolean): number {
+  const self = clause.some((t) => t.lower === "i" || t.lower === "my" || t.lower === "me");
+  const startsWithSelf = /^(i|my|we|our)$/.test(clause[0]!.lower);
+  const reaction = /^(it|that|this|these|those|they|there)$/.test(clause[0]!.lower);
+  const exclaims = clause[clause.length - 1]!.text.includes("!");
+  return Math.min(nouns, 5) + (strong ? 2 : 0) + (self ? 1 : 0) + (startsWithSelf ? 0.5 : 0) - (reaction ? 1 : 0) - (exclaims ? 0.5 : 0);
+}
+
+/** Keeps the most important facts when capped, in source order. */
+function limit(candidates: Candidate[], maxFacts: number | undefined): Candidate[] {
+  if (maxFacts === undefined || candidates.length <= maxFacts) return candidates;
+  const ranked = candidates
+    .map((c, i) => ({ c, i, score: c.importance * c.confidence }))
+    .sort((a, b) => b.score - a.score || a.i - b.i)
+    .slice(0, Math.max(0, maxFacts));
+  return ranked.sort((a, b) => a.i - b.i).map((r) => r.c);
+}

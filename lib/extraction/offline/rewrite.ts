@@ -1,0 +1,177 @@
+import type { Tok } from "@/lib/extraction/offline/nlp";
+
+/**
+ * Rewrites a clause from the speaker's point of view into a third-person statement that stands on
+ * its own: "I love hiking" said by Caroline becomes "Caroline loves hiking".
+ */
+export interface Voice {
+  speaker: string | null;
+  /** Who "you" is, when that is unambiguous (a two-person conversation). */
+  addressee: string | null;
+  /** "team": "we" is the team (meetings); "inclusive": the speaker and others. */
+  group: "team" | "inclusive";
+  /** Prefix "<speaker> says" to statements that do not mention the speaker (opinions in chat). */
+  attribute?: boolean;
+}
+
+/** Intensifiers and hedges that colour speech but add nothing to a fact. */
+const FILLER_ADVERBS = new Set([
+  "really", "super", "totally", "pretty", "actually", "definitely", "honestly", "literally", "absolutely", "seriously",
+  "basically", "kinda", "truly", "incredibly", "extremely",
+]);
+
+const MODALS = new Set(["can", "could", "will", "would", "shall", "should", "may", "might", "must", "ca", "wo", "sha"]);
+const IRREGULAR_3SG: Record<string, string> = { be: "is", am: "is", are: "is", have: "has", do: "does", go: "goes" };
+
+export function thirdPersonSingular(verb: string): string {
+  const lower = verb.toLowerCase();
+  if (IRREGULAR_3SG[lower]) return IRREGULAR_3SG[lower]!;
+  if (MODALS.has(lower)) return verb;
+  if (/(s|sh|ch|x|z|o)$/.test(lower)) return verb + "es";
+  if (/[^aeiou]y$/.test(lower)) return verb.slice(0, -1) + "ies";
+  return verb + "s";
+}
+
+const CONTRACTION: Record<string, { sg: string; pl: string }> = {
+  "'m": { sg: "is", pl: "are" },
+  "'re": { sg: "is", pl: "are" },
+  "'ve": { sg: "has", pl: "have" },
+  "'ll": { sg: "will", pl: "will" },
+  "'s": { sg: "is", pl: "is" },
+};
+const PARTICIPLE_AFTER_D = /^(been|had|got|gotten|gone|done|seen|never|already|just|made|taken)$/;
+
+interface Subject {
+  text: string;
+  /** Conjugate the following finite verb as third person singular. */
+  singular: boolean;
+}
+
+export function rewriteClause(toks: Tok[], source: string, voice: Voice): string {
+  const name = voice.speaker;
+  const implicit = implicitSubject(toks, voice);
+  let out = implicit;
+  // After the first mention the speaker is "they"/"their", as a person would write it.
+  let named = out !== "" || !name;
+  let addresseeNamed = false;
+  let pending: Subject | null = null; // a rewritten subject whose verb still needs agreement
+  let pendingAge = 0;
+  for (let i = 0; i < toks.length; i++) {
+    const t = toks[i]!;
+    const prev = toks[i - 1];
+    const gap = prev ? source.slice(prev.end, t.start) : "";
+    let word = t.text;
+    let spaced = gap; // contractions have no gap; their expansions need one
+    const lower = t.lower;
+    if (t.pos === "ADV" && FILLER_ADVERBS.has(lower) && i > 0) continue;
+    const next = toks[i + 1];
+    // A pronoun is only clear while one of the two people has been named in the clause.
+    const selfPronoun = named && !addresseeNamed;
+    const otherPronoun = addresseeNamed && !named;
+    const subject = subjectFor(lower, next, voice, selfPronoun, otherPronoun);
+    if (subject) {
+      addresseeNamed ||= lower === "you";
+      word = subject.text;
+      named ||= lower === "i" || (lower === "we" && voice.group === "inclusive");
+      pending = subject;
+      pendingAge = 0;
+    } else if (name && (lower === "me" || lower === "myself")) {
+      word = lower === "myself" ? "themselves" : selfPronoun ? "them" : name;
+      named = true;
+    } else if (name && (lower === "my" || lower === "mine")) {
+      word = selfPronoun ? (lower === "my" ? "their" : "theirs") : `${name}'s`;
+      named = true;
+    } else if (lower === "our" || lower === "ours") {
+      word = voice.group === "team" ? "the team's" : !name ? word : selfPronoun ? "their" : `${name}'s`;
+    } else if (lower === "us") {
+      word = voice.group === "team" ? "the team" : name ? `${name} and others` : word;
+    } else if (lower === "ourselves" || lower === "yourself") {
+      word = "themselves";
+    } else if (voice.addressee && lower === "you") {
+      word = otherPronoun ? "them" : voice.addressee;
+      addresseeNamed = true;
+    } else if (voice.addressee && (lower === "your" || lower === "yours")) {
+      word = otherPronoun ? (lower === "your" ? "their" : "theirs") : `${voice.addressee}'s`;
+      addresseeNamed = true;
+    } else if (pending) {
+      const agreed = agree(t, next, pending.singular);
+      if (agreed !== null) {
+        word = agreed;
+        if (t.text.startsWith("'")) spaced = " ";
+        pending = null;
+      } else if (!(t.pos === "ADV" || t.pos === "PART") || ++pendingAge > 2) {
+        pending = null;
+      }
+    }
+    // After an added subject the first word is no longer sentence-initial: "Gina went ...".
+    if (i === 0 && implicit && t.entity === null && !/^[A-Z]{2,}/.test(word)) word = word.toLowerCase();
+    out += (out ? (i === 0 ? " " : spaced) : "") + word;
+  }
+  if (!named && voice.attribute && name && toks[0]) {
+    // Sentence-initial words are often tagged as names; only entities and acronyms keep their capital.
+    const keepCase = toks[0].entity !== null || /^[A-Z]{2,}/.test(toks[0].text);
+    out = `${name} says ${keepCase ? out : out[0]!.toLowerCase() + out.slice(1)}`;
+  }
+  return finish(out);
+}
+
+function subjectFor(lower: string, next: Tok | undefined, voice: Voice, selfPronoun: boolean, otherPronoun: boolean): Subject | null {
+  // "me" as a subject never happens; "I" is the only first-person subject form.
+  if (lower === "i" && voice.speaker) return selfPronoun ? { text: "they", singular: false } : { text: voice.speaker, singular: true };
+  if (lower === "we") {
+    if (voice.group === "team") return { text: "the team", singular: true };
+    return voice.speaker ? { text: `${voice.speaker} and others`, singular: false } : null;
+  }
+  // "you" before a verb is a subject ("you did great"); otherwise an object ("proud of you").
+  if (lower === "you" && voice.addressee && next && /^(AUX|VERB|ADV|PART)$/.test(next.pos)) {
+    return otherPronoun ? { text: "they", singular: false } : { text: voice.addressee, singular: true };
+  }
+  return null;
+}
+
+/** The verb after a rewritten subject, in agreement with it; null when the token is not a verb. */
+function agree(t: Tok, next: Tok | undefined, singular: boolean): string | null {
+  const lower = t.lower;
+  const contraction = CONTRACTION[lower];
+  if (contraction) return singular ? contraction.sg : contraction.pl;
+  if (lower === "'d") return next && PARTICIPLE_AFTER_D.test(next.lower) ? "had" : "would";
+  if (lower === "were") return singular ? "was" : "were";
+  if (!singular) {
+    if (lower === "am" || lower === "is") return "are";
+    if (lower === "was") return "were";
+    return t.pos === "VERB" || t.pos === "AUX" ? t.text : null;
+  }
+  if (lower === "am" || lower === "are") return "is";
+  if (lower === "have" || lower === "do") return IRREGULAR_3SG[lower]!;
+  if (MODALS.has(lower) || lower === "was" || lower === "did" || lower === "had") return t.text;
+  if (t.pos === "VERB" && t.lower === t.lemma) return thirdPersonSingular(t.text);
+  if (t.pos === "VERB" || t.pos === "AUX") return t.text;
+  return null;
+}
+
+/**
+ * Chat drops the subject ("Researching adoption agencies", "Gonna continue my edu", "Went hiking"):
+ * returns the words to put in front. A gerund that is itself the subject ("Painting is fun") is left.
+ */
+function implicitSubject(toks: Tok[], voice: Voice): string {
+  const first = toks[0];
+  if (!first || !voice.speaker) return "";
+  const hasFiniteBe = toks.some((t) => t.lemma === "be" && t.lower !== "being" && t.lower !== "been");
+  if (first.lower === "gonna" || (first.pos === "VERB" && first.lower.endsWith("ing") && !hasFiniteBe)) {
+    return `${voice.speaker} is`;
+  }
+  if (first.lower === "been" || (first.pos === "VERB" && first.lower !== first.lemma && !first.lower.endsWith("ing"))) {
+    return first.lower === "been" ? `${voice.speaker} has` : voice.speaker;
+  }
+  return "";
+}
+
+function finish(text: string): string {
+  const trimmed = text
+    .replace(/\s+/g, " ")
+    .replace(/^[\s,;:\-–—.]+/, "")
+    .replace(/[\s,;:\-–—!?.…]+$/, "")
+    .trim();
+  if (!trimmed) return "";
+  return trimmed[0]!.toUpperCase() + trimmed.slice(1) + ".";
+}

@@ -1,0 +1,191 @@
+import { isAppError } from "@/lib/errors";
+import { chunkInput } from "@/lib/extraction/chunking";
+import { groundFacts } from "@/lib/extraction/grounding";
+import type { Candidate } from "@/lib/extraction/schema";
+import type { Chunk, ExtractionInput, Extractor, TokenUsage } from "@/lib/extraction/types";
+
+/**
+ * Runs an extractor over a whole source: chunk, call the extractor for each chunk under a
+ * concurrency cap, ground every fact against the full text, de-duplicate, cap. It never touches the
+ * database; `onChunk` lets the caller persist progress as chunks finish. A failed chunk does not
+ * fail the run: its error is recorded and the other chunks' candidates are kept.
+ */
+
+export interface ChunkOutcome {
+  index: number;
+  start: number;
+  end: number;
+  status: "succeeded" | "failed";
+  /** Facts the extractor returned for this chunk (before grounding and de-duplication). */
+  factCount: number;
+  /** Readable message for a failed chunk (an AppError message; never provider internals). */
+  error?: string;
+  attempts: number;
+  ms: number;
+  usage: TokenUsage;
+  warnings: string[];
+}
+
+export type ExtractionStatus = "succeeded" | "partial" | "failed";
+
+export interface ExtractionRunResult {
+  /** De-duplicated, capped at input.maxFacts, in source order (unsupported ones last). */
+  candidates: Candidate[];
+  /** One per chunk, ordered by chunk index. */
+  chunks: ChunkOutcome[];
+  usage: TokenUsage;
+  status: ExtractionStatus;
+}
+
+export interface RunExtractionOptions {
+  extractor: Extractor;
+  input: ExtractionInput;
+  tokenBudget: number;
+  concurrency: number;
+  /**
+   * Called once per chunk as it finishes, with the run's capped candidate list so far. Awaited and
+   * never run concurrently; if it throws, no further chunks start and runExtraction rejects.
+   */
+  onChunk?: (outcome: ChunkOutcome, candidatesSoFar: Candidate[]) => void | Promise<void>;
+  /** Called once with the chunks before any runs, so a caller can show "0 of N chunks". */
+  onStart?: (chunks: Chunk[]) => void | Promise<void>;
+  /** Injectable clock for the `ms` of outcomes. */
+  now?: () => number;
+}
+
+export async function runExtraction(options: RunExtractionOptions): Promise<ExtractionRunResult> {
+  const { extractor, input } = options;
+  const now = options.now ?? (() => performance.now());
+  const chunks = chunkInput({ text: input.text, segments: input.segments, tokenBudget: options.tokenBudget });
+  await options.onStart?.(chunks);
+  const outcomes: ChunkOutcome[] = [];
+  const byContent = new Map<string, Candidate>();
+  const total: TokenUsage = { inputTokens: 0, outputTokens: 0 };
+  // onChunk calls are serialised so a caller persisting progress never sees them interleave.
+  let reporting = Promise.resolve();
+
+  async function runOne(chunk: Chunk): Promise<void> {
+    const began = now();
+    let outcome: ChunkOutcome;
+    if (input.signal?.aborted) {
+      outcome = failed(chunk, "Extraction was cancelled", 0, 0, { inputTokens: 0, outputTokens: 0 });
+    } else {
+      try {
+        const result = await extractor.extractChunk(input, chunk);
+        const usage = result.usage ?? { inputTokens: 0, outputTokens: 0 };
+        // The chunk's middle as the hint: any occurrence inside the chunk is nearer to it than any outside.
+        const middle = Math.floor((chunk.start + chunk.end) / 2);
+        const candidates = groundFacts(input.text, result.facts, result.facts.map(() => ({ start: middle, end: middle })));
+        for (const candidate of candidates) keepBest(byContent, candidate);
+        outcome = {
+          index: chunk.index,
+          start: chunk.start,
+          end: chunk.end,
+          status: "succeeded",
+          factCount: result.facts.length,
+          attempts: result.attempts ?? 1,
+          ms: Math.round(now() - began),
+          usage,
+          warnings: result.warnings ?? [],
+        };
+      } catch (error) {
+        const details = errorDetails(error);
+        outcome = failed(chunk, errorMessage(error), details.attempts, Math.round(now() - began), details.usage);
+      }
+    }
+    total.inputTokens += outcome.usage.inputTokens;
+    total.outputTokens += outcome.usage.outputTokens;
+    outcomes.push(outcome);
+    const snapshot = selectCandidates(byContent, input.maxFacts);
+    const report = reporting.then(() => options.onChunk?.(outcome, snapshot));
+    reporting = report.catch(() => undefined);
+    await report;
+  }
+
+  await runWithLimit(chunks, Math.max(1, Math.floor(options.concurrency)), runOne);
+  await reporting;
+
+  outcomes.sort((a, b) => a.index - b.index);
+  const failures = outcomes.filter((o) => o.status === "failed").length;
+  const status: ExtractionStatus =
+    failures === 0 ? "succeeded" : failures === outcomes.length ? "failed" : "partial";
+  return { candidates: selectCandidates(byContent, input.maxFacts), chunks: outcomes, usage: total, status };
+}
+
+/** Lower-case letters and digits only, so "Ship on Friday." and "ship on friday" are one fact. */
+export function normalizeContent(content: string): string {
+  return content
+    .normalize("NFKC")
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, " ")
+    .trim();
+}
+
+function keepBest(byContent: Map<string, Candidate>, candidate: Candidate): void {
+  const key = normalizeContent(candidate.content);
+  const existing = byContent.get(key);
+  if (!existing || rank(candidate) > rank(existing)) byContent.set(key, candidate);
+}
+
+/** A grounded fact beats an ungrounded one; then confidence, then importance. */
+function rank(c: Candidate): number {
+  return (c.supported ? 10 : 0) + c.confidence + c.importance / 100;
+}
+
+function selectCandidates(byContent: Map<string, Candidate>, maxFacts: number | undefined): Candidate[] {
+  let all = [...byContent.values()];
+  if (maxFacts !== undefined && all.length > maxFacts) {
+    all = all.sort((a, b) => rank(b) - rank(a)).slice(0, Math.max(0, maxFacts));
+  }
+  return all.sort((a, b) => (a.start ?? Number.MAX_SAFE_INTEGER) - (b.start ?? Number.MAX_SAFE_INTEGER));
+}
+
+function failed(chunk: Chunk, error: string, attempts: number, ms: number, usage: TokenUsage): ChunkOutcome {
+  return {
+    index: chunk.index,
+    start: chunk.start,
+    end: chunk.end,
+    status: "failed",
+    factCount: 0,
+    error,
+    attempts,
+    ms,
+    usage,
+    warnings: [],
+  };
+}
+
+function errorMessage(error: unknown): string {
+  // Only AppError messages are written for users; anything else may carry internals.
+  return isAppError(error) ? error.message : "The extractor failed unexpectedly";
+}
+
+/** Extractors may attach `attempts` and `usage` to a thrown error (see llm/extractor.ts). */
+function errorDetails(error: unknown): { attempts: number; usage: TokenUsage } {
+  const e = (typeof error === "object" && error !== null ? error : {}) as { attempts?: unknown; usage?: unknown };
+  const usage = e.usage as Partial<TokenUsage> | undefined;
+  return {
+    attempts: typeof e.attempts === "number" ? e.attempts : 1,
+    usage: {
+      inputTokens: typeof usage?.inputTokens === "number" ? usage.inputTokens : 0,
+      outputTokens: typeof usage?.outputTokens === "number" ? usage.outputTokens : 0,
+    },
+  };
+}
+
+/** At most `limit` tasks in flight; each worker takes the next chunk as soon as it is free. */
+async function runWithLimit<T>(items: T[], limit: number, task: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const item = items[next++]!;
+      try {
+        await task(item);
+      } catch (error) {
+        next = items.length; // a failing onChunk (e.g. the database is gone) stops the run
+        throw error;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+}

@@ -1,0 +1,66 @@
+import { describe, expect, it } from "vitest";
+import { decideGate, GatePolicySchema, type GateInput } from "./gating";
+
+const newMatch: GateInput["match"] = { verdict: "new", stage: "lexical", matches: [] };
+const contradiction: GateInput["match"] = {
+  verdict: "contradicts",
+  stage: "lexical",
+  matches: [{ factId: "f1", content: "Ship by end of Q3", verdict: "contradicts", stage: "lexical", reason: "'end of Q3' vs 'end of Q4'" }],
+};
+const exact: GateInput["match"] = {
+  verdict: "duplicate",
+  stage: "hash",
+  matches: [{ factId: "f7", content: "Ship by end of Q3", verdict: "duplicate", stage: "hash", reason: "Same text" }],
+};
+
+describe("decideGate", () => {
+  it("has the documented defaults", () => {
+    expect(GatePolicySchema.parse({})).toEqual({
+      minConfidence: 0.7,
+      gateUnsupported: true,
+      gateContradictions: true,
+      autoApprove: { enabled: false, minConfidence: 0.9 },
+      autoMergeExactDuplicates: false,
+    });
+  });
+
+  it("gates low confidence, unsupported quotes and contradictions with readable reasons", () => {
+    const d = decideGate({ candidate: { confidence: 0.55, supported: false }, match: contradiction });
+    expect(d.status).toBe("gated");
+    expect(d.reasons).toEqual([
+      "Low confidence (0.55 < 0.70)",
+      "Quote not found in the source",
+      `Contradicts an approved fact: "Ship by end of Q3" ('end of Q3' vs 'end of Q4')`,
+    ]);
+  });
+
+  it("leaves a confident, supported new candidate pending unless auto-approve is on", () => {
+    expect(decideGate({ candidate: { confidence: 0.95, supported: true }, match: newMatch })).toEqual({ status: "pending", reasons: [] });
+    const auto = decideGate({ candidate: { confidence: 0.95, supported: true }, match: newMatch, policy: { autoApprove: { enabled: true } } });
+    expect(auto.status).toBe("approved");
+    expect(auto.reasons[0]).toContain("0.95 ≥ 0.90");
+    const below = decideGate({ candidate: { confidence: 0.8, supported: true }, match: newMatch, policy: { autoApprove: { enabled: true } } });
+    expect(below.status).toBe("pending");
+  });
+
+  it("respects switched-off gates", () => {
+    const d = decideGate({
+      candidate: { confidence: 0.9, supported: false },
+      match: contradiction,
+      policy: { gateUnsupported: false, gateContradictions: false },
+    });
+    expect(d.status).toBe("pending");
+  });
+
+  it("merges exact duplicates only when the policy says so", () => {
+    const off = decideGate({ candidate: { confidence: 0.9, supported: true }, match: exact });
+    expect(off.status).toBe("pending");
+    expect(off.reasons[0]).toContain("Possible duplicate");
+    const on = decideGate({ candidate: { confidence: 0.9, supported: true }, match: exact, policy: { autoMergeExactDuplicates: true } });
+    expect(on).toMatchObject({ status: "merged", mergeIntoFactId: "f7" });
+  });
+
+  it("rejects an out-of-range policy", () => {
+    expect(GatePolicySchema.safeParse({ minConfidence: 2 }).success).toBe(false);
+  });
+});

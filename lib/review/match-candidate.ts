@@ -1,0 +1,130 @@
+import { analyze, type Analysis, type IdfTable } from "./lexical";
+import { scoreAnalyses, type PairResult, type Stage, type Verdict } from "./matcher";
+import { ThresholdsSchema, type ThresholdsInput } from "./thresholds";
+import { loadWordVectors, type WordVectors } from "./wordvectors";
+
+/** The AI SDK `embedMany` result shape: `(values) => embedMany({ model, values })` fits. */
+export type Embedder = (values: string[]) => Promise<{ embeddings: number[][] }>;
+/** Optional LLM judge, asked only about pairs in the ambiguous band. */
+export type Judge = (a: string, b: string) => Promise<{ verdict: Verdict; reason: string }>;
+
+export interface MatchInput {
+  candidate: { content: string };
+  facts: Array<{ id: string; content: string }>;
+  pendingCandidates?: Array<{ id: string; content: string }>;
+  thresholds?: ThresholdsInput;
+  embed?: Embedder;
+  judge?: Judge;
+  idf?: IdfTable;
+  vectors?: WordVectors | null;
+  /** how many matches to return (default 5) */
+  limit?: number;
+}
+
+export interface Match {
+  factId?: string;
+  candidateId?: string;
+  content: string;
+  score: number;
+  verdict: Verdict;
+  stage: Stage;
+  reason: string;
+}
+
+export interface MatchResult {
+  verdict: Verdict;
+  stage: Stage;
+  matches: Match[];
+}
+
+// Facts recur across the candidates of one review batch: analyse each text once. Only default
+// settings are cached (an idf table or explicit vectors change the analysis).
+const analysisCache = new Map<string, Analysis>();
+function cachedAnalysis(text: string, custom: boolean, opts: { idf?: IdfTable; vectors: WordVectors | null }): Analysis {
+  if (custom) return analyze(text, opts);
+  let an = analysisCache.get(text);
+  if (!an) {
+    if (analysisCache.size >= 50_000) analysisCache.clear();
+    an = analyze(text, opts);
+    analysisCache.set(text, an);
+  }
+  return an;
+}
+
+// Which verdict speaks for the candidate when several facts match.
+const PRIORITY: Record<Verdict, number> = { duplicate: 0, contradicts: 1, related: 2, new: 3 };
+
+function cosine(a: number[], b: number[]): number {
+  let dot = 0;
+  let na = 0;
+  let nb = 0;
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i] ?? 0;
+    const y = b[i] ?? 0;
+    dot += x * y;
+    na += x * x;
+    nb += y * y;
+  }
+  return na === 0 || nb === 0 ? 0 : dot / Math.sqrt(na * nb);
+}
+
+/**
+ * Compares one candidate with the facts (and other pending candidates) retrieved for it. The
+ * cascade is explainable: content hash, normalized text, lexical score with guards, then, only when
+ * supplied, an embedder and an LLM judge for the ambiguous middle band.
+ */
+export async function matchCandidate(input: MatchInput): Promise<MatchResult> {
+  const thresholds = ThresholdsSchema.parse(input.thresholds ?? {});
+  const vectors = input.vectors === undefined ? loadWordVectors() : input.vectors;
+  const opts = { idf: input.idf, vectors };
+  const custom = input.idf !== undefined || input.vectors !== undefined;
+  const cand = cachedAnalysis(input.candidate.content, custom, opts);
+  const others = [
+    ...input.facts.map((f) => ({ factId: f.id, content: f.content })),
+    ...(input.pendingCandidates ?? []).map((c) => ({ candidateId: c.id, content: c.content })),
+  ];
+  const results: Array<{ other: (typeof others)[number]; r: PairResult }> = others.map((other) => ({
+    other,
+    r: scoreAnalyses(cand, cachedAnalysis(other.content, custom, opts), thresholds, vectors),
+  }));
+
+  if (input.embed) {
+    // Only pairs the cheap stages left open, and never over a guard: embeddings blur numbers and names.
+    const open = results.filter((x) => x.r.stage === "lexical" && x.r.verdict !== "duplicate" && x.r.differences.length === 0);
+    if (open.length > 0) {
+      const { embeddings } = await input.embed([input.candidate.content, ...open.map((x) => x.other.content)]);
+      const base = embeddings[0];
+      open.forEach((x, i) => {
+        const e = embeddings[i + 1];
+        if (!base || !e) return;
+        const cos = cosine(base, e);
+        if (cos >= thresholds.embeddingDuplicate) {
+          x.r = { ...x.r, score: Math.max(x.r.score, cos), verdict: "duplicate", stage: "embedding", reason: `Same meaning: embedding similarity ${cos.toFixed(2)}` };
+        } else if (cos >= thresholds.embeddingRelated && x.r.verdict === "new") {
+          x.r = { ...x.r, score: Math.max(x.r.score, cos), verdict: "related", stage: "embedding", reason: `Related: embedding similarity ${cos.toFixed(2)}` };
+        }
+      });
+    }
+  }
+
+  const limit = input.limit ?? 5;
+  const ranked = results
+    .filter((x) => x.r.verdict !== "new")
+    .sort((x, y) => PRIORITY[x.r.verdict] - PRIORITY[y.r.verdict] || y.r.score - x.r.score)
+    .slice(0, limit);
+
+  if (input.judge) {
+    for (const x of ranked) {
+      if (x.r.stage !== "lexical" || x.r.score < thresholds.ambiguousLow || x.r.score >= thresholds.ambiguousHigh) continue;
+      const j = await input.judge(input.candidate.content, x.other.content);
+      x.r = { ...x.r, verdict: j.verdict, stage: "llm", reason: j.reason };
+    }
+  }
+
+  const matches: Match[] = ranked
+    .filter((x) => x.r.verdict !== "new")
+    .sort((x, y) => PRIORITY[x.r.verdict] - PRIORITY[y.r.verdict] || y.r.score - x.r.score)
+    .map(({ other, r }) => ({ ...other, score: Math.round(r.score * 1000) / 1000, verdict: r.verdict, stage: r.stage, reason: r.reason }));
+  const top = matches[0];
+  return top ? { verdict: top.verdict, stage: top.stage, matches } : { verdict: "new", stage: "lexical", matches: [] };
+}

@@ -1,0 +1,177 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { matchCandidate } from "./match-candidate";
+import { scorePair } from "./matcher";
+import { contentHash, normalizeText } from "./normalize";
+import { ThresholdsSchema } from "./thresholds";
+
+describe("normalization and hash", () => {
+  it("ignores case, punctuation and spacing but keeps numbers", () => {
+    expect(normalizeText("  Offline   mode — ships, by Q3!! ")).toBe("offline mode ships by q3");
+    expect(normalizeText("Budget is 2.5 million")).toBe("budget is 2.5 million");
+    expect(contentHash("Ship by Q3.")).toBe(contentHash("ship by q3"));
+    expect(contentHash("Ship by Q3.")).not.toBe(contentHash("Ship by Q4."));
+  });
+
+  it("reports identical text at the hash stage and case/punctuation variants at the normalized stage", () => {
+    expect(scorePair("We use Postgres.", "We use Postgres.")).toMatchObject({ verdict: "duplicate", stage: "hash", score: 1 });
+    expect(scorePair("We use Postgres.", "we use postgres")).toMatchObject({ verdict: "duplicate", stage: "hash" });
+    expect(scorePair("We use Postgres!", "We use: Postgres")).toMatchObject({ verdict: "duplicate" });
+  });
+});
+
+describe("scorePair", () => {
+  it("calls a paraphrase with the same date a duplicate", () => {
+    const r = scorePair("Offline mode ships by end of Q3", "offline mode will ship by the end of Q3");
+    expect(r.verdict).toBe("duplicate");
+    expect(r.stage).toBe("lexical");
+    expect(r.score).toBeGreaterThan(0.8);
+  });
+
+  it("never calls the README's must-never pairs duplicates", () => {
+    for (const [a, b] of [
+      ["Melanie has two younger sisters.", "Melanie has two younger brothers."],
+      ["We will ship by end of Q3.", "We will ship by end of Q4."],
+      ["The man is smiling.", "There is no man smiling."],
+    ] as const) {
+      expect(scorePair(a, b).verdict).not.toBe("duplicate");
+    }
+  });
+
+  it("names both values when a date, number, negation or qualifier conflicts", () => {
+    const q = scorePair("We will ship offline mode by end of Q3", "We will ship offline mode by end of Q4");
+    expect(q.verdict).toBe("contradicts");
+    expect(q.reason).toContain("end of Q3");
+    expect(q.reason).toContain("end of Q4");
+    const n = scorePair("The team has five engineers.", "The team has 7 engineers.");
+    expect(n.verdict).toBe("contradicts");
+    expect(n.reason).toMatch(/five.*7/);
+    const neg = scorePair("The API is rate limited.", "The API is not rate limited.");
+    expect(neg.verdict).toBe("contradicts");
+    expect(neg.reason).toContain("not");
+    const qual = scorePair("Melanie has two younger sisters.", "Melanie has two younger brothers.");
+    expect(qual).toMatchObject({ verdict: "contradicts" });
+    expect(qual.reason).toMatch(/sisters.*brothers/);
+  });
+
+  it("treats the same number in words and digits as equal", () => {
+    expect(scorePair("The team has five engineers.", "The team has 5 engineers.").verdict).toBe("duplicate");
+  });
+
+  it("calls a one-sided extra value related, not a contradiction", () => {
+    const r = scorePair("The review is on Monday.", "The review is this week.");
+    expect(r.verdict).not.toBe("duplicate");
+    expect(r.verdict).not.toBe("contradicts");
+  });
+
+  it("calls unrelated statements new with a low score", () => {
+    const r = scorePair("The cat sat on the mat.", "Quarterly revenue grew strongly in Europe.");
+    expect(r.verdict).toBe("new");
+    expect(r.score).toBeLessThan(0.3);
+  });
+
+  it("keeps every hand-written contradiction pair out of duplicate", () => {
+    const file = path.join(import.meta.dirname, "__fixtures__", "contradictions.jsonl");
+    const pairs = readFileSync(file, "utf8").split("\n").filter((l) => l.trim()).map((l) => JSON.parse(l) as { a: string; b: string });
+    expect(pairs.length).toBeGreaterThanOrEqual(30);
+    const verdicts = pairs.map((p) => scorePair(p.a, p.b).verdict);
+    expect(verdicts).not.toContain("duplicate");
+    expect(verdicts.filter((v) => v === "contradicts").length).toBeGreaterThanOrEqual(pairs.length - 3);
+  });
+
+  it("scores symmetrically and within [0, 1] without word vectors too", () => {
+    const a = "Caroline moved to Sweden four years ago.";
+    const b = "Four years ago, Caroline relocated to Sweden.";
+    const withVec = scorePair(a, b);
+    const lexical = scorePair(a, b, { vectors: null });
+    expect(Math.abs(withVec.score - scorePair(b, a).score)).toBeLessThan(1e-9);
+    for (const s of [withVec.score, lexical.score]) {
+      expect(s).toBeGreaterThanOrEqual(0);
+      expect(s).toBeLessThanOrEqual(1);
+    }
+    expect(lexical.verdict).not.toBe("new");
+  });
+});
+
+describe("thresholds", () => {
+  it("has defaults and rejects an inverted pair", () => {
+    const t = ThresholdsSchema.parse({});
+    expect(t.related).toBeLessThan(t.duplicate);
+    expect(ThresholdsSchema.safeParse({ duplicate: 0.4, related: 0.6 }).success).toBe(false);
+    expect(ThresholdsSchema.safeParse({ duplicate: 1.5 }).success).toBe(false);
+  });
+
+  it("changes verdicts when the caller moves them", () => {
+    const a = "Offline mode ships by end of Q3";
+    const b = "offline mode will ship by the end of Q3";
+    expect(scorePair(a, b, { thresholds: { duplicate: 0.99, related: 0.5 } }).verdict).toBe("related");
+  });
+});
+
+describe("matchCandidate", () => {
+  const facts = [
+    { id: "f1", content: "Offline mode ships by end of Q3" },
+    { id: "f2", content: "Offline mode ships by end of Q4" },
+    { id: "f3", content: "The mobile app supports offline mode" },
+    { id: "f4", content: "Melanie has two younger sisters" },
+    { id: "f5", content: "The office coffee machine is broken" },
+    ...Array.from({ length: 10 }, (_, i) => ({ id: `g${i}`, content: `Offline mode ships to ${i + 10} pilot customers` })),
+  ];
+
+  it("ranks the duplicate first, lists the contradiction, leaves unrelated facts out and caps at 5", async () => {
+    const r = await matchCandidate({ candidate: { content: "offline mode will ship by the end of Q3" }, facts });
+    expect(r.verdict).toBe("duplicate");
+    expect(r.matches[0]).toMatchObject({ factId: "f1", verdict: "duplicate" });
+    expect(r.matches.some((m) => m.factId === "f2" && m.verdict === "contradicts")).toBe(true);
+    expect(r.matches.some((m) => m.factId === "f5")).toBe(false);
+    expect(r.matches.length).toBeLessThanOrEqual(5);
+  });
+
+  it("returns new with no matches when nothing is close, and checks pending candidates", async () => {
+    const none = await matchCandidate({ candidate: { content: "Quarterly revenue grew strongly in Europe" }, facts });
+    expect(none).toEqual({ verdict: "new", stage: "lexical", matches: [] });
+    const pending = await matchCandidate({
+      candidate: { content: "Melanie has two younger sisters" },
+      facts: [],
+      pendingCandidates: [{ id: "c9", content: "Melanie has two younger sisters" }],
+    });
+    expect(pending.matches[0]).toMatchObject({ candidateId: "c9", verdict: "duplicate", stage: "hash" });
+  });
+
+  it("uses an embedder only for pairs the lexical stage left open and never over a guard", async () => {
+    const seen: string[][] = [];
+    const embed = async (values: string[]) => {
+      seen.push(values);
+      return { embeddings: values.map(() => [1, 0, 0]) };
+    };
+    const r = await matchCandidate({
+      candidate: { content: "Quarterly sales rose sharply" },
+      facts: [
+        { id: "a", content: "Revenue this quarter went up a lot" },
+        { id: "b", content: "Quarterly sales rose sharply in 2024" },
+      ],
+      embed,
+    });
+    expect(seen).toHaveLength(1);
+    expect(seen[0]).not.toContain("Quarterly sales rose sharply in 2024");
+    expect(r.matches.find((m) => m.factId === "a")).toMatchObject({ verdict: "duplicate", stage: "embedding" });
+    expect(r.matches.find((m) => m.factId === "b")?.stage).not.toBe("embedding");
+  });
+
+  it("asks the judge only about the ambiguous band", async () => {
+    const asked: string[] = [];
+    const judge = async (_a: string, b: string) => {
+      asked.push(b);
+      return { verdict: "related" as const, reason: "judge says related" };
+    };
+    const r = await matchCandidate({
+      candidate: { content: "offline mode will ship by the end of Q3" },
+      facts,
+      thresholds: { ambiguousLow: 0.9, ambiguousHigh: 0.99 },
+      judge,
+    });
+    expect(asked).toEqual(["Offline mode ships by end of Q3"]);
+    expect(r.matches.find((m) => m.factId === "f1")).toMatchObject({ stage: "llm", verdict: "related", reason: "judge says related" });
+  });
+});

@@ -1,0 +1,79 @@
+import { findDifferences, type Difference } from "./guards";
+import { analyze, withoutTokens, type Analysis, type IdfTable } from "./lexical";
+import { similarity } from "./similarity";
+import { DEFAULT_THRESHOLDS, ThresholdsSchema, type Thresholds, type ThresholdsInput } from "./thresholds";
+import { loadWordVectors, type WordVectors } from "./wordvectors";
+
+export const VERDICTS = ["duplicate", "related", "contradicts", "new"] as const;
+export type Verdict = (typeof VERDICTS)[number];
+export const STAGES = ["hash", "normalized", "lexical", "embedding", "llm"] as const;
+export type Stage = (typeof STAGES)[number];
+
+export interface PairResult {
+  score: number;
+  verdict: Verdict;
+  stage: Stage;
+  reason: string;
+  differences: Difference[];
+}
+
+export interface ScoreContext {
+  thresholds?: ThresholdsInput;
+  /** word weights from the fact base; without it, weights come from general English word frequency */
+  idf?: IdfTable;
+  /** null turns word vectors off (lexical only) */
+  vectors?: WordVectors | null;
+}
+
+// A differing value costs similarity too, so the score ranks "same but for Q3/Q4" below true paraphrases.
+const PENALTY = { conflict: 0.9, oneSided: 1 };
+
+/** Scores two analysed texts; the cascade's hash, normalized and lexical stages. */
+export function scoreAnalyses(a: Analysis, b: Analysis, thresholds: Thresholds, vectors: WordVectors | null): PairResult {
+  if (a.hash === b.hash) return { score: 1, verdict: "duplicate", stage: "hash", reason: "Same text", differences: [] };
+  const differences = findDifferences(a, b);
+  const parts = similarity(a, b, vectors);
+  let score = parts.score;
+  for (const d of differences) score *= d.conflict ? PENALTY.conflict : PENALTY.oneSided;
+  if (differences.length === 0 && a.normalized === b.normalized) {
+    return { score: 1, verdict: "duplicate", stage: "normalized", reason: "Same words after normalizing case, punctuation and spacing", differences };
+  }
+  const pct = (x: number) => `${Math.round(x * 100)}%`;
+  const summary = `similarity ${score.toFixed(2)} (shared words ${pct(parts.overlap)}, meaning ${pct(parts.embedding)}, order ${pct(parts.order)})`;
+  if (differences.length === 0) {
+    if (score >= thresholds.duplicate) return { score, verdict: "duplicate", stage: "lexical", reason: `Same statement: ${summary}`, differences };
+    if (score >= thresholds.related) return { score, verdict: "related", stage: "lexical", reason: `Related: ${summary}`, differences };
+    return { score, verdict: "new", stage: "lexical", reason: `Unrelated: ${summary}`, differences };
+  }
+  const conflicts = differences.filter((d) => d.conflict);
+  // Setting values aside can only help pairs that already share most of their words.
+  if (conflicts.length > 0 && conflicts.length === differences.length && parts.score >= thresholds.related) {
+    // Contradiction only when the statements are otherwise the same: compare what is left once
+    // every differing value is set aside.
+    const rest = similarity(
+      withoutTokens(a, new Set(differences.flatMap((d) => d.tokensA)), vectors),
+      withoutTokens(b, new Set(differences.flatMap((d) => d.tokensB)), vectors),
+      vectors,
+    );
+    if (rest.score >= thresholds.contradicts) {
+      const reason = conflicts.map((d) => d.reason).join("; ");
+      return { score, verdict: "contradicts", stage: "lexical", reason: `Conflicting ${conflicts[0]?.kind}: ${reason}`, differences };
+    }
+  }
+  const diffText = differences.map((d) => d.reason).join("; ");
+  if (score >= thresholds.related || parts.score >= thresholds.duplicate) {
+    return { score, verdict: "related", stage: "lexical", reason: `Related but differs: ${diffText}`, differences };
+  }
+  return { score, verdict: "new", stage: "lexical", reason: `Unrelated: ${summary}`, differences };
+}
+
+/** Compare two statements: score in [0, 1], verdict and a readable reason. */
+export function scorePair(a: string, b: string, ctx: ScoreContext = {}): PairResult {
+  const vectors = ctx.vectors === undefined ? loadWordVectors() : ctx.vectors;
+  const thresholds = ThresholdsSchema.parse(ctx.thresholds ?? {});
+  const opts = { idf: ctx.idf, vectors };
+  return scoreAnalyses(analyze(a, opts), analyze(b, opts), thresholds, vectors);
+}
+
+export { DEFAULT_THRESHOLDS };
+export { matchCandidate, type Embedder, type Judge, type Match, type MatchInput, type MatchResult } from "./match-candidate";

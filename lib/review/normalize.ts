@@ -1,0 +1,90 @@
+import { createHash } from "node:crypto";
+
+/**
+ * Canonical form used for the "normalized exact" stage and the content hash: two statements that
+ * differ only in case, punctuation, quotes, dashes, accents' composition or spacing normalize equal.
+ * Digits, letters and word order are kept, so "Q3" and "Q4" never normalize equal.
+ */
+export function normalizeText(text: string): string {
+  return text
+    .normalize("NFKC")
+    .toLowerCase()
+    .replace(/[\u2018\u2019\u02bc`´]/g, "'")
+    .replace(/[\u201c\u201d«»„]/g, '"')
+    .replace(/[\u2010-\u2015\u2212]/g, "-")
+    // Keep decimal points and thousands separators inside numbers ("2.5", "1,000").
+    .replace(/(\d)[.,](?=\d)/g, "$1\u0000")
+    .replace(/[^\p{L}\p{N}\u0000'%$€£\s-]+/gu, " ")
+    .replace(/(^|\s)['-]+|['-]+(?=\s|$)/g, "$1")
+    .replace(/\u0000/g, ".")
+    .replace(/\s+/g, " ")
+    .trim();
+}
+
+/** sha256 (hex) of the normalized text: equal hashes mean the statements are the same words. */
+export function contentHash(text: string): string {
+  return createHash("sha256").update(normalizeText(text), "utf8").digest("hex");
+}
+
+const CONTRACTIONS: ReadonlyArray<[RegExp, string]> = [
+  [/\bcan't\b/gi, "can not"],
+  [/\bcannot\b/gi, "can not"],
+  [/\bwon't\b/gi, "will not"],
+  [/\bshan't\b/gi, "shall not"],
+  [/\bain't\b/gi, "is not"],
+  [/n't\b/gi, " not"],
+  [/'re\b/gi, " are"],
+  [/'ll\b/gi, " will"],
+  [/'ve\b/gi, " have"],
+  [/'m\b/gi, " am"],
+  [/'d\b/gi, " would"],
+  [/'s\b/gi, ""],
+  [/s'(?=\s|$)/gi, "s"],
+];
+
+export interface RawToken {
+  /** lower-cased surface form, contractions expanded */
+  text: string;
+  /** the word as written (after contraction expansion) */
+  original: string;
+  /** true when the original started with an upper-case letter */
+  capitalized: boolean;
+  /** position in the token list */
+  index: number;
+}
+
+/**
+ * Word tokens in order. Contractions are expanded first so "isn't" carries a visible "not" for the
+ * negation guard; numbers keep their decimal point.
+ */
+export function rawTokens(text: string): RawToken[] {
+  let s = text
+    .normalize("NFKC")
+    .replace(/[\u2018\u2019\u02bc`´]/g, "'")
+    .replace(/(\d),(?=\d{3}\b)/g, "$1");
+  if (s.includes("'") || /cannot/i.test(s)) for (const [re, to] of CONTRACTIONS) s = s.replace(re, to);
+  const out: RawToken[] = [];
+  const re = /\d+(?:\.\d+)?(?:st|nd|rd|th|s|k|m|%)?|[\p{L}][\p{L}\p{M}\p{N}]*(?:[-'][\p{L}\p{N}]+)*/gu;
+  for (const m of s.matchAll(re)) {
+    const word = m[0];
+    const first = word.charAt(0);
+    out.push({
+      text: word.toLowerCase(),
+      original: word,
+      capitalized: first !== first.toLowerCase(),
+      index: out.length,
+    });
+  }
+  return out;
+}
+
+/** Number words with their value, so "five" and "5" compare equal. */
+export const NUMBER_WORDS: Record<string, string> = {
+  zero: "0", one: "1", two: "2", three: "3", four: "4", five: "5", six: "6", seven: "7", eight: "8",
+  nine: "9", ten: "10", eleven: "11", twelve: "12", thirteen: "13", fourteen: "14", fifteen: "15",
+  sixteen: "16", seventeen: "17", eighteen: "18", nineteen: "19", twenty: "20", thirty: "30",
+  forty: "40", fifty: "50", sixty: "60", seventy: "70", eighty: "80", ninety: "90", hundred: "100",
+  thousand: "1000", million: "1e6", billion: "1e9", dozen: "12", half: "0.5", twice: "x2", triple: "x3",
+  first: "1st", second: "2nd", third: "3rd", fourth: "4th", fifth: "5th", sixth: "6th", seventh: "7th",
+  eighth: "8th", ninth: "9th", tenth: "10th", couple: "2",
+};

@@ -1,0 +1,144 @@
+import { parse as parseJsonc, printParseErrorCode, type ParseError } from "jsonc-parser";
+import { AppError, isAppError } from "@/lib/errors";
+import { assembleTurns, mergeCues, type Turn } from "@/lib/sources/build";
+import {
+  assertTextWithinLimit,
+  assertWithinLimit,
+  decodeBytes,
+  normalizeText,
+} from "@/lib/sources/decode";
+import { declaredKind, looksLikeJson, sniffMarkdown, sniffSubtitles, type SourceKind } from "@/lib/sources/detect";
+import { parseJsonChat } from "@/lib/sources/json-chat";
+import { parsePlain } from "@/lib/sources/plain";
+import type { ParsedSource } from "@/lib/sources/schema";
+import { resolveInlineSpeakers } from "@/lib/sources/speakers";
+import { parseSrt } from "@/lib/sources/srt";
+import { parseVtt } from "@/lib/sources/vtt";
+
+export interface ParseSourceInput {
+  /** Upload name; its extension decides the format when it has one. */
+  filename?: string;
+  /** Upload media type, used when the name has no extension. */
+  mediaType?: string;
+  /** Raw upload; wins over `text` when both are given. */
+  bytes?: Uint8Array;
+  /** A paste. */
+  text?: string;
+  /** Uploads and pastes (measured as UTF-8) larger than this are refused. */
+  maxBytes: number;
+}
+
+function parseSubtitles(kind: "vtt" | "srt", text: string): ParsedSource {
+  const cues: Turn[] = kind === "vtt" ? parseVtt(text) : parseSrt(text);
+  return assembleTurns(kind, mergeCues(resolveInlineSpeakers(cues)));
+}
+
+/** JSON.parse's messages rarely say where; jsonc-parser's scanner gives the offset of the first fault. */
+function jsonError(text: string, cause: unknown): AppError {
+  const errors: ParseError[] = [];
+  parseJsonc(text, errors, { disallowComments: true, allowTrailingComma: false });
+  const first = errors[0];
+  if (!first) {
+    const detail = cause instanceof Error ? cause.message : String(cause);
+    return new AppError("UNSUPPORTED_FILE", `This JSON file is malformed: ${detail}`, { cause });
+  }
+  const before = text.slice(0, first.offset);
+  const line = before.split("\n").length;
+  const column = first.offset - before.lastIndexOf("\n");
+  const what = printParseErrorCode(first.error).replace(/([a-z])([A-Z])/g, "$1 $2").toLowerCase();
+  return new AppError("UNSUPPORTED_FILE", `This JSON file is malformed at line ${line}, column ${column}: ${what}.`, {
+    cause,
+  });
+}
+
+function parseJson(text: string): ParsedSource {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    throw jsonError(text, error);
+  }
+  const { format, turns } = parseJsonChat(value);
+  return assembleTurns(format, turns);
+}
+
+/** Content that is clearly subtitles or JSON is read as such even when named .txt or pasted. */
+function parseUndeclared(text: string): ParsedSource {
+  const subtitles = sniffSubtitles(text);
+  if (subtitles) {
+    try {
+      const parsed = parseSubtitles(subtitles, text);
+      if (parsed.segments.length > 0) return parsed;
+    } catch (error) {
+      if (!isAppError(error)) throw error;
+      // Not readable as subtitles after all: it is still text.
+    }
+  }
+  if (looksLikeJson(text)) {
+    let value: unknown;
+    let isJson = true;
+    try {
+      value = JSON.parse(text);
+    } catch {
+      isJson = false;
+    }
+    if (isJson) {
+      const { format, turns } = parseJsonChat(value);
+      return assembleTurns(format, turns);
+    }
+  }
+  return parsePlain(text, sniffMarkdown(text) ? "markdown" : "text");
+}
+
+function parseKind(kind: SourceKind | null, text: string): ParsedSource {
+  switch (kind) {
+    case "json":
+      return parseJson(text);
+    case "vtt":
+    case "srt":
+      // A subtitle file saved under the other extension is common; the timing lines tell.
+      return parseSubtitles(sniffSubtitles(text) ?? kind, text);
+    case "markdown":
+      return parsePlain(text, "markdown");
+    default:
+      return parseUndeclared(text);
+  }
+}
+
+function parseUnchecked(input: ParseSourceInput): ParsedSource {
+  const declared = declaredKind(input.filename, input.mediaType);
+  let raw: string;
+  if (input.bytes !== undefined) {
+    assertWithinLimit(input.bytes.length, input.maxBytes);
+    raw = decodeBytes(input.bytes);
+  } else if (typeof input.text === "string") {
+    assertTextWithinLimit(input.text, input.maxBytes);
+    raw = input.text;
+  } else {
+    throw new AppError("VALIDATION", "Upload a file or paste some text.");
+  }
+  const text = normalizeText(raw);
+  const parsed = parseKind(declared, text);
+  if (parsed.segments.length === 0) {
+    const what = declared === "vtt" || declared === "srt" ? "no subtitle cues with text" : "no text";
+    throw new AppError("UNSUPPORTED_FILE", `Nothing to read: the file has ${what}.`);
+  }
+  return parsed;
+}
+
+/**
+ * Reads an upload or a paste into one stored text plus segments (speaker turns, cues, messages or
+ * paragraphs) whose offsets point into it. Throws only AppError: TOO_LARGE, UNSUPPORTED_FILE
+ * (empty, binary, malformed, unknown format) or VALIDATION (neither bytes nor text given).
+ */
+export function parseSource(input: ParseSourceInput): ParsedSource {
+  try {
+    return parseUnchecked(input);
+  } catch (error) {
+    if (isAppError(error)) throw error;
+    // A parser library choking on odd input is still an unreadable file, not a crash.
+    throw new AppError("UNSUPPORTED_FILE", "This file could not be read as a transcript, chat or notes.", {
+      cause: error,
+    });
+  }
+}

@@ -1,0 +1,11 @@
+/** @type {import('next').NextConfig} */
+const nextConfig = {
+  // PGlite ships WebAssembly and data files it loads by URL; bundling breaks those paths.
+  serverExternalPackages: ["@electric-sql/pglite", "@electric-sql/pglite-pgvector", "pglite-prisma-adapter", "wink-nlp", "wink-eng-lite-web-model"],
+  poweredByHeader: false,
+  typedRoutes: false,
+  // Uploads go through a server action; allow the 5 MB default file limit plus form overhead.
+  experimental: { serverActions: { bodySizeLimit: "6mb" } },
+};
+
+export default nextConfig;

@@ -1,0 +1,113 @@
+// STS-B evaluation of the matcher: Spearman of score vs gold, duplicate P/R/F1 at the default
+// thresholds (gold duplicate = score >= 4), and the pairs that must never be called duplicates.
+// Data is read from ../shared/eval (or $SIFT_EVAL_DIR); nothing is copied into the repo.
+// Usage: npx tsx scripts/eval-stsb.ts [--sweep]
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { analyze } from "@/lib/review/lexical";
+import { scoreAnalyses, scorePair } from "@/lib/review/matcher";
+import { DEFAULT_THRESHOLDS } from "@/lib/review/thresholds";
+import { loadWordVectors } from "@/lib/review/wordvectors";
+
+const root = path.resolve(import.meta.dirname, "..");
+const evalDir = process.env.SIFT_EVAL_DIR ?? path.resolve(root, "../shared/eval");
+
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let field = "";
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i] as string;
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') { field += '"'; i++; }
+      else if (c === '"') quoted = false;
+      else field += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ",") { row.push(field); field = ""; }
+    else if (c === "\n") { row.push(field); rows.push(row); row = []; field = ""; }
+    else if (c !== "\r") field += c;
+  }
+  if (field || row.length) { row.push(field); rows.push(row); }
+  return rows;
+}
+
+function ranks(x: number[]): number[] {
+  const order = x.map((v, i) => [v, i] as const).sort((a, b) => a[0] - b[0]);
+  const r = new Array<number>(x.length).fill(0);
+  for (let i = 0; i < order.length; ) {
+    let j = i;
+    while (j + 1 < order.length && order[j + 1]?.[0] === order[i]?.[0]) j++;
+    for (let k = i; k <= j; k++) r[order[k]?.[1] as number] = (i + j) / 2;
+    i = j + 1;
+  }
+  return r;
+}
+
+function pearson(a: number[], b: number[]): number {
+  const n = a.length;
+  const ma = a.reduce((s, v) => s + v, 0) / n;
+  const mb = b.reduce((s, v) => s + v, 0) / n;
+  let c = 0, va = 0, vb = 0;
+  for (let i = 0; i < n; i++) {
+    const x = (a[i] as number) - ma;
+    const y = (b[i] as number) - mb;
+    c += x * y; va += x * x; vb += y * y;
+  }
+  return c / Math.sqrt(va * vb);
+}
+
+const spearman = (a: number[], b: number[]) => pearson(ranks(a), ranks(b));
+
+function prf(pred: boolean[], gold: boolean[]) {
+  let tp = 0, fp = 0, fn = 0;
+  pred.forEach((p, i) => { if (p && gold[i]) tp++; else if (p) fp++; else if (gold[i]) fn++; });
+  const p = tp / Math.max(1, tp + fp);
+  const r = tp / Math.max(1, tp + fn);
+  return { p, r, f1: p + r === 0 ? 0 : (2 * p * r) / (p + r) };
+}
+
+const vectors = loadWordVectors();
+const rows = parseCsv(readFileSync(path.join(evalDir, "stsb", "stsb-en-test.csv"), "utf8")).filter((r) => r.length === 3);
+const gold = rows.map((r) => Number(r[2]));
+const t0 = performance.now();
+const results = rows.map((r) => scoreAnalyses(analyze(r[0] as string), analyze(r[1] as string), DEFAULT_THRESHOLDS, vectors));
+const ms = performance.now() - t0;
+const scores = results.map((r) => r.score);
+const goldDup = gold.map((g) => g >= 4);
+const dup = prf(results.map((r) => r.verdict === "duplicate"), goldDup);
+
+console.log(`STS-B test: ${rows.length} pairs (${goldDup.filter(Boolean).length} gold duplicates), word vectors: ${vectors ? "on" : "off"}, ${(ms / rows.length).toFixed(3)} ms/pair incl. analysis`);
+console.log(`Spearman(score, gold) = ${spearman(scores, gold).toFixed(4)}   (reference 0.490, target >= 0.75)`);
+console.log(`Duplicate @ default thresholds ${JSON.stringify({ duplicate: DEFAULT_THRESHOLDS.duplicate, related: DEFAULT_THRESHOLDS.related, contradicts: DEFAULT_THRESHOLDS.contradicts })}: P ${dup.p.toFixed(3)} R ${dup.r.toFixed(3)} F1 ${dup.f1.toFixed(3)}   (reference F1 0.493, target >= 0.70)`);
+
+if (process.argv.includes("--sweep")) {
+  // Calibration aid: F1 if duplicate meant "score >= t and no guard objects".
+  for (let t = 0.5; t <= 0.951; t += 0.025) {
+    const s = prf(results.map((r) => r.differences.length === 0 && r.score >= t), goldDup);
+    console.log(`  t=${t.toFixed(3)} P ${s.p.toFixed(3)} R ${s.r.toFixed(3)} F1 ${s.f1.toFixed(3)}`);
+  }
+}
+
+const mustNever: Array<[string, string]> = [
+  ["Melanie has two younger sisters.", "Melanie has two younger brothers."],
+  ["We will ship by end of Q3.", "We will ship by end of Q4."],
+  ["The man is smiling.", "There is no man smiling."],
+];
+const fixture = readFileSync(path.join(root, "lib/review/__fixtures__/contradictions.jsonl"), "utf8")
+  .split("\n")
+  .filter((l) => l.trim())
+  .map((l) => JSON.parse(l) as { a: string; b: string; kind: string });
+let duplicates = 0;
+let contradicts = 0;
+const misses: string[] = [];
+for (const [a, b] of [...mustNever, ...fixture.map((f) => [f.a, f.b] as [string, string])]) {
+  const r = scorePair(a, b);
+  if (r.verdict === "duplicate") duplicates++;
+  if (r.verdict === "contradicts") contradicts++;
+  else misses.push(`  ${r.verdict}: ${a} | ${b}`);
+}
+const total = mustNever.length + fixture.length;
+console.log(`Must-never + contradiction pairs: ${total}; duplicates ${duplicates} (must be 0); contradicts ${contradicts}/${total}`);
+if (misses.length) console.log(misses.join("\n"));
+process.exitCode = duplicates > 0 ? 1 : 0;
