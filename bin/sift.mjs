@@ -29,7 +29,9 @@ if (!existsSync(script)) {
   process.exit(2);
 }
 const tsx = path.join(root, "node_modules", "tsx", "dist", "cli.mjs");
-const result = spawnSync(process.execPath, ["--conditions=react-server", tsx, script, ...rest], {
+// The flag goes to tsx, not to this node: tsx runs the script in a child process that does not
+// inherit node flags given before tsx's own path, so `server-only` would still throw.
+const result = spawnSync(process.execPath, [tsx, "--conditions=react-server", script, ...rest], {
   stdio: "inherit",
   cwd: process.cwd(),
 });

@@ -13,8 +13,11 @@ const message =
   "Sift: Prisma's native schema engine is not available offline, so `prisma migrate` and `prisma db` do not work here. " +
   "Create a migration with `npm run db:migration -- <name>`; migrations are applied automatically when the app or a test " +
   "opens the database (lib/db/migrate.ts).";
-// The CLI reads the engine's stderr as JSON log lines; one in that shape makes it print the message.
+// The CLI skips the first stderr line and reads the rest as the engine's JSON log lines, so: the message
+// for people, then the same message in the shape the CLI prints.
 process.stderr.write(
-  JSON.stringify({ timestamp: new Date().toISOString(), level: "ERROR", fields: { message }, target: "schema_engine::logger" }) + "\n",
+  message +
+    "\n" +
+    JSON.stringify({ timestamp: new Date().toISOString(), level: "ERROR", fields: { message }, target: "schema_engine::logger" }) + "\n",
 );
 process.exit(1);

@@ -8,7 +8,8 @@ import { createExtractionRun } from "@/lib/db/runs";
 import { createSource } from "@/lib/db/sources";
 import { getEnv } from "@/lib/env";
 import { AppError } from "@/lib/errors";
-import { getPresetKinds, PRESET_IDS } from "@/lib/extraction/kinds";
+import { getSettings } from "@/lib/db/settings";
+import { PRESET_IDS } from "@/lib/extraction/kinds";
 import { selectExtractor } from "@/lib/extraction/select";
 import { executeExtractionRun } from "@/lib/jobs/extraction";
 import { parseSource } from "@/lib/sources/parse";
@@ -17,7 +18,7 @@ const IngestFields = z.object({
   title: z.string().trim().max(200).optional(),
   text: z.string().optional(),
   meetingDate: z.union([z.literal(""), z.iso.date("Use a date like 2026-11-30")]).optional(),
-  preset: z.enum(PRESET_IDS).default("meeting"),
+  preset: z.enum(PRESET_IDS).optional(),
   contextHints: z.string().trim().max(2_000, "Keep context hints under 2,000 characters").optional(),
 });
 
@@ -65,8 +66,8 @@ export async function startExtractionAction(formData: FormData) {
       : parseSource({ text: fields.text ?? "", maxBytes: env.SIFT_MAX_UPLOAD_BYTES });
 
     const db = await getDb();
-    const choice = selectExtractor({ env });
-    const kinds = getPresetKinds(fields.preset);
+    const settings = await getSettings({ db });
+    const choice = selectExtractor({ env, template: settings.promptTemplate, knownFactsLimit: settings.knownFactsLimit });
     const source = await createSource({
       db,
       source: {
@@ -85,9 +86,38 @@ export async function startExtractionAction(formData: FormData) {
       extractor: choice.extractor.name,
       modelId: choice.extractor.modelId,
       promptVersion: choice.extractor.promptVersion,
-      preset: fields.preset,
+      preset: fields.preset ?? settings.defaultPreset,
     });
-    after(() => executeExtractionRun({ db, runId: run.id, extractor: choice.extractor, kinds }));
+    after(() => executeExtractionRun({ db, runId: run.id, extractor: choice.extractor }));
     return { runId: run.id, sourceId: source.id, extractor: choice.label, segments: parsed.segments.length };
+  });
+}
+
+/** Runs again the chunks of a failed, partial or interrupted run; what succeeded before is kept. */
+export async function retryRunAction(input: { runId: string }) {
+  return toActionResult(async () => {
+    const { runId } = parseInput(z.object({ runId: z.uuid() }), input);
+    await requireReviewer();
+    const db = await getDb();
+    const settings = await getSettings({ db });
+    const run = await db.extractionRun.findUnique({ where: { id: runId }, select: { status: true, extractor: true } });
+    if (!run) throw new AppError("NOT_FOUND", "This run no longer exists.");
+    if (!["failed", "partial", "interrupted"].includes(run.status)) {
+      throw new AppError("CONFLICT", `This run is ${run.status}; only failed, partial or interrupted runs can be retried.`);
+    }
+    const choice = selectExtractor({
+      env: getEnv(),
+      template: settings.promptTemplate,
+      knownFactsLimit: settings.knownFactsLimit,
+      mode: run.extractor === "llm" ? "llm" : "offline",
+    });
+    // Claim the run so a double-clicked Retry starts it once.
+    const claimed = await db.extractionRun.updateMany({
+      where: { id: runId, status: run.status },
+      data: { status: "queued", error: null },
+    });
+    if (claimed.count === 0) throw new AppError("CONFLICT", "This run is already being retried.");
+    after(() => executeExtractionRun({ db, runId, extractor: choice.extractor, retry: true }));
+    return { runId };
   });
 }

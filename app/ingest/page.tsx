@@ -4,12 +4,15 @@ import { PageHeader } from "@/components/ui/card";
 import { getEnv } from "@/lib/env";
 import { PRESETS } from "@/lib/extraction/kinds";
 import { resolveModel } from "@/lib/extraction/llm/provider";
+import { getDb } from "@/lib/db/client";
+import { getSettings } from "@/lib/db/settings";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Ingest" };
 
-export default function IngestPage() {
+export default async function IngestPage() {
   const env = getEnv();
+  const settings = await getSettings({ db: await getDb() });
   const model = resolveModel(env);
   const presets = Object.entries(PRESETS).map(([id, preset]) => ({
     id,
@@ -22,6 +25,7 @@ export default function IngestPage() {
       <IngestForm
         presets={presets}
         maxBytes={env.SIFT_MAX_UPLOAD_BYTES}
+        defaultPreset={settings.defaultPreset}
         extractorLabel={model ? `Using the LLM extractor (${model.modelId})` : "No model configured: the offline extractor will run"}
       />
     </div>

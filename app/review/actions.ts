@@ -4,22 +4,39 @@ import { z } from "zod";
 import { parseInput, toActionResult } from "@/lib/action";
 import { requireReviewer } from "@/lib/auth/reviewer";
 import { getDb } from "@/lib/db/client";
-import { approveCandidate, rejectCandidate } from "@/lib/facts/decide";
+import { approveCandidate, mergeCandidate, rejectCandidate } from "@/lib/facts/decide";
 import { FactSchema } from "@/lib/facts/schema";
 
 const ApproveInput = z.object({
   candidateId: z.uuid(),
   edits: FactSchema.pick({ content: true, kind: true, temporal: true, importance: true }).partial().optional(),
+  supersedeFactIds: z.array(z.uuid()).max(20).optional(),
 });
+
+function revalidateReview() {
+  revalidatePath("/review");
+  revalidatePath("/facts");
+}
 
 export async function approveCandidateAction(input: z.input<typeof ApproveInput>) {
   return toActionResult(async () => {
-    const { candidateId, edits } = parseInput(ApproveInput, input);
+    const { candidateId, edits, supersedeFactIds } = parseInput(ApproveInput, input);
     const reviewer = await requireReviewer();
-    const fact = await approveCandidate({ db: await getDb(), candidateId, reviewerId: reviewer.id, edits });
-    revalidatePath("/review");
-    revalidatePath("/facts");
+    const fact = await approveCandidate({ db: await getDb(), candidateId, reviewerId: reviewer.id, edits, supersedeFactIds });
+    revalidateReview();
     return { factId: fact.id };
+  });
+}
+
+const MergeInput = z.object({ candidateId: z.uuid(), factId: z.uuid() });
+
+export async function mergeCandidateAction(input: z.input<typeof MergeInput>) {
+  return toActionResult(async () => {
+    const { candidateId, factId } = parseInput(MergeInput, input);
+    const reviewer = await requireReviewer();
+    await mergeCandidate({ db: await getDb(), candidateId, factId, reviewerId: reviewer.id });
+    revalidateReview();
+    return { factId };
   });
 }
 
@@ -30,7 +47,7 @@ export async function rejectCandidateAction(input: z.input<typeof RejectInput>) 
     const { candidateId, reason } = parseInput(RejectInput, input);
     const reviewer = await requireReviewer();
     await rejectCandidate({ db: await getDb(), candidateId, reviewerId: reviewer.id, reason });
-    revalidatePath("/review");
+    revalidateReview();
     return { candidateId };
   });
 }

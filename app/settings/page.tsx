@@ -2,13 +2,18 @@ import type { Metadata } from "next";
 import { Card, PageHeader } from "@/components/ui/card";
 import { getEnv, resolveDataDir } from "@/lib/env";
 import { PRESETS } from "@/lib/extraction/kinds";
+import { DEFAULT_TEMPLATE } from "@/lib/extraction/llm/prompt";
 import { resolveModel } from "@/lib/extraction/llm/provider";
+import { SettingsForm } from "@/components/settings/settings-form";
+import { getDb } from "@/lib/db/client";
+import { getSettings } from "@/lib/db/settings";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Settings" };
 
-export default function SettingsPage() {
+export default async function SettingsPage() {
   const env = getEnv();
+  const settings = await getSettings({ db: await getDb() });
   const model = resolveModel(env);
   const rows: [string, string][] = [
     ["Database", env.DATABASE_URL ? "PostgreSQL server (DATABASE_URL)" : `Embedded PostgreSQL (PGlite) in ${resolveDataDir(env)}`],
@@ -29,6 +34,13 @@ export default function SettingsPage() {
           ))}
         </dl>
       </Card>
+      <div className="mt-6">
+        <SettingsForm
+          initial={settings}
+          defaultTemplate={DEFAULT_TEMPLATE}
+          presets={Object.values(PRESETS).map((p) => ({ id: p.id, label: p.label }))}
+        />
+      </div>
       <h2 className="mb-2 mt-8 text-lg font-semibold">Kinds</h2>
       <div className="grid gap-4 md:grid-cols-3">
         {Object.values(PRESETS).map((preset) => (

@@ -16,12 +16,22 @@ export interface PresetOption {
 
 const ACCEPT = ".txt,.md,.markdown,.vtt,.srt,.json,text/plain,text/markdown,text/vtt,application/json";
 
-export function IngestForm({ presets, maxBytes, extractorLabel }: { presets: PresetOption[]; maxBytes: number; extractorLabel: string }) {
+export function IngestForm({
+  presets,
+  maxBytes,
+  extractorLabel,
+  defaultPreset,
+}: {
+  presets: PresetOption[];
+  maxBytes: number;
+  extractorLabel: string;
+  defaultPreset: string;
+}) {
   const [pending, startTransition] = useTransition();
   const [runId, setRunId] = useState<string | null>(null);
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   const [fileName, setFileName] = useState<string | null>(null);
-  const [preset, setPreset] = useState(presets[0]?.id ?? "meeting");
+  const [preset, setPreset] = useState(defaultPreset);
   const fileInput = useRef<HTMLInputElement>(null);
 
   function onSubmit(formData: FormData) {

@@ -1,7 +1,8 @@
 "use client";
-import { useQuery } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { CircleAlert, CircleCheck, LoaderCircle } from "lucide-react";
 import Link from "next/link";
+import { RetryButton } from "@/components/ingest/retry-button";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 
@@ -30,6 +31,7 @@ async function fetchRun(runId: string): Promise<RunProgressData> {
 }
 
 export function RunProgress({ runId }: { runId: string }) {
+  const queryClient = useQueryClient();
   const { data: run, error } = useQuery({
     queryKey: ["run", runId],
     queryFn: () => fetchRun(runId),
@@ -65,11 +67,16 @@ export function RunProgress({ runId }: { runId: string }) {
         {run.durationMs != null ? ` · ${(run.durationMs / 1000).toFixed(1)} s` : ""}
         {run.inputTokens != null ? ` · ${run.inputTokens} in / ${run.outputTokens ?? 0} out tokens` : ""}
       </p>
-      {finished && run._count.candidates > 0 ? (
-        <Button asChild className="self-start">
-          <Link href={`/review?run=${run.id}`}>Review {run._count.candidates} candidates</Link>
-        </Button>
-      ) : null}
+      <div className="flex flex-wrap gap-2">
+        {finished && run._count.candidates > 0 ? (
+          <Button asChild>
+            <Link href={`/review?run=${run.id}`}>Review {run._count.candidates} candidates</Link>
+          </Button>
+        ) : null}
+        {finished && run.status !== "succeeded" ? (
+          <RetryButton runId={run.id} onRetried={() => queryClient.invalidateQueries({ queryKey: ["run", runId] })} />
+        ) : null}
+      </div>
     </Card>
   );
 }

@@ -1,10 +1,14 @@
 "use client";
-import { Check, Quote, X, TriangleAlert } from "lucide-react";
+import { Check, GitMerge, Pencil, Quote, Replace, TriangleAlert, X } from "lucide-react";
 import Link from "next/link";
+import { useState } from "react";
+import type { Decision } from "@/components/review/review-queue";
+import { contradictedFacts, duplicateFact } from "@/components/review/matches";
+import type { ReviewItem } from "@/components/review/types";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
+import { Textarea } from "@/components/ui/input";
 import { cn } from "@/lib/utils";
-import type { ReviewItem } from "@/components/review/types";
 
 const VERDICT_LABEL: Record<string, string> = {
   duplicate: "Duplicate of",
@@ -21,27 +25,58 @@ export function ConfidenceBadge({ value }: { value: number }) {
   );
 }
 
+function Matches({ item }: { item: ReviewItem }) {
+  const shown = item.matches.filter((m) => m.verdict && m.verdict !== "new").slice(0, 3);
+  if (shown.length === 0) return null;
+  return (
+    <ul className="mt-2 flex flex-col gap-1 text-sm" aria-label="Matches">
+      {shown.map((m, i) => (
+        <li key={`${m.factId ?? m.candidateId ?? i}`}>
+          <span className={cn("font-medium", m.verdict === "contradicts" && "text-danger")}>
+            {VERDICT_LABEL[m.verdict ?? ""] ?? m.verdict}
+            {m.candidateId ? " (pending candidate)" : ""}:
+          </span>{" "}
+          {m.content}{" "}
+          <span className="text-muted-foreground">
+            — {m.score.toFixed(2)}
+            {m.stage ? ` (${m.stage})` : ""}
+            {m.reason ? ` · ${m.reason}` : ""}
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 export function CandidateCard({
   item,
   selected,
   busy,
+  editing,
   onSelect,
-  onApprove,
-  onReject,
+  onEdit,
+  onDecide,
 }: {
   item: ReviewItem;
   selected: boolean;
   busy: boolean;
+  editing: boolean;
   onSelect: () => void;
-  onApprove: () => void;
-  onReject: () => void;
+  onEdit: (on: boolean) => void;
+  onDecide: (decision: Decision) => void;
 }) {
-  const topMatch = item.matches[0];
+  const [draft, setDraft] = useState(item.content);
+  const duplicate = duplicateFact(item);
+  const contradicted = contradictedFacts(item);
+  const stop = (fn: () => void) => (e: React.MouseEvent) => {
+    e.stopPropagation();
+    fn();
+  };
   return (
     <li
       data-testid="candidate"
       data-candidate-id={item.id}
-      aria-selected={selected}
+      aria-current={selected ? "true" : undefined}
       onClick={onSelect}
       className={cn(
         "rounded-lg border bg-white p-4 shadow-xs transition-colors",
@@ -60,7 +95,38 @@ export function CandidateCard({
           </Link>
         </span>
       </div>
-      <p className="mt-2 text-base leading-snug">{item.content}</p>
+      {editing ? (
+        <form
+          className="mt-2 flex flex-col gap-2"
+          onSubmit={(e) => {
+            e.preventDefault();
+            onDecide({ type: "approve", content: draft.trim() });
+          }}
+          onClick={(e) => e.stopPropagation()}
+        >
+          <Textarea
+            aria-label="Fact text"
+            className="min-h-20 font-sans text-base"
+            value={draft}
+            autoFocus
+            onChange={(e) => setDraft(e.target.value)}
+            onKeyDown={(e) => {
+              if (e.key === "Escape") onEdit(false);
+              if (e.key === "Enter" && (e.metaKey || e.ctrlKey)) e.currentTarget.form?.requestSubmit();
+            }}
+          />
+          <div className="flex gap-2">
+            <Button size="sm" variant="success" type="submit" disabled={busy || draft.trim().length < 3}>
+              <Check aria-hidden /> Save and approve
+            </Button>
+            <Button size="sm" variant="ghost" type="button" onClick={() => onEdit(false)}>
+              Cancel
+            </Button>
+          </div>
+        </form>
+      ) : (
+        <p className="mt-2 text-base leading-snug">{item.content}</p>
+      )}
       <blockquote className="mt-2 flex gap-2 border-l-2 border-border pl-3 text-sm text-muted-foreground">
         <Quote className="mt-0.5 size-3.5 shrink-0" aria-hidden />
         <span>
@@ -70,27 +136,33 @@ export function CandidateCard({
       </blockquote>
       {item.gateReason ? (
         <p className="mt-2 flex items-center gap-1.5 text-sm text-[oklch(0.45_0.12_70)]">
-          <TriangleAlert className="size-4" aria-hidden /> Gated: {item.gateReason}
+          <TriangleAlert className="size-4 shrink-0" aria-hidden /> Gated: {item.gateReason}
         </p>
       ) : null}
-      {item.verdict && item.verdict !== "new" && topMatch ? (
-        <p className="mt-2 text-sm">
-          <span className="font-medium">{VERDICT_LABEL[item.verdict] ?? item.verdict}:</span> {topMatch.content}{" "}
-          <span className="text-muted-foreground">
-            — {topMatch.score.toFixed(2)}
-            {item.verdictStage ? ` (${item.verdictStage})` : ""}
-            {topMatch.reason ? ` · ${topMatch.reason}` : ""}
-          </span>
-        </p>
-      ) : null}
-      <div className="mt-3 flex gap-2">
-        <Button size="sm" variant="success" disabled={busy} onClick={(e) => (e.stopPropagation(), onApprove())}>
-          <Check aria-hidden /> Approve
-        </Button>
-        <Button size="sm" variant="outline" disabled={busy} onClick={(e) => (e.stopPropagation(), onReject())}>
-          <X aria-hidden /> Reject
-        </Button>
-      </div>
+      <Matches item={item} />
+      {editing ? null : (
+        <div className="mt-3 flex flex-wrap gap-2">
+          <Button size="sm" variant="success" disabled={busy} onClick={stop(() => onDecide({ type: "approve" }))}>
+            <Check aria-hidden /> Approve
+          </Button>
+          {contradicted.length > 0 ? (
+            <Button size="sm" variant="outline" disabled={busy} onClick={stop(() => onDecide({ type: "supersede" }))}>
+              <Replace aria-hidden /> Approve and supersede
+            </Button>
+          ) : null}
+          {duplicate ? (
+            <Button size="sm" variant="outline" disabled={busy} onClick={stop(() => onDecide({ type: "merge" }))}>
+              <GitMerge aria-hidden /> Merge into existing
+            </Button>
+          ) : null}
+          <Button size="sm" variant="outline" disabled={busy} onClick={stop(() => onEdit(true))}>
+            <Pencil aria-hidden /> Edit
+          </Button>
+          <Button size="sm" variant="outline" disabled={busy} onClick={stop(() => onDecide({ type: "reject" }))}>
+            <X aria-hidden /> Reject
+          </Button>
+        </div>
+      )}
     </li>
   );
 }

@@ -3,50 +3,82 @@ import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
 import { useHotkeys } from "react-hotkeys-hook";
 import { toast } from "sonner";
-import { approveCandidateAction, rejectCandidateAction } from "@/app/review/actions";
+import { approveCandidateAction, mergeCandidateAction, rejectCandidateAction } from "@/app/review/actions";
 import { CandidateCard } from "@/components/review/candidate-card";
+import { duplicateFact, contradictedFacts } from "@/components/review/matches";
 import type { ReviewItem } from "@/components/review/types";
 import { EmptyState } from "@/components/ui/card";
+
+export type Decision =
+  | { type: "approve"; content?: string }
+  | { type: "supersede" }
+  | { type: "merge" }
+  | { type: "reject" };
+
+const DONE_MESSAGE: Record<Decision["type"], string> = {
+  approve: "Approved — added to Facts",
+  supersede: "Approved — the old fact is marked superseded",
+  merge: "Merged into the existing fact",
+  reject: "Rejected",
+};
+
+function send(item: ReviewItem, decision: Decision) {
+  switch (decision.type) {
+    case "approve":
+      return approveCandidateAction({
+        candidateId: item.id,
+        edits: decision.content && decision.content !== item.content ? { content: decision.content } : undefined,
+      });
+    case "supersede":
+      return approveCandidateAction({ candidateId: item.id, supersedeFactIds: contradictedFacts(item).map((m) => m.factId) });
+    case "merge": {
+      const target = duplicateFact(item);
+      return mergeCandidateAction({ candidateId: item.id, factId: target?.factId ?? "" });
+    }
+    case "reject":
+      return rejectCandidateAction({ candidateId: item.id });
+  }
+}
 
 export function ReviewQueue({ items, emptyTitle }: { items: ReviewItem[]; emptyTitle: string }) {
   const router = useRouter();
   const [done, setDone] = useState<Set<string>>(new Set());
   const [busyId, setBusyId] = useState<string | null>(null);
+  const [editingId, setEditingId] = useState<string | null>(null);
   const [selectedIndex, setSelectedIndex] = useState(0);
   const [, startTransition] = useTransition();
 
   const visible = items.filter((item) => !done.has(item.id));
   const selected = visible[Math.min(selectedIndex, visible.length - 1)];
 
-  function decide(item: ReviewItem, decision: "approve" | "reject") {
+  function decide(item: ReviewItem, decision: Decision) {
     if (busyId) return; // one decision in flight at a time: a double press must not decide twice
     setBusyId(item.id);
     startTransition(async () => {
-      const result =
-        decision === "approve"
-          ? await approveCandidateAction({ candidateId: item.id })
-          : await rejectCandidateAction({ candidateId: item.id });
+      const result = await send(item, decision);
       setBusyId(null);
       if (result.ok) {
+        setEditingId(null);
         setDone((prev) => new Set(prev).add(item.id));
-        toast.success(decision === "approve" ? "Approved — added to Facts" : "Rejected");
+        toast.success(DONE_MESSAGE[decision.type]);
         router.refresh();
       } else {
         toast.error(result.message);
-        if (result.code === "CONFLICT" || result.code === "NOT_FOUND") {
-          setDone((prev) => new Set(prev).add(item.id));
-          router.refresh();
-        }
+        if (result.code === "CONFLICT" || result.code === "NOT_FOUND") router.refresh();
       }
     });
   }
 
   const move = (delta: number) =>
     setSelectedIndex((i) => Math.max(0, Math.min(visible.length - 1, Math.min(i, visible.length - 1) + delta)));
-  useHotkeys("j,down", () => move(1), { preventDefault: true }, [visible.length]);
-  useHotkeys("k,up", () => move(-1), { preventDefault: true }, [visible.length]);
-  useHotkeys("a", () => selected && decide(selected, "approve"), [selected, busyId]);
-  useHotkeys("r", () => selected && decide(selected, "reject"), [selected, busyId]);
+  const keys = { enabled: editingId === null, preventDefault: true };
+  useHotkeys("j,down", () => move(1), keys, [visible.length]);
+  useHotkeys("k,up", () => move(-1), keys, [visible.length]);
+  useHotkeys("a", () => selected && decide(selected, { type: "approve" }), keys, [selected, busyId]);
+  useHotkeys("r", () => selected && decide(selected, { type: "reject" }), keys, [selected, busyId]);
+  useHotkeys("e", () => selected && setEditingId(selected.id), keys, [selected]);
+  useHotkeys("m", () => selected && duplicateFact(selected) && decide(selected, { type: "merge" }), keys, [selected, busyId]);
+  useHotkeys("s", () => selected && contradictedFacts(selected).length > 0 && decide(selected, { type: "supersede" }), keys, [selected, busyId]);
 
   if (visible.length === 0) return <EmptyState title={emptyTitle}>Paste a transcript on the Ingest page to get candidates.</EmptyState>;
 
@@ -54,7 +86,9 @@ export function ReviewQueue({ items, emptyTitle }: { items: ReviewItem[]; emptyT
     <>
       <p className="mb-3 text-xs text-muted-foreground">
         Keys: <kbd className="rounded border px-1">j</kbd>/<kbd className="rounded border px-1">k</kbd> move ·{" "}
-        <kbd className="rounded border px-1">a</kbd> approve · <kbd className="rounded border px-1">r</kbd> reject
+        <kbd className="rounded border px-1">a</kbd> approve · <kbd className="rounded border px-1">e</kbd> edit ·{" "}
+        <kbd className="rounded border px-1">m</kbd> merge · <kbd className="rounded border px-1">s</kbd> supersede ·{" "}
+        <kbd className="rounded border px-1">r</kbd> reject
       </p>
       <ul className="flex flex-col gap-3" aria-label="Candidates">
         {visible.map((item, index) => (
@@ -63,9 +97,10 @@ export function ReviewQueue({ items, emptyTitle }: { items: ReviewItem[]; emptyT
             item={item}
             selected={item.id === selected?.id}
             busy={busyId !== null}
+            editing={editingId === item.id}
             onSelect={() => setSelectedIndex(index)}
-            onApprove={() => decide(item, "approve")}
-            onReject={() => decide(item, "reject")}
+            onEdit={(on) => setEditingId(on ? item.id : null)}
+            onDecide={(decision) => decide(item, decision)}
           />
         ))}
       </ul>

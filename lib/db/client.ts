@@ -1,4 +1,5 @@
 import "server-only";
+import { markInterruptedRuns } from "@/lib/db/runs";
 import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
 import { PrismaPGlite } from "pglite-prisma-adapter";
@@ -111,6 +112,18 @@ export async function ensureDefaultReviewer(prisma: PrismaClient): Promise<void>
   });
 }
 
+/**
+ * Runs a dead process left queued or running are marked interrupted, so the UI offers Retry instead
+ * of a progress bar that never moves. With PGlite this process owns the database (the directory
+ * lock), so every unfinished run is orphaned; a PostgreSQL server may be shared by live instances,
+ * so only runs older than any extraction could take are.
+ */
+async function recoverInterruptedRuns(prisma: PrismaClient, ownership: "exclusive" | "shared") {
+  const olderThan = ownership === "exclusive" ? new Date() : new Date(Date.now() - 6 * 3600_000);
+  const count = await markInterruptedRuns({ db: prisma, olderThan });
+  if (count > 0) console.warn(`[sift] marked ${count} unfinished extraction run(s) as interrupted`);
+}
+
 // Kept on globalThis so Next.js dev reloads (which re-evaluate this module) reuse the open database
 // instead of trying to open the locked directory a second time.
 const globalForDb = globalThis as typeof globalThis & { __siftDb?: Promise<Db> };
@@ -123,7 +136,10 @@ const globalForDb = globalThis as typeof globalThis & { __siftDb?: Promise<Db> }
 export async function getDb(): Promise<PrismaClient> {
   if (!globalForDb.__siftDb) {
     const databaseUrl = getEnv().DATABASE_URL;
-    const opening = createDb(databaseUrl ? { databaseUrl } : {});
+    const opening = createDb(databaseUrl ? { databaseUrl } : {}).then(async (db) => {
+      await recoverInterruptedRuns(db.prisma, databaseUrl ? "shared" : "exclusive");
+      return db;
+    });
     globalForDb.__siftDb = opening;
     // A failed open (e.g. directory locked by another process) must not stick: let the next call retry.
     opening.catch(() => {

@@ -31,10 +31,23 @@ export async function createExtractionRun({
   });
 }
 
-export async function markRunStarted({ db, runId, chunksTotal }: { db: Db; runId: string; chunksTotal: number }) {
+export async function markRunStarted({
+  db,
+  runId,
+  chunksTotal,
+  retry = false,
+}: {
+  db: Db;
+  runId: string;
+  chunksTotal: number;
+  retry?: boolean;
+}) {
   await db.extractionRun.update({
     where: { id: runId },
-    data: { status: "running", startedAt: new Date(), chunksTotal },
+    // A retry keeps the chunks that succeeded and counts the failed ones again.
+    data: retry
+      ? { status: "running", chunksTotal, chunksFailed: 0, error: null, finishedAt: null }
+      : { status: "running", startedAt: new Date(), chunksTotal },
   });
 }
 
@@ -61,7 +74,10 @@ export async function finishRun({
   error?: string | null;
   usage?: { inputTokens: number; outputTokens: number } | null;
 }) {
-  const run = await db.extractionRun.findUniqueOrThrow({ where: { id: runId }, select: { startedAt: true } });
+  const run = await db.extractionRun.findUniqueOrThrow({
+    where: { id: runId },
+    select: { startedAt: true, inputTokens: true, outputTokens: true },
+  });
   const finishedAt = new Date();
   await db.extractionRun.update({
     where: { id: runId },
@@ -70,16 +86,17 @@ export async function finishRun({
       error: error ?? null,
       finishedAt,
       durationMs: run.startedAt ? finishedAt.getTime() - run.startedAt.getTime() : null,
-      inputTokens: usage?.inputTokens ?? null,
-      outputTokens: usage?.outputTokens ?? null,
+      // A retried run adds the retry's tokens to what the first attempt used.
+      inputTokens: usage ? (run.inputTokens ?? 0) + usage.inputTokens : run.inputTokens,
+      outputTokens: usage ? (run.outputTokens ?? 0) + usage.outputTokens : run.outputTokens,
     },
   });
 }
 
 /** Runs left queued/running by a process that died are marked so the UI can offer a retry. */
-export async function markInterruptedRuns({ db }: { db: Db }) {
+export async function markInterruptedRuns({ db, olderThan = new Date() }: { db: Db; olderThan?: Date }) {
   const result = await db.extractionRun.updateMany({
-    where: { status: { in: ["queued", "running"] } },
+    where: { status: { in: ["queued", "running"] }, createdAt: { lte: olderThan } },
     data: { status: "interrupted", error: "The server stopped while this run was in progress.", finishedAt: new Date() },
   });
   return result.count;

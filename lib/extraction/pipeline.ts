@@ -47,6 +47,8 @@ export interface RunExtractionOptions {
    * never run concurrently; if it throws, no further chunks start and runExtraction rejects.
    */
   onChunk?: (outcome: ChunkOutcome, candidatesSoFar: Candidate[]) => void | Promise<void>;
+  /** Chunk indexes to leave out, e.g. the ones that succeeded before when retrying a partial run. */
+  skipChunks?: ReadonlySet<number>;
   /** Called once with the chunks before any runs, so a caller can show "0 of N chunks". */
   onStart?: (chunks: Chunk[]) => void | Promise<void>;
   /** Injectable clock for the `ms` of outcomes. */
@@ -56,8 +58,9 @@ export interface RunExtractionOptions {
 export async function runExtraction(options: RunExtractionOptions): Promise<ExtractionRunResult> {
   const { extractor, input } = options;
   const now = options.now ?? (() => performance.now());
-  const chunks = chunkInput({ text: input.text, segments: input.segments, tokenBudget: options.tokenBudget });
-  await options.onStart?.(chunks);
+  const allChunks = chunkInput({ text: input.text, segments: input.segments, tokenBudget: options.tokenBudget });
+  await options.onStart?.(allChunks);
+  const chunks = options.skipChunks ? allChunks.filter((c) => !options.skipChunks?.has(c.index)) : allChunks;
   const outcomes: ChunkOutcome[] = [];
   const byContent = new Map<string, Candidate>();
   const total: TokenUsage = { inputTokens: 0, outputTokens: 0 };

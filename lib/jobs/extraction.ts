@@ -1,58 +1,75 @@
 import "server-only";
 import { getEnv } from "@/lib/env";
+import { isAppError } from "@/lib/errors";
 import type { Db } from "@/lib/db/types";
 import { saveCandidates } from "@/lib/db/candidates";
 import { listKnownFacts } from "@/lib/db/facts";
-import { finishRun, markRunStarted, recordChunkOutcome } from "@/lib/db/runs";
-import type { Candidate } from "@/lib/extraction/schema";
-import type { Extractor, KindDefinition } from "@/lib/extraction/types";
+import { finishRun, markRunStarted, recordChunkOutcome, type ChunkLogEntry } from "@/lib/db/runs";
+import { getSettings } from "@/lib/db/settings";
+import { getPresetKinds, isPresetId } from "@/lib/extraction/kinds";
 import { runExtraction } from "@/lib/extraction/pipeline";
+import type { Candidate } from "@/lib/extraction/schema";
+import type { Extractor } from "@/lib/extraction/types";
 import type { Segment } from "@/lib/sources/schema";
 import { reviewCandidates } from "@/lib/jobs/review-candidates";
 
-/** Recent approved facts the extractor is told not to extract again (the prompt caps them too). */
-const KNOWN_FACTS_LIMIT = 16;
+const candidateKey = (c: { spanStart?: number | null; start?: number | null; content: string }) =>
+  `${c.start ?? c.spanStart ?? "?"}:${c.content}`;
 
 /**
  * Runs one extraction in the background: the extractor proposes, the review engine judges, and
  * candidates are saved chunk by chunk so the UI can follow along and a crash keeps what was done.
+ * With `retry`, only the chunks that did not succeed before are run again, into the same run.
  */
 export async function executeExtractionRun({
   db,
   runId,
   extractor,
-  kinds,
+  retry = false,
 }: {
   db: Db;
   runId: string;
   extractor: Extractor;
-  kinds: KindDefinition[];
+  retry?: boolean;
 }) {
   const env = getEnv();
-  const run = await db.extractionRun.findUniqueOrThrow({ where: { id: runId }, include: { source: true } });
-  const source = run.source;
-  const saved = new Set<string>();
-  const key = (c: Candidate) => `${c.start ?? "?"}:${c.content}`;
-
   try {
+    const settings = await getSettings({ db });
+    const run = await db.extractionRun.findUniqueOrThrow({ where: { id: runId }, include: { source: true } });
+    const source = run.source;
+    const log = (run.chunkLog as unknown as ChunkLogEntry[]) ?? [];
+    const skipChunks = retry ? new Set(log.filter((e) => e.status === "succeeded").map((e) => e.index)) : undefined;
+    const saved = new Set<string>();
+    if (retry) {
+      const existing = await db.candidate.findMany({ where: { runId }, select: { content: true, spanStart: true } });
+      for (const c of existing) saved.add(candidateKey(c));
+    }
+
     const result = await runExtraction({
       extractor,
       input: {
         text: source.text,
         segments: source.segments as unknown as Segment[],
-        kinds,
+        kinds: getPresetKinds(run.preset && isPresetId(run.preset) ? run.preset : settings.defaultPreset),
         contextHints: source.contextHints ?? undefined,
         sourceDate: source.meetingDate?.toISOString().slice(0, 10),
-        knownFacts: await listKnownFacts({ db, take: KNOWN_FACTS_LIMIT }),
+        knownFacts: await listKnownFacts({ db, take: settings.knownFactsLimit }),
       },
       tokenBudget: env.SIFT_CHUNK_TOKENS,
       concurrency: env.SIFT_LLM_CONCURRENCY,
-      onStart: (chunks) => markRunStarted({ db, runId, chunksTotal: chunks.length }),
+      skipChunks,
+      onStart: (chunks) => markRunStarted({ db, runId, chunksTotal: chunks.length, retry }),
       // The pipeline calls this one chunk at a time, so the counts and the log stay consistent.
       onChunk: async (outcome, candidatesSoFar) => {
-        const fresh = candidatesSoFar.filter((c) => !saved.has(key(c)));
-        for (const c of fresh) saved.add(key(c));
-        const reviews = await reviewCandidates({ db, sourceId: source.id, candidates: fresh });
+        const fresh: Candidate[] = candidatesSoFar.filter((c) => !saved.has(candidateKey(c)));
+        for (const c of fresh) saved.add(candidateKey(c));
+        const reviews = await reviewCandidates({
+          db,
+          sourceId: source.id,
+          candidates: fresh,
+          thresholds: settings.thresholds,
+          policy: settings.gates,
+        });
         await saveCandidates({ db, runId, chunkIndex: outcome.index, candidates: fresh, reviews });
         await recordChunkOutcome({
           db,
@@ -78,7 +95,7 @@ export async function executeExtractionRun({
     });
   } catch (error) {
     console.error(`[sift] extraction run ${runId} failed`, error);
-    const message = error instanceof Error && error.name === "AppError" ? error.message : "The extraction stopped unexpectedly.";
+    const message = isAppError(error) ? error.message : "The extraction stopped unexpectedly; what was extracted so far is kept.";
     await finishRun({ db, runId, status: "failed", error: message }).catch((e) => console.error(e));
   }
 }

@@ -25,8 +25,12 @@ export interface ScoreContext {
   vectors?: WordVectors | null;
 }
 
-// A differing value costs similarity too, so the score ranks "same but for Q3/Q4" below true paraphrases.
-const PENALTY = { conflict: 0.9, oneSided: 1 };
+// A differing value costs similarity too, so the score ranks "same but for Q3/Q4" below true
+// paraphrases. A value on one side only is an elaboration ("playing a guitar" / "... on stage"):
+// it costs a little (STS-B grades added detail below "equivalent") but never blocks "duplicate".
+const PENALTY = { conflict: 0.9, oneSided: 0.97 };
+
+const pct = (x: number) => `${Math.round(x * 100)}%`;
 
 /** Scores two analysed texts; the cascade's hash, normalized and lexical stages. */
 export function scoreAnalyses(a: Analysis, b: Analysis, thresholds: Thresholds, vectors: WordVectors | null): PairResult {
@@ -38,18 +42,19 @@ export function scoreAnalyses(a: Analysis, b: Analysis, thresholds: Thresholds, 
   if (differences.length === 0 && a.normalized === b.normalized) {
     return { score: 1, verdict: "duplicate", stage: "normalized", reason: "Same words after normalizing case, punctuation and spacing", differences };
   }
-  const pct = (x: number) => `${Math.round(x * 100)}%`;
   const summary = `similarity ${score.toFixed(2)} (shared words ${pct(parts.overlap)}, meaning ${pct(parts.embedding)}, order ${pct(parts.order)})`;
-  if (differences.length === 0) {
-    if (score >= thresholds.duplicate) return { score, verdict: "duplicate", stage: "lexical", reason: `Same statement: ${summary}`, differences };
-    if (score >= thresholds.related) return { score, verdict: "related", stage: "lexical", reason: `Related: ${summary}`, differences };
+  const conflicts = differences.filter((d) => d.conflict);
+  if (conflicts.length === 0) {
+    // Only elaborations (or nothing) differ: the score alone decides, and the reason names the extras.
+    const extra = differences.length > 0 ? `; adds detail: ${differences.map((d) => d.reason).join("; ")}` : "";
+    if (score >= thresholds.duplicate) return { score, verdict: "duplicate", stage: "lexical", reason: `Same statement: ${summary}${extra}`, differences };
+    if (score >= thresholds.related) return { score, verdict: "related", stage: "lexical", reason: `Related: ${summary}${extra}`, differences };
     return { score, verdict: "new", stage: "lexical", reason: `Unrelated: ${summary}`, differences };
   }
-  const conflicts = differences.filter((d) => d.conflict);
   // Setting values aside can only help pairs that already share most of their words.
-  if (conflicts.length > 0 && conflicts.length === differences.length && parts.score >= thresholds.related) {
+  if (parts.score >= thresholds.related) {
     // Contradiction only when the statements are otherwise the same: compare what is left once
-    // every differing value is set aside.
+    // every differing value (conflicting or one-sided) is set aside.
     const rest = similarity(
       withoutTokens(a, new Set(differences.flatMap((d) => d.tokensA)), vectors),
       withoutTokens(b, new Set(differences.flatMap((d) => d.tokensB)), vectors),

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
+import { RetryButton } from "@/components/ingest/retry-button";
 import { Badge } from "@/components/ui/badge";
 import { Card, PageHeader } from "@/components/ui/card";
 import { getDb } from "@/lib/db/client";
@@ -36,6 +37,11 @@ export default async function SourcePage({ params }: { params: Promise<{ id: str
               {run.durationMs != null ? ` · ${(run.durationMs / 1000).toFixed(1)} s` : ""}
               {run.inputTokens != null ? ` · ${run.inputTokens} in / ${run.outputTokens ?? 0} out tokens` : ""}
             </span>
+            {["failed", "partial", "interrupted"].includes(run.status) ? (
+              <span className="ml-auto">
+                <RetryButton runId={run.id} />
+              </span>
+            ) : null}
             {run.error ? <span className="w-full text-danger">{run.error}</span> : null}
           </Card>
         ))}

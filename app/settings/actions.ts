@@ -1,0 +1,18 @@
+"use server";
+import { revalidatePath } from "next/cache";
+import { parseInput, toActionResult } from "@/lib/action";
+import { requireReviewer } from "@/lib/auth/reviewer";
+import { getDb } from "@/lib/db/client";
+import { saveSettings } from "@/lib/db/settings";
+import { SettingsSchema, type SettingsInput } from "@/lib/settings/schema";
+
+export async function saveSettingsAction(input: SettingsInput) {
+  return toActionResult(async () => {
+    const settings = parseInput(SettingsSchema, input);
+    await requireReviewer();
+    const saved = await saveSettings({ db: await getDb(), settings });
+    revalidatePath("/settings");
+    revalidatePath("/ingest");
+    return saved;
+  });
+}

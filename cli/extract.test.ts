@@ -1,0 +1,203 @@
+import { spawn } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { z } from "zod";
+import { getPresetKinds } from "@/lib/extraction/kinds";
+import { CandidateSchema, type Candidate } from "@/lib/extraction/schema";
+import { parseSource } from "@/lib/sources/parse";
+import { FABRICATED_QUOTE, startFakeOpenAI, type FakeOpenAI } from "@/tests/fake-openai-server";
+
+const root = path.resolve(import.meta.dirname, "..");
+const dir = mkdtempSync(path.join(tmpdir(), "sift-extract-"));
+
+const VTT = `WEBVTT
+
+00:00:01.000 --> 00:00:05.000
+Ann Lee: Thanks for joining. After a long debate we decided to drop the Android beta.
+
+00:00:05.500 --> 00:00:09.000
+Bo Chen: The security review must finish before the launch in March.
+
+00:00:09.500 --> 00:00:13.000
+Ann Lee: I will draft the customer email by Thursday. [[FABRICATE]]
+`;
+const vttFile = path.join(dir, "standup.vtt");
+writeFileSync(vttFile, VTT);
+const stored = parseSource({ filename: "standup.vtt", bytes: Buffer.from(VTT), maxBytes: 1_000_000 });
+
+/** The environment without any model settings, so the developer's own shell cannot leak in. */
+function cleanEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  const env = Object.fromEntries(
+    Object.entries(process.env).filter(([k]) => !k.startsWith("SIFT_") && !k.endsWith("_API_KEY")),
+  );
+  return { ...env, ...extra };
+}
+
+/** Async, unlike cli/match.test.ts: the fake model server lives in this process and must keep answering. */
+function sift(args: string[], options: { input?: string; env?: Record<string, string> } = {}) {
+  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
+    const child = spawn(process.execPath, [path.join(root, "bin", "sift.mjs"), "extract", ...args], {
+      cwd: root,
+      env: cleanEnv(options.env),
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.setEncoding("utf8").on("data", (d: string) => (stdout += d));
+    child.stderr.setEncoding("utf8").on("data", (d: string) => (stderr += d));
+    child.on("error", reject);
+    child.on("close", (code) => resolve({ code, stdout, stderr }));
+    child.stdin.end(options.input ?? "");
+  });
+}
+
+function candidates(stdout: string): Candidate[] {
+  return z.array(CandidateSchema.strict()).parse(JSON.parse(stdout));
+}
+
+const kindIds = (preset: "meeting" | "personal") => getPresetKinds(preset).map((k) => k.id);
+
+let fake: FakeOpenAI | undefined;
+afterEach(async () => {
+  await fake?.close();
+  fake = undefined;
+});
+
+describe("sift extract (offline)", () => {
+  it("prints grounded candidates with exactly the candidate fields when piped", async () => {
+    const r = await sift([vttFile, "--extractor", "offline"]);
+    expect(r.code).toBe(0);
+    const list = candidates(r.stdout);
+    expect(list.length).toBeGreaterThan(0);
+    for (const c of list) {
+      expect(c.supported).toBe(true);
+      expect(c.quote).toBe(stored.text.slice(c.start!, c.end!));
+      expect(["Ann Lee", "Bo Chen"]).toContain(c.speaker);
+      expect(kindIds("meeting")).toContain(c.kind);
+    }
+    expect(list.map((c) => c.quote).join(" ")).toContain("drop the Android beta");
+    expect(r.stderr).toMatch(/extractor offline, 1 chunk, \d+ candidates, \d+ ms/);
+  });
+
+  it("uses the kinds of the chosen preset", async () => {
+    const meeting = candidates((await sift([vttFile, "--extractor", "offline"])).stdout);
+    const personal = candidates((await sift([vttFile, "--extractor", "offline", "--preset", "personal"])).stdout);
+    expect(personal.length).toBeGreaterThan(0);
+    for (const c of personal) expect(kindIds("personal")).toContain(c.kind);
+    expect(personal.map((c) => c.kind)).not.toEqual(meeting.map((c) => c.kind));
+  });
+
+  it("keeps at most --max-facts candidates", async () => {
+    const r = await sift([vttFile, "--extractor", "offline", "--max-facts", "1"]);
+    expect(r.code).toBe(0);
+    expect(candidates(r.stdout)).toHaveLength(1);
+  });
+
+  it("reads stdin when FILE is -", async () => {
+    const r = await sift(["-", "--json"], { input: VTT });
+    expect(r.code).toBe(0);
+    const list = candidates(r.stdout);
+    expect(list.length).toBeGreaterThan(0);
+    for (const c of list) expect(c.quote).toBe(stored.text.slice(c.start!, c.end!));
+  });
+
+  it("defaults to offline when no model is configured", async () => {
+    const r = await sift([vttFile]);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toContain("extractor offline");
+  });
+
+  it("prints a readable listing with --no-json", async () => {
+    const r = await sift([vttFile, "--no-json"]);
+    expect(r.code).toBe(0);
+    expect(() => JSON.parse(r.stdout)).toThrow();
+    expect(r.stdout).toMatch(/^decision\s+0\.\d\d\s+.*Android beta/m);
+    expect(r.stdout).toContain('Ann Lee: "');
+  });
+});
+
+describe("sift extract errors", () => {
+  it("reports a missing file, an empty file and a PDF with exit 1", async () => {
+    const empty = path.join(dir, "empty.txt");
+    writeFileSync(empty, "");
+    const pdf = path.join(dir, "notes.pdf");
+    writeFileSync(pdf, "%PDF-1.4\n");
+    const missing = await sift([path.join(dir, "nope.vtt")]);
+    const blank = await sift([empty]);
+    const binary = await sift([pdf]);
+    expect(missing).toMatchObject({ code: 1, stdout: "" });
+    expect(missing.stderr).toMatch(/^sift extract: cannot read .*nope\.vtt: no such file/);
+    expect(blank).toMatchObject({ code: 1, stdout: "" });
+    expect(blank.stderr).toMatch(/^sift extract: The file is empty/);
+    expect(binary).toMatchObject({ code: 1, stdout: "" });
+    expect(binary.stderr).toMatch(/^sift extract: A \.pdf file cannot be read/);
+  });
+
+  it("refuses a file over SIFT_MAX_UPLOAD_BYTES", async () => {
+    const r = await sift([vttFile], { env: { SIFT_MAX_UPLOAD_BYTES: "100" } });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/^sift extract: The file is .* the limit is/);
+  });
+
+  it("exits 2 with usage on bad arguments", async () => {
+    for (const args of [[], [vttFile, "--extractor", "gpt"], [vttFile, "--date", "30/11/2026"], [vttFile, "--max-facts", "0"], [vttFile, "--bogus"]]) {
+      const r = await sift(args);
+      expect(r.code, args.join(" ")).toBe(2);
+      expect(r.stderr).toContain("Usage: sift extract FILE");
+    }
+  });
+
+  it("exits 2 when --extractor llm has no model to call", async () => {
+    const r = await sift([vttFile, "--extractor", "llm"]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe("sift extract: No model configured: set SIFT_LLM_MODEL and SIFT_LLM_BASE_URL or an API key\n");
+  });
+});
+
+describe("sift extract (llm)", () => {
+  const llmEnv = (url: string, extra: Record<string, string> = {}) => ({ SIFT_LLM_BASE_URL: url, SIFT_LLM_MODEL: "fake-model", ...extra });
+
+  it("returns the model's facts, grounded, and marks a fabricated quote unsupported", async () => {
+    fake = await startFakeOpenAI();
+    const args = [vttFile, "--extractor", "llm", "--hints", "project: billing v2", "--date", "2026-11-30"];
+    const r = await sift(args, { env: llmEnv(fake.url) });
+    expect(r.code).toBe(0);
+    const list = candidates(r.stdout);
+    expect(fake.requests).toHaveLength(1);
+    expect(fake.requests[0]!.system).toContain("project: billing v2");
+    expect(fake.requests[0]!.system).toContain("2026-11-30");
+    const supported = list.filter((c) => c.supported);
+    expect(supported.map((c) => c.kind).sort()).toEqual(["action_item", "constraint", "decision"]);
+    for (const c of supported) expect(c.quote).toBe(stored.text.slice(c.start!, c.end!));
+    expect(list.find((c) => c.quote === FABRICATED_QUOTE)).toMatchObject({ supported: false, start: null, end: null });
+    expect(r.stderr).toContain("extractor llm openai-compatible:fake-model");
+    expect(r.stderr).toContain("(1 unsupported)");
+  });
+
+  it("uses the configured model when --extractor is not given", async () => {
+    fake = await startFakeOpenAI();
+    const r = await sift([vttFile], { env: llmEnv(fake.url) });
+    expect(r.code).toBe(0);
+    expect(fake.requests).toHaveLength(1);
+    expect(candidates(r.stdout).some((c) => c.content.startsWith("Bo Chen said:"))).toBe(true);
+  });
+
+  it("keeps the candidates of a partial run, warns, and exits 0", async () => {
+    fake = await startFakeOpenAI();
+    const text = "Ann: We decided to drop the Android beta.\n\nBo: The review must finish first. [[FAIL 401]]\n";
+    // A small chunk budget puts each speaker turn in its own chunk; 401 is not retried, so this is quick.
+    const r = await sift(["-"], { input: text, env: llmEnv(fake.url, { SIFT_CHUNK_TOKENS: "12" }) });
+    expect(r.code).toBe(0);
+    expect(candidates(r.stdout).map((c) => c.quote)).toEqual(["We decided to drop the Android beta."]);
+    expect(r.stderr).toMatch(/warning: 1 of 2 chunks failed .*credentials/);
+  });
+
+  it("exits 1 when every chunk fails", async () => {
+    fake = await startFakeOpenAI();
+    const r = await sift(["-"], { input: "Ann: We decided to drop it. [[FAIL 401]]\n", env: llmEnv(fake.url) });
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe("");
+    expect(r.stderr).toMatch(/^sift extract: the only chunk failed: The model provider rejected the credentials/);
+  });
+});

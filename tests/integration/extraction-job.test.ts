@@ -1,0 +1,116 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { createExtractionRun, getRunProgress, markInterruptedRuns } from "@/lib/db/runs";
+import { createSource } from "@/lib/db/sources";
+import { AppError } from "@/lib/errors";
+import { createOfflineExtractor } from "@/lib/extraction/offline";
+import type { Extractor } from "@/lib/extraction/types";
+import { executeExtractionRun } from "@/lib/jobs/extraction";
+import { parseSource } from "@/lib/sources/parse";
+import { createTestDb, truncateAll, type TestDb } from "@/tests/db";
+
+// Small chunks, so a short transcript spans several and one can fail alone.
+process.env.SIFT_CHUNK_TOKENS = "40";
+process.env.SIFT_LLM_CONCURRENCY = "2";
+
+const TRANSCRIPT = [
+  "Priya: Hi everyone, thanks for joining.",
+  "Priya: We decided to ship offline mode by the end of Q3.",
+  "Marcus: The launch budget cannot exceed forty thousand dollars.",
+  "Marcus: I will write the migration guide by Friday.",
+  "Lena: I prefer weekly releases over monthly ones for the mobile app.",
+  "Lena: We learned that skipping the load test caused the outage in March.",
+].join("\n");
+
+let db: TestDb;
+beforeAll(async () => {
+  db = await createTestDb();
+});
+afterAll(async () => db?.close());
+beforeEach(async () => truncateAll(db.prisma));
+
+async function newRun(extractor: Extractor) {
+  const parsed = parseSource({ text: TRANSCRIPT, maxBytes: 1_000_000 });
+  const source = await createSource({ db: db.prisma, source: { title: "Launch sync", origin: "paste", parsed } });
+  const run = await createExtractionRun({ db: db.prisma, sourceId: source.id, extractor: extractor.name, modelId: extractor.modelId, promptVersion: extractor.promptVersion, preset: "meeting" });
+  return { source, run };
+}
+
+describe("an extraction run", () => {
+  it("saves grounded candidates with their spans and finishes succeeded", async () => {
+    const extractor = createOfflineExtractor();
+    const { source, run } = await newRun(extractor);
+    await executeExtractionRun({ db: db.prisma, runId: run.id, extractor });
+
+    const progress = await getRunProgress({ db: db.prisma, runId: run.id });
+    expect(progress?.status).toBe("succeeded");
+    expect(progress!.chunksTotal).toBeGreaterThan(1);
+    expect(progress!.chunksDone).toBe(progress!.chunksTotal);
+    const candidates = await db.prisma.candidate.findMany({ where: { runId: run.id } });
+    expect(candidates.length).toBeGreaterThanOrEqual(3);
+    expect(candidates.some((c) => /offline mode/i.test(c.content) && c.speaker === "Priya")).toBe(true);
+    for (const c of candidates.filter((c) => c.grounded)) {
+      expect(source.text.slice(c.spanStart!, c.spanEnd!)).toBe(c.quote);
+    }
+    expect(candidates.some((c) => /thanks for joining/i.test(c.content))).toBe(false);
+  });
+
+  it("keeps the other chunks' candidates when one chunk fails, and a retry finishes only what failed", async () => {
+    const offline = createOfflineExtractor();
+    let failures = 0;
+    const flaky: Extractor = {
+      name: "offline",
+      modelId: null,
+      promptVersion: "offline-1",
+      async extractChunk(input, chunk) {
+        if (chunk.index === 1 && failures === 0) {
+          failures++;
+          throw new AppError("MODEL_ERROR", "The model timed out after 60 s");
+        }
+        return offline.extractChunk(input, chunk);
+      },
+    };
+    const { run } = await newRun(flaky);
+    await executeExtractionRun({ db: db.prisma, runId: run.id, extractor: flaky });
+
+    const partial = await getRunProgress({ db: db.prisma, runId: run.id });
+    expect(partial?.status).toBe("partial");
+    expect(partial?.chunksFailed).toBe(1);
+    expect(partial?.error).toMatch(/1 of \d+ chunks failed: The model timed out after 60 s/);
+    const kept = await db.prisma.candidate.count({ where: { runId: run.id } });
+    expect(kept).toBeGreaterThan(0);
+
+    await executeExtractionRun({ db: db.prisma, runId: run.id, extractor: flaky, retry: true });
+    const done = await getRunProgress({ db: db.prisma, runId: run.id });
+    expect(done?.status).toBe("succeeded");
+    expect(done?.chunksDone).toBe(done?.chunksTotal);
+    expect(done?.chunksFailed).toBe(0);
+    const all = await db.prisma.candidate.findMany({ where: { runId: run.id } });
+    expect(all.length).toBeGreaterThan(kept);
+    const keys = all.map((c) => `${c.spanStart}:${c.content}`);
+    expect(new Set(keys).size).toBe(keys.length);
+  });
+
+  it("a run whose extractor throws something unexpected is failed with a readable message", async () => {
+    const broken: Extractor = {
+      name: "offline",
+      modelId: null,
+      promptVersion: "offline-1",
+      async extractChunk() {
+        throw new TypeError("cannot read properties of undefined");
+      },
+    };
+    const { run } = await newRun(broken);
+    await executeExtractionRun({ db: db.prisma, runId: run.id, extractor: broken });
+    const progress = await getRunProgress({ db: db.prisma, runId: run.id });
+    expect(progress?.status).toBe("failed");
+    expect(progress?.error).not.toMatch(/undefined/);
+  });
+
+  it("runs left running by a dead process are marked interrupted", async () => {
+    const { run } = await newRun(createOfflineExtractor());
+    await db.prisma.extractionRun.update({ where: { id: run.id }, data: { status: "running" } });
+    expect(await markInterruptedRuns({ db: db.prisma })).toBe(1);
+    const progress = await getRunProgress({ db: db.prisma, runId: run.id });
+    expect(progress).toMatchObject({ status: "interrupted", error: "The server stopped while this run was in progress." });
+  });
+});
