@@ -6,6 +6,9 @@ import { defineConfig } from "@playwright/test";
 // One data directory per test run, made once in the runner and inherited by workers through env.
 process.env.SIFT_E2E_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), "sift-e2e-"));
 const port = Number(process.env.SIFT_E2E_PORT ?? 3107);
+// A second app instance configured with a model, served by the local fake OpenAI-compatible server.
+const llmPort = port + 1;
+const fakeModelPort = port + 904;
 
 export default defineConfig({
   testDir: "e2e",
@@ -17,7 +20,6 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 15_000 },
   use: {
-    baseURL: `http://127.0.0.1:${port}`,
     trace: "retain-on-failure",
     screenshot: "only-on-failure",
     launchOptions: {
@@ -33,14 +35,34 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    // A production server (next start) on its own data directory; scripts/e2e-server.mjs also makes a
-    // fresh PostgreSQL database when TEST_DATABASE_URL is set.
-    command: `node scripts/e2e-server.mjs ${port}`,
-    url: `http://127.0.0.1:${port}/ingest`,
-    timeout: 120_000,
-    reuseExistingServer: false,
-    stdout: "pipe",
-    stderr: "pipe",
-  },
+  projects: [
+    { name: "offline", testIgnore: /\.llm\.spec\.ts$/, use: { baseURL: `http://127.0.0.1:${port}` } },
+    { name: "llm", testMatch: /\.llm\.spec\.ts$/, use: { baseURL: `http://127.0.0.1:${llmPort}` } },
+  ],
+  // Production servers (next start), each on its own data directory; scripts/e2e-server.mjs makes a
+  // fresh PostgreSQL database instead when TEST_DATABASE_URL is set.
+  webServer: [
+    {
+      command: `node scripts/e2e-server.mjs ${port}`,
+      url: `http://127.0.0.1:${port}/ingest`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      stdout: "pipe",
+      stderr: "pipe",
+    },
+    {
+      command: `node node_modules/tsx/dist/cli.mjs tests/fake-openai-server.ts --port ${fakeModelPort}`,
+      port: fakeModelPort,
+      timeout: 60_000,
+      reuseExistingServer: false,
+    },
+    {
+      command: `node scripts/e2e-server.mjs ${llmPort} --model-url http://127.0.0.1:${fakeModelPort}/v1`,
+      url: `http://127.0.0.1:${llmPort}/ingest`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      stdout: "pipe",
+      stderr: "pipe",
+    },
+  ],
 });

@@ -1,8 +1,8 @@
 import { spawn } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { getPresetKinds } from "@/lib/extraction/kinds";
 import { CandidateSchema, type Candidate } from "@/lib/extraction/schema";
@@ -29,10 +29,11 @@ const stored = parseSource({ filename: "standup.vtt", bytes: Buffer.from(VTT), m
 
 /** The environment without any model settings, so the developer's own shell cannot leak in. */
 function cleanEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
-  const env = Object.fromEntries(
-    Object.entries(process.env).filter(([k]) => !k.startsWith("SIFT_") && !k.endsWith("_API_KEY")),
-  );
-  return { ...env, ...extra };
+  const env: NodeJS.ProcessEnv = { ...process.env, ...extra };
+  for (const key of Object.keys(env)) {
+    if ((key.startsWith("SIFT_") || key.endsWith("_API_KEY")) && !(key in extra)) delete env[key];
+  }
+  return env;
 }
 
 /** Async, unlike cli/match.test.ts: the fake model server lives in this process and must keep answering. */
@@ -63,6 +64,7 @@ afterEach(async () => {
   await fake?.close();
   fake = undefined;
 });
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe("sift extract (offline)", () => {
   it("prints grounded candidates with exactly the candidate fields when piped", async () => {

@@ -6,7 +6,15 @@ import path from "node:path";
 import pg from "pg";
 
 const port = process.argv[2] ?? "3107";
+const modelUrlArg = process.argv.indexOf("--model-url");
 const env = { ...process.env, NEXT_TELEMETRY_DISABLED: "1", PORT: port };
+for (const key of Object.keys(env)) if (key.startsWith("SIFT_LLM_") || key.endsWith("_API_KEY")) delete env[key];
+if (modelUrlArg > 0) {
+  // The fake OpenAI-compatible server started by playwright.config.ts.
+  env.SIFT_LLM_BASE_URL = process.argv[modelUrlArg + 1];
+  env.SIFT_LLM_MODEL = "fake-model";
+  env.SIFT_LLM_TIMEOUT_MS = "10000";
+}
 let dropDatabase = async () => {};
 
 if (process.env.TEST_DATABASE_URL) {
@@ -26,7 +34,7 @@ if (process.env.TEST_DATABASE_URL) {
     await c.end();
   };
 } else {
-  env.SIFT_DATA_DIR = path.join(process.env.SIFT_E2E_DATA_DIR ?? ".data-e2e", "db");
+  env.SIFT_DATA_DIR = path.join(process.env.SIFT_E2E_DATA_DIR ?? ".data-e2e", `db-${port}`);
 }
 
 const next = path.join(import.meta.dirname, "..", "node_modules", "next", "dist", "bin", "next");

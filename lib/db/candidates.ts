@@ -13,6 +13,8 @@ export interface CandidateReview {
   matches: Prisma.InputJsonValue;
   status: "pending" | "gated" | "approved" | "merged";
   gateReason: string | null;
+  /** Id to save the candidate under, chosen by the review so other candidates' matches can point at it. */
+  id?: string;
 }
 
 export async function saveCandidates({
@@ -33,6 +35,7 @@ export async function saveCandidates({
     data: candidates.map((c, i) => {
       const review = reviews?.[i];
       return {
+        ...(review?.id ? { id: review.id } : {}),
         runId,
         chunkIndex,
         content: c.content,

@@ -1,26 +1,138 @@
 import "server-only";
+import { randomUUID } from "node:crypto";
 import type { CandidateReview } from "@/lib/db/candidates";
+import { findSimilarFacts } from "@/lib/db/retrieval";
 import type { Db } from "@/lib/db/types";
 import type { Candidate } from "@/lib/extraction/schema";
+import { mergeCandidate } from "@/lib/facts/decide";
+import { decideGate, matchCandidate, normalizeText, type GatePolicy, type Match, type ThresholdsInput } from "@/lib/review";
 
-/** Judges fresh candidates against the fact base and the gate policy before they are saved. */
+/** How many retrieved facts the matcher scores per candidate. */
+const FACTS_PER_CANDIDATE = 20;
+
+// Words too common to say two statements are about the same thing.
+const STOPWORDS = new Set(
+  "a an the and or but of to in on at by for with from is are was were be been will would should can could has have had do does did not no it its this that these those we you he she they i as about into than then so".split(" "),
+);
+
+function contentWords(text: string): Set<string> {
+  return new Set(normalizeText(text).split(" ").filter((w) => w.length > 1 && !STOPWORDS.has(w)));
+}
+
+/**
+ * Cheap prefilter for candidate-vs-candidate pairs (no index helps there): the matcher only sees
+ * pending candidates sharing at least two content words, or all of a one-word statement's. Scoring
+ * every pair costs ~25 µs each, which for a 50-candidate chunk against a busy source adds up.
+ */
+function mayMatch(a: Set<string>, b: Set<string>): boolean {
+  let shared = 0;
+  for (const w of a) if (b.has(w)) shared++;
+  return shared >= Math.min(2, a.size, b.size) && shared > 0;
+}
+
+/**
+ * Judges fresh candidates against the fact base and the gate policy before they are saved: retrieve
+ * similar active facts, match against them and against the source's other open candidates (saved ones
+ * and the earlier ones of this batch), then gate. Each review carries the id the candidate must be
+ * saved under (saveCandidates uses it), so a later candidate's match can point at an earlier one.
+ */
 export async function reviewCandidates({
+  db,
+  sourceId,
   candidates,
+  thresholds,
+  policy,
 }: {
   db: Db;
   sourceId: string;
   candidates: Candidate[];
+  thresholds?: ThresholdsInput;
+  policy?: Partial<GatePolicy>;
 }): Promise<CandidateReview[]> {
-  return candidates.map((c) => {
-    const reasons: string[] = [];
-    if (c.confidence < 0.7) reasons.push(`Low confidence (${c.confidence.toFixed(2)} < 0.70)`);
-    if (!c.supported) reasons.push("Quote not found in the source");
-    return {
-      verdict: "new",
-      verdictStage: "none",
-      matches: [],
-      status: reasons.length ? "gated" : "pending",
-      gateReason: reasons.length ? reasons.join("; ") : null,
-    };
+  if (candidates.length === 0) return [];
+  const [similar, open] = await Promise.all([
+    findSimilarFacts({ db, texts: candidates.map((c) => c.content), limit: FACTS_PER_CANDIDATE }),
+    db.candidate.findMany({
+      where: { status: { in: ["pending", "gated"] }, run: { sourceId } },
+      select: { id: true, content: true },
+    }),
+  ]);
+  const pending = open.map((c) => ({ ...c, words: contentWords(c.content) }));
+
+  const reviews: CandidateReview[] = [];
+  for (const [i, candidate] of candidates.entries()) {
+    const words = contentWords(candidate.content);
+    const result = await matchCandidate({
+      candidate,
+      facts: similar[i] ?? [],
+      pendingCandidates: pending.filter((p) => mayMatch(words, p.words)),
+      thresholds,
+    });
+    const gate = decideGate({ candidate, match: result, policy });
+    const id = randomUUID();
+    reviews.push({
+      id,
+      verdict: result.verdict,
+      verdictStage: result.stage,
+      matches: result.matches.map(toJson),
+      status: gate.status,
+      gateReason: gate.reasons.length > 0 ? gate.reasons.join("; ") : null,
+    });
+    pending.push({ id, content: candidate.content, words });
+  }
+  return reviews;
+}
+
+// Only defined keys: Prisma's JSON input type has no room for `undefined`.
+function toJson(m: Match) {
+  return {
+    ...(m.factId ? { factId: m.factId } : {}),
+    ...(m.candidateId ? { candidateId: m.candidateId } : {}),
+    content: m.content,
+    score: m.score,
+    verdict: m.verdict,
+    stage: m.stage,
+    reason: m.reason,
+  };
+}
+
+/**
+ * Folds candidates the gate auto-merged (status "merged", policy `autoMergeExactDuplicates`) into
+ * their fact: provenance, a revision and a version bump, through decide.ts's mergeCandidate. Call it
+ * after saveCandidates for the same run. A candidate whose fact is no longer active goes back to the
+ * queue with the reason. Returns how many were merged.
+ */
+export async function applyAutoMerges({ db, runId }: { db: Db; runId: string }): Promise<number> {
+  const merged = await db.candidate.findMany({
+    where: { runId, status: "merged", reviewerId: null, provenance: { none: {} } },
+    select: { id: true, matches: true },
   });
+  let count = 0;
+  for (const c of merged) {
+    const factId = exactDuplicateFactId(c.matches);
+    try {
+      if (!factId) throw new Error("no exact duplicate recorded");
+      // mergeCandidate claims open candidates only, in its own transaction (the PGlite adapter has no
+      // nested transactions), so reopen it first; if the merge fails it stays open, with the reason.
+      const reopened = await db.candidate.updateMany({ where: { id: c.id, status: "merged" }, data: { status: "pending" } });
+      if (reopened.count === 0) continue;
+      await mergeCandidate({ db, candidateId: c.id, factId, reviewerId: null });
+      count++;
+    } catch (error) {
+      const why = error instanceof Error ? error.message : String(error);
+      await db.candidate.update({ where: { id: c.id }, data: { status: "pending", gateReason: `Auto-merge failed: ${why}` } });
+    }
+  }
+  return count;
+}
+
+// The same choice decideGate makes: the first duplicate of a fact found by hash or normalized text.
+function exactDuplicateFactId(matches: unknown): string | undefined {
+  if (!Array.isArray(matches)) return undefined;
+  for (const m of matches as Array<Record<string, unknown>>) {
+    if (m?.verdict === "duplicate" && typeof m.factId === "string" && (m.stage === "hash" || m.stage === "normalized")) {
+      return m.factId;
+    }
+  }
+  return undefined;
 }

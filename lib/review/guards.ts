@@ -1,3 +1,4 @@
+import { stemmer } from "stemmer";
 import { STOP_WORDS, stemOf, type Analysis, type Token } from "./lexical";
 import { NUMBER_WORDS } from "./normalize";
 
@@ -33,7 +34,7 @@ const DATE_CLASSES: Record<string, string[]> = {
 };
 const QUALIFIER_CLASSES: Record<string, string[]> = {
   kin: ["sister", "brother", "mother", "father", "mom", "dad", "son", "daughter", "husband", "wife", "aunt", "uncle", "niece", "nephew", "grandmother", "grandfather", "boyfriend", "girlfriend", "grandson", "granddaughter"],
-  gender: ["man", "woman", "boy", "girl", "male", "female", "men", "women", "lady", "gentleman"],
+  gender: ["man", "woman", "boy", "girl", "male", "female", "men", "women", "lady", "ladies", "gentleman", "gentlemen", "guy", "guys"],
   color: ["red", "blue", "green", "yellow", "black", "white", "brown", "orange", "purple", "pink", "gray", "grey"],
   direction: ["north", "south", "east", "west"],
   side: ["left", "right"],
@@ -52,6 +53,11 @@ const OPPOSITES: Array<[string, string]> = [
   ["in", "out"], ["on", "off"], ["with", "without"], ["inside", "outside"], ["allow", "forbid"], ["allow", "block"],
   ["online", "offline"], ["remote", "onsite"], ["full-time", "part-time"], ["senior", "junior"], ["over", "under"],
 ];
+/** Synonyms that fill a slot with the same value: "a lady" is "a woman", "grey" is "gray". */
+const SAME_VALUE: Record<string, string> = {
+  lady: "woman", ladies: "women", gentleman: "man", gentlemen: "men", guy: "man", guys: "men", male: "man", female: "woman",
+  grey: "gray", mom: "mother", mum: "mother", dad: "father",
+};
 const NEGATORS = new Set(["not", "no", "never", "none", "nobody", "nothing", "neither", "nor", "nowhere", "without"]);
 
 const classOf = new Map<string, string>();
@@ -131,9 +137,15 @@ function isName(t: Token, all: Token[], other: Analysis): boolean {
   return !!first && first.capitalized && !STOP_WORDS.has(first.text) && !hasWord(all, first) && !hasWord(other.tokens, t);
 }
 
+function sharedPrefix(x: string, y: string): number {
+  let i = 0;
+  while (i < x.length && i < y.length && x[i] === y[i]) i++;
+  return i;
+}
+
 function hasWord(tokens: Token[], t: Token): boolean {
-  // Prefix match lets "Guatemala" find "Guatemalan".
-  return tokens.some((u) => u.stem === t.stem || (t.stem.length >= 5 && u.stem.length >= 5 && (u.stem.startsWith(t.stem) || t.stem.startsWith(u.stem))));
+  // A long shared prefix lets "Guatemala" find "Guatemalan" and "Mexico" find "Mexican".
+  return tokens.some((u) => u.stem === t.stem || (Math.min(t.stem.length, u.stem.length) >= 5 && sharedPrefix(t.text, u.text) >= Math.max(5, Math.min(t.text.length, u.text.length) - 2)));
 }
 
 function nameDifference(a: Analysis, b: Analysis): Difference[] {
@@ -147,9 +159,16 @@ function nameDifference(a: Analysis, b: Analysis): Difference[] {
   return [{ kind: "name", a: missA.map((t) => t.original), b: missB.map((t) => t.original), conflict, reason: conflict ? reason : `name only on one side: ${reason}`, tokensA, tokensB }];
 }
 
+// "No, it is not a good idea": a leading "No" before a comma answers, it does not negate.
+const ANSWER_NO = /^\W*no\s*[,.!;:]/i;
+function negators(an: Analysis): Token[] {
+  const skipFirst = ANSWER_NO.test(an.text);
+  return an.tokens.filter((t, i) => NEGATORS.has(t.text) && !(skipFirst && i === 0));
+}
+
 function negationDifference(a: Analysis, b: Analysis): Difference[] {
-  const na = a.tokens.filter((t) => NEGATORS.has(t.text));
-  const nb = b.tokens.filter((t) => NEGATORS.has(t.text));
+  const na = negators(a);
+  const nb = negators(b);
   if (na.length % 2 === nb.length % 2) return [];
   const [neg, plain, negIsA] = na.length % 2 === 1 ? [na, b, true] : [nb, a, false];
   const negTokens = negIsA ? a.tokens : b.tokens;
@@ -177,7 +196,7 @@ function dateSlot(t: Token, _all: Token[]): string | null {
 }
 function qualifierSlot(t: Token, _all: Token[]): string | null {
   const cls = classOf.get(t.stem);
-  if (cls && !isDateClass(cls)) return `${cls}:${t.stem}`;
+  if (cls && !isDateClass(cls)) return `${cls}:${stemmer(SAME_VALUE[t.text] ?? t.text)}`; // plain Porter: "men" stays apart from "man"
   return null;
 }
 

@@ -1,4 +1,5 @@
 import { stemmer } from "stemmer";
+import { requireFromApp } from "@/lib/runtime/require";
 import { contentHash, normalizeText, NUMBER_WORDS, rawTokens, type RawToken } from "./normalize";
 import { loadWordVectors, type WordVectors } from "./wordvectors";
 
@@ -52,11 +53,34 @@ export interface Analysis {
   totalWeight: number;
 }
 
+interface Lemmatizer { noun(w: string): string; verb(w: string): string }
+let lemmatizer: Lemmatizer | null | undefined;
+/** WordNet's irregular forms (ran → run, children → child), or null when the package is missing. */
+function getLemmatizer(): Lemmatizer | null {
+  if (lemmatizer === undefined) {
+    try {
+      lemmatizer = requireFromApp("wink-lemmatizer") as Lemmatizer;
+    } catch {
+      lemmatizer = null;
+    }
+  }
+  return lemmatizer;
+}
+
+/** Porter stem of the word's base form: Porter alone misses irregular forms ("ran", "men", "lying"). */
+function baseStem(word: string): string {
+  const lem = getLemmatizer();
+  if (!lem || word.length < 3) return stemmer(word);
+  const verb = lem.verb(word);
+  // Adjectives are left alone on purpose: "better" → "good" would merge a comparison with its base.
+  return stemmer(verb !== word ? verb : lem.noun(word));
+}
+
 const stemCache = new Map<string, string>();
 export function stemOf(word: string): string {
   let s = stemCache.get(word);
   if (s === undefined) {
-    s = /^\d/.test(word) ? word : Object.hasOwn(NUMBER_WORDS, word) ? (NUMBER_WORDS[word] as string) : stemmer(word);
+    s = /^\d/.test(word) ? word : Object.hasOwn(NUMBER_WORDS, word) ? (NUMBER_WORDS[word] as string) : baseStem(word);
     if (stemCache.size > 200_000) stemCache.clear();
     stemCache.set(word, s);
   }

@@ -65,6 +65,30 @@ describe("scorePair", () => {
     expect(r.verdict).not.toBe("contradicts");
   });
 
+  it("treats an extra detail on one side as an elaboration, not a conflict", () => {
+    const stage = scorePair("A man is playing a guitar.", "A man is playing a guitar on stage.");
+    expect(stage.verdict).toBe("duplicate");
+    const name = scorePair("The mobile app supports offline mode.", "The mobile app supports offline mode on Android.");
+    expect(name.verdict).toBe("duplicate");
+    expect(name.reason).toContain("Android");
+    // A time on one side only changes a commitment: related, never duplicate or contradiction.
+    expect(scorePair("Offline mode ships.", "Offline mode ships by Q3.").verdict).toBe("related");
+  });
+
+  it("reads synonyms of the same value as equal and a leading 'No,' as an answer, not a negation", () => {
+    expect(scorePair("An elderly man works on his laptop at home.", "An elderly gentleman works on his laptop at home.").verdict).toBe("duplicate");
+    expect(scorePair("A man is slicing tofu.", "A woman is slicing tofu.").verdict).toBe("contradicts");
+    expect(scorePair("No, it's not a good idea.", "It's not a good idea.").verdict).toBe("duplicate");
+    expect(scorePair("It's not a good idea.", "It's a good idea.").verdict).not.toBe("duplicate");
+  });
+
+  it("matches irregular word forms through their base form", () => {
+    const irregular = scorePair("The children ran to school.", "The child runs to school.");
+    const unrelated = scorePair("The children ran to school.", "The child walks to work.");
+    expect(irregular.score).toBeGreaterThan(unrelated.score);
+    expect(irregular.verdict).not.toBe("new");
+  });
+
   it("calls unrelated statements new with a low score", () => {
     const r = scorePair("The cat sat on the mat.", "Quarterly revenue grew strongly in Europe.");
     expect(r.verdict).toBe("new");

@@ -44,7 +44,8 @@ export function scoreAnalyses(a: Analysis, b: Analysis, thresholds: Thresholds, 
   }
   const summary = `similarity ${score.toFixed(2)} (shared words ${pct(parts.overlap)}, meaning ${pct(parts.embedding)}, order ${pct(parts.order)})`;
   const conflicts = differences.filter((d) => d.conflict);
-  if (conflicts.length === 0) {
+  // A time on one side only still changes a commitment ("ships" vs "ships by Q3"): never a duplicate.
+  if (conflicts.length === 0 && !differences.some((d) => d.kind === "date")) {
     // Only elaborations (or nothing) differ: the score alone decides, and the reason names the extras.
     const extra = differences.length > 0 ? `; adds detail: ${differences.map((d) => d.reason).join("; ")}` : "";
     if (score >= thresholds.duplicate) return { score, verdict: "duplicate", stage: "lexical", reason: `Same statement: ${summary}${extra}`, differences };
@@ -52,7 +53,7 @@ export function scoreAnalyses(a: Analysis, b: Analysis, thresholds: Thresholds, 
     return { score, verdict: "new", stage: "lexical", reason: `Unrelated: ${summary}`, differences };
   }
   // Setting values aside can only help pairs that already share most of their words.
-  if (parts.score >= thresholds.related) {
+  if (conflicts.length > 0 && parts.score >= thresholds.related) {
     // Contradiction only when the statements are otherwise the same: compare what is left once
     // every differing value (conflicting or one-sided) is set aside.
     const rest = similarity(

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { PRESET_IDS } from "@/lib/extraction/kinds";
-import { GatePolicySchema, ThresholdsSchema } from "@/lib/review";
+import { GatePolicySchema } from "@/lib/review/gating";
+import { ThresholdsSchema } from "@/lib/review/thresholds";
 
 /** Everything a reviewer can change in Settings. Stored as one JSON row; defaults fill the gaps. */
 export const SettingsSchema = z.object({

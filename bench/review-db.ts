@@ -1,0 +1,135 @@
+/**
+ * Times reviewCandidates (retrieval + matcher + gate) for 50 candidates against N seeded facts.
+ *   npx tsx bench/review-db.ts [--facts 10000,100000] [--db pglite|postgres|both] [--runs 10] [--no-analyze]
+ * Facts come from tests/review/generate-facts.ts (templates × people × topics × numbers × dates). The 50
+ * candidates: 15 exact or re-punctuated duplicates, 15 near-misses (one value changed), 20 unseen
+ * statements from the same vocabulary. PGlite runs in a temp dir; PostgreSQL in a fresh database
+ * sift_bench_<random> on BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres), dropped
+ * at the end. Prints median and p95 over the timed runs, after 2 warm-up runs.
+ */
+import { spawnSync } from "node:child_process";
+import path from "node:path";
+
+// `server-only` (imported by the DB layer) is a no-op only under the react-server condition, and tsx
+// does not forward node flags: relaunch through tsx's cli with the condition after it (tsx re-launches node itself).
+if (!process.env.SIFT_BENCH_CHILD) {
+  const root = path.resolve(import.meta.dirname, "..");
+  const tsx = path.join(root, "node_modules", "tsx", "dist", "cli.mjs");
+  const r = spawnSync(process.execPath, [tsx, "--conditions=react-server", import.meta.filename, ...process.argv.slice(2)], {
+    stdio: "inherit",
+    env: { ...process.env, SIFT_BENCH_CHILD: "1" },
+  });
+  process.exit(r.status ?? 1);
+}
+
+const { randomBytes } = await import("node:crypto");
+const fs = await import("node:fs");
+const os = await import("node:os");
+const { default: pg } = await import("pg");
+const { createDb } = await import("@/lib/db/client");
+const { reviewCandidates } = await import("@/lib/jobs/review-candidates");
+const { generateFacts, insertFacts } = await import("@/tests/review/generate-facts");
+type Db = Awaited<ReturnType<typeof createDb>>;
+type Candidate = import("@/lib/extraction/schema").Candidate;
+
+const arg = (name: string, fallback: string) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? (process.argv[i + 1] ?? fallback) : fallback;
+};
+const sizes = arg("facts", "10000,100000").split(",").map(Number).sort((a, b) => a - b);
+const which = arg("db", "both");
+const runs = Math.max(10, Number(arg("runs", "10")));
+const analyzeStats = !process.argv.includes("--no-analyze");
+const serverUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+
+const maxSize = sizes[sizes.length - 1] ?? 10_000;
+// Extra statements past the seeded ones are "new" but share the vocabulary, as real new facts do.
+const all = generateFacts(maxSize + 20, 7);
+
+function candidatesFor(n: number): Candidate[] {
+  const seeded = all.slice(0, n);
+  const step = Math.floor(n / 31);
+  const dups = Array.from({ length: 15 }, (_, k) => {
+    const s = seeded[k * step] as string;
+    return k % 2 ? s.toLowerCase().replace(/\.$/, "") : s;
+  });
+  const near = Array.from({ length: 15 }, (_, k) => {
+    const s = seeded[(k + 15) * step + 1] as string;
+    const swapped = s.replace(/\d+/, (d) => String(Number(d) + 1));
+    return swapped !== s ? swapped : s.replace(/\.$/, " next quarter.");
+  });
+  const fresh = all.slice(maxSize, maxSize + 20);
+  return [...dups, ...near, ...fresh].map((content) => ({
+    content, kind: "decision", confidence: 0.9, importance: 0.5, temporal: "present", speaker: null,
+    quote: content, start: 0, end: content.length, supported: true,
+  }));
+}
+
+const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil((p / 100) * xs.length) - 1)] ?? 0;
+
+async function benchOne(db: Db, label: string) {
+  const source = await db.prisma.source.create({
+    data: { title: "bench", origin: "paste", text: "bench", contentHash: randomBytes(8).toString("hex") },
+  });
+  let seeded = 0;
+  for (const n of sizes) {
+    const t0 = performance.now();
+    await insertFacts(db.prisma, all.slice(seeded, n));
+    seeded = n;
+    if (analyzeStats) await db.prisma.$executeRawUnsafe(`ANALYZE "Fact"`);
+    const seedMs = performance.now() - t0;
+    const candidates = candidatesFor(n);
+    const times: number[] = [];
+    let verdicts: Record<string, number> = {};
+    for (let r = 0; r < runs + 2; r++) {
+      const t = performance.now();
+      const reviews = await reviewCandidates({ db: db.prisma, sourceId: source.id, candidates });
+      const ms = performance.now() - t;
+      if (r >= 2) times.push(ms);
+      verdicts = {};
+      for (const v of reviews) verdicts[v.verdict] = (verdicts[v.verdict] ?? 0) + 1;
+    }
+    console.log(
+      `${label.padEnd(10)} ${String(n).padStart(7)} facts  median ${pct(times, 50).toFixed(1).padStart(6)} ms  p95 ${pct(times, 95).toFixed(1).padStart(6)} ms` +
+        `  (${runs} runs; seeding ${(seedMs / 1000).toFixed(1)} s; verdicts ${JSON.stringify(verdicts)})`,
+    );
+  }
+}
+
+async function onServer(sql: string) {
+  const c = new pg.Client({ connectionString: serverUrl });
+  await c.connect();
+  try {
+    await c.query(sql);
+  } finally {
+    await c.end();
+  }
+}
+
+console.log(`reviewCandidates, 50 candidates (15 duplicates, 15 near-misses, 20 new), stats ${analyzeStats ? "analyzed" : "not analyzed"}`);
+if (which === "pglite" || which === "both") {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "sift-bench-"));
+  const db = await createDb({ dataDir: dir });
+  try {
+    await benchOne(db, "PGlite");
+  } finally {
+    await db.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+if (which === "postgres" || which === "both") {
+  const name = `sift_bench_${randomBytes(5).toString("hex")}`;
+  await onServer(`CREATE DATABASE "${name}"`);
+  try {
+    const u = new URL(serverUrl);
+    u.pathname = `/${name}`;
+    const db = await createDb({ databaseUrl: u.toString() });
+    try {
+      await benchOne(db, "PostgreSQL");
+    } finally {
+      await db.close();
+    }
+  } finally {
+    await onServer(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+  }
+}

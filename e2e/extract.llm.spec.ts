@@ -1,0 +1,29 @@
+import { expect, test } from "@playwright/test";
+
+// This project's server is configured with a model served by the local fake OpenAI-compatible server.
+test("with a model configured, the LLM extractor runs and an invented quote is gated", async ({ page }) => {
+  await page.goto("/ingest");
+  await expect(page.getByText(/Using the LLM extractor \(.*fake-model\)/)).toBeVisible();
+  await page.getByLabel("Title").fill("Roadmap review");
+  await page
+    .getByLabel("Transcript")
+    .fill(
+      [
+        "Priya: We decided to move the billing launch to October.",
+        "Marcus: Support must answer every ticket within one business day.",
+        "Priya: [[FABRICATE]]",
+      ].join("\n"),
+    );
+  await page.getByRole("button", { name: "Extract" }).click();
+  await expect(page.getByRole("status")).toContainText("Extraction finished");
+  await expect(page.getByText(/Model .*fake-model/)).toBeVisible();
+  await expect(page.getByText(/\d+ in \/ \d+ out tokens/)).toBeVisible();
+
+  await page.goto("/review");
+  await expect(page.getByTestId("candidate").filter({ hasText: "move the billing launch to October" })).toBeVisible();
+  await expect(page.getByTestId("candidate").filter({ hasText: "moon base" })).toHaveCount(0);
+
+  await page.getByRole("link", { name: /Gated/ }).click();
+  const invented = page.getByTestId("candidate").filter({ hasText: "moon base" });
+  await expect(invented).toContainText("Quote not found in the source");
+});
