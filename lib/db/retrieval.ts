@@ -14,18 +14,23 @@ export interface SimilarFact {
 }
 
 /**
+ * How many look-alikes per text, ranked by shared LSH bands, go on to similarity(). Shared bands
+ * estimate lexeme Jaccard (a fact with J shares ~32·J³ bands), so true near-duplicates rank first and
+ * the pool only has to absorb ties among same-template statements.
+ */
+const POOL_FACTOR = 3;
+const MIN_POOL = 24;
+
+/**
  * For each text, the nearest active facts, exact content-hash hits first, then by trigram similarity.
  *
- * All texts go in one statement (unnest + LATERAL); each text's lookup is the union of two indexed
- * conditions:
+ * All texts go in one statement (unnest + LATERAL); each text's lookup is the union of:
  * - `contentHash` equality (btree) for exact duplicates;
- * - MinHash LSH bands (`sift_lsh_bands`, GIN, see migration 20261201090000_fact_lsh_index) for
- *   statements sharing most of their English lexemes: the near-duplicates and contradictions the
- *   matcher needs (Jaccard 0.5: found 88% of the time, 0.7: 99.6%).
- * pg_trgm (`%` on the GIN index, `<->` KNN on GiST) and full-text search (OR-ed, or even AND-ed) are not
- * used to *find* facts: they read the posting lists of common trigrams/words and cost 8-200 ms per text
- * at 100k templated facts, measured with EXPLAIN ANALYZE on PostgreSQL 15. Trigram similarity and an
- * OR-ed ts_rank are still computed, on the found rows only, for ranking and for the caller.
+ * - the facts sharing the most MinHash LSH bands with the text (`FactBand`, kept by triggers, see
+ *   migration 20261202090000_fact_band), counted from the primary key: the near-duplicates and
+ *   contradictions the matcher needs (Jaccard 0.5 of English lexemes: found 98% of the time, 0.4: 87%).
+ * Only that short list gets similarity() and, for the rows returned, an OR-ed ts_rank. Scoring every
+ * look-alike instead (the GIN version) cost ~11 µs per row and ~800 rows per text at 100k templated facts.
  */
 export async function findSimilarFacts({
   db,
@@ -39,25 +44,27 @@ export async function findSimilarFacts({
   const out: SimilarFact[][] = texts.map(() => []);
   if (texts.length === 0 || limit <= 0) return out;
   const hashes = texts.map((t) => contentHash(t));
-  // Each arm of the UNION is a plain index condition: an OR in one WHERE would make PostgreSQL
-  // re-evaluate sift_lsh_bands() on every fetched row as a filter (seconds instead of milliseconds).
+  const pool = Math.max(MIN_POOL, limit * POOL_FACTOR);
+  // ts_rank needs the fact's tsvector: computed in the outer query, so only for the rows returned.
   const rows = await db.$queryRaw<Array<SimilarFact & { i: number }>>`
     WITH q AS MATERIALIZED (
-      SELECT u.ord::int - 1 AS i, u.t, u.h, sift_lsh_bands(u.t) AS bands,
-             CAST(replace(CAST(plainto_tsquery('english', u.t) AS text), ' & ', ' | ') AS tsquery) AS anyq
+      SELECT u.ord::int - 1 AS i, u.t, u.h, sift_lsh_keys(u.t) AS keys
       FROM unnest(${texts}::text[], ${hashes}::text[]) WITH ORDINALITY AS u(t, h, ord)
     )
     SELECT q.i AS "i", f."id", f."content", f."exact", f."trigram",
-           ts_rank(to_tsvector('english', f."content"), q.anyq)::float8 AS "ftsRank"
+           ts_rank(to_tsvector('english', f."content"),
+                   CAST(replace(CAST(plainto_tsquery('english', q.t) AS text), ' & ', ' | ') AS tsquery))::float8 AS "ftsRank"
     FROM q
     CROSS JOIN LATERAL (
-      SELECT hit."id", hit."content", hit."contentHash" = q.h AS "exact", similarity(hit."content", q.t)::float8 AS "trigram"
+      SELECT fa."id", fa."content", fa."contentHash" = q.h AS "exact", similarity(fa."content", q.t)::float8 AS "trigram"
       FROM (
-        SELECT "id", "content", "contentHash", "status" FROM "Fact" WHERE "contentHash" = q.h
+        SELECT "id" FROM "Fact" WHERE "contentHash" = q.h
         UNION
-        SELECT "id", "content", "contentHash", "status" FROM "Fact" WHERE sift_lsh_bands("content") && q.bands
+        (SELECT b."factId" FROM "FactBand" b WHERE b."band" = ANY(q.keys)
+         GROUP BY b."factId" ORDER BY count(*) DESC, b."factId" LIMIT ${pool}::int)
       ) hit
-      WHERE hit."status" = 'active'
+      JOIN "Fact" fa ON fa."id" = hit."id"
+      WHERE fa."status" = 'active'
       ORDER BY "exact" DESC, "trigram" DESC
       LIMIT ${limit}::int
     ) f

@@ -70,7 +70,8 @@ export async function approveCandidate({
 }: {
   db: Db;
   candidateId: string;
-  reviewerId: string;
+  /** null when the gate policy approved it automatically. */
+  reviewerId: string | null;
   /** The reviewer's corrections, validated by FactSchema upstream. */
   edits?: Partial<Pick<Fact, "content" | "kind" | "temporal" | "importance">>;
   /** Facts this one replaces: they stay, marked superseded with a valid-to date. */
@@ -99,7 +100,7 @@ export async function approveCandidate({
         version: 1,
         action: "create",
         after: snapshot(fact),
-        reason: edited ? "Approved with edits" : "Approved",
+        reason: reviewerId === null ? "Approved automatically by the gate policy" : edited ? "Approved with edits" : "Approved",
         reviewerId,
       },
     });
@@ -110,7 +111,10 @@ export async function approveCandidate({
   });
 }
 
-async function supersedeFact(tx: Tx, { oldFactId, newFactId, reviewerId, at }: { oldFactId: string; newFactId: string; reviewerId: string; at: Date }) {
+async function supersedeFact(
+  tx: Tx,
+  { oldFactId, newFactId, reviewerId, at }: { oldFactId: string; newFactId: string; reviewerId: string | null; at: Date },
+) {
   const old = await tx.fact.findUnique({ where: { id: oldFactId } });
   if (!old) throw new AppError("NOT_FOUND", "The fact to supersede no longer exists.");
   const updated = await tx.fact.updateMany({

@@ -11,7 +11,8 @@ import { runExtraction } from "@/lib/extraction/pipeline";
 import type { Candidate } from "@/lib/extraction/schema";
 import type { Extractor } from "@/lib/extraction/types";
 import type { Segment } from "@/lib/sources/schema";
-import { reviewCandidates } from "@/lib/jobs/review-candidates";
+import { approveCandidate } from "@/lib/facts/decide";
+import { applyAutoMerges, reviewCandidates } from "@/lib/jobs/review-candidates";
 
 const candidateKey = (c: { spanStart?: number | null; start?: number | null; content: string }) =>
   `${c.start ?? c.spanStart ?? "?"}:${c.content}`;
@@ -70,7 +71,15 @@ export async function executeExtractionRun({
           thresholds: settings.thresholds,
           policy: settings.gates,
         });
-        await saveCandidates({ db, runId, chunkIndex: outcome.index, candidates: fresh, reviews });
+        // Auto-approved candidates are saved open and then approved through the same function a
+        // reviewer uses, so the fact, its provenance and its revision are made the one way.
+        const autoApprove = reviews.filter((r) => r.status === "approved").map((r) => r.id);
+        const toSave = reviews.map((r) => (r.status === "approved" ? { ...r, status: "pending" as const } : r));
+        await saveCandidates({ db, runId, chunkIndex: outcome.index, candidates: fresh, reviews: toSave });
+        for (const candidateId of autoApprove) {
+          if (candidateId) await approveCandidate({ db, candidateId, reviewerId: null });
+        }
+        if (reviews.some((r) => r.status === "merged")) await applyAutoMerges({ db, runId });
         await recordChunkOutcome({
           db,
           runId,

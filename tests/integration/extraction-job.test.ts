@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createExtractionRun, getRunProgress, markInterruptedRuns } from "@/lib/db/runs";
+import { saveSettings } from "@/lib/db/settings";
+import { approveCandidate } from "@/lib/facts/decide";
+import { SettingsSchema } from "@/lib/settings/schema";
 import { createSource } from "@/lib/db/sources";
 import { AppError } from "@/lib/errors";
 import { createOfflineExtractor } from "@/lib/extraction/offline";
@@ -112,5 +115,60 @@ describe("an extraction run", () => {
     expect(await markInterruptedRuns({ db: db.prisma })).toBe(1);
     const progress = await getRunProgress({ db: db.prisma, runId: run.id });
     expect(progress).toMatchObject({ status: "interrupted", error: "The server stopped while this run was in progress." });
+  });
+});
+
+it("facts already approved are passed to the extractor and not proposed again", async () => {
+  const extractor = createOfflineExtractor();
+  const first = await newRun(extractor);
+  await executeExtractionRun({ db: db.prisma, runId: first.run.id, extractor });
+  const firstCandidates = await db.prisma.candidate.findMany({ where: { runId: first.run.id, status: "pending" } });
+  for (const c of firstCandidates) await approveCandidate({ db: db.prisma, candidateId: c.id, reviewerId: "local" });
+  const second = await newRun(extractor);
+  await executeExtractionRun({ db: db.prisma, runId: second.run.id, extractor });
+  const again = await db.prisma.candidate.findMany({ where: { runId: second.run.id } });
+  const approvedContents = new Set(firstCandidates.map((c) => c.content));
+  expect(again.filter((c) => approvedContents.has(c.content))).toEqual([]);
+});
+
+describe("gate policy applied when a run saves its candidates", () => {
+  it("auto-approve, when enabled, turns confident new candidates into facts marked as automatic", async () => {
+    await saveSettings({ db: db.prisma, settings: SettingsSchema.parse({ gates: { autoApprove: { enabled: true, minConfidence: 0.8 } } }) });
+    const extractor = createOfflineExtractor();
+    const { run } = await newRun(extractor);
+    await executeExtractionRun({ db: db.prisma, runId: run.id, extractor });
+
+    const approved = await db.prisma.candidate.findMany({ where: { runId: run.id, status: "approved" } });
+    expect(approved.length).toBeGreaterThan(0);
+    expect(approved.every((c) => c.confidence >= 0.8 && c.grounded && c.reviewerId === null)).toBe(true);
+    const facts = await db.prisma.fact.findMany({ include: { revisions: true, provenance: true } });
+    expect(facts).toHaveLength(approved.length);
+    for (const fact of facts) {
+      expect(fact.revisions[0]).toMatchObject({ reviewerId: null, reason: "Approved automatically by the gate policy" });
+      expect(fact.provenance[0]?.runId).toBe(run.id);
+    }
+    const open = await db.prisma.candidate.findMany({ where: { runId: run.id, status: { in: ["pending", "gated"] } } });
+    expect(open.every((c) => c.confidence < 0.8 || !c.grounded || c.verdict !== "new")).toBe(true);
+  });
+
+  it("auto-merge, when enabled, folds exact duplicates of approved facts into them", async () => {
+    const extractor = createOfflineExtractor();
+    const first = await newRun(extractor);
+    await executeExtractionRun({ db: db.prisma, runId: first.run.id, extractor });
+    for (const c of await db.prisma.candidate.findMany({ where: { runId: first.run.id, status: { in: ["pending", "gated"] } } })) {
+      await approveCandidate({ db: db.prisma, candidateId: c.id, reviewerId: "local" });
+    }
+    const factsBefore = await db.prisma.fact.count();
+
+    // With known facts passed in, the extractor would skip them; the matcher is the net behind it.
+    await saveSettings({ db: db.prisma, settings: SettingsSchema.parse({ knownFactsLimit: 0, gates: { autoMergeExactDuplicates: true } }) });
+    const second = await newRun(extractor);
+    await executeExtractionRun({ db: db.prisma, runId: second.run.id, extractor });
+
+    expect(await db.prisma.fact.count()).toBe(factsBefore);
+    const merged = await db.prisma.candidate.findMany({ where: { runId: second.run.id, status: "merged" } });
+    expect(merged.length).toBeGreaterThan(0);
+    const provenance = await db.prisma.factProvenance.findMany({ where: { runId: second.run.id } });
+    expect(provenance.map((p) => p.candidateId).sort()).toEqual(merged.map((c) => c.id).sort());
   });
 });
