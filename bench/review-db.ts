@@ -28,6 +28,8 @@ const os = await import("node:os");
 const { default: pg } = await import("pg");
 const { createDb } = await import("@/lib/db/client");
 const { reviewCandidates } = await import("@/lib/jobs/review-candidates");
+const { findSimilarFacts } = await import("@/lib/db/retrieval");
+const { matchCandidate } = await import("@/lib/review");
 const { generateFacts, insertFacts } = await import("@/tests/review/generate-facts");
 type Db = Awaited<ReturnType<typeof createDb>>;
 type Candidate = import("@/lib/extraction/schema").Candidate;
@@ -89,11 +91,40 @@ async function benchOne(db: Db, label: string) {
       verdicts = {};
       for (const v of reviews) verdicts[v.verdict] = (verdicts[v.verdict] ?? 0) + 1;
     }
+    const parts = await breakdown(db, candidates);
     console.log(
       `${label.padEnd(10)} ${String(n).padStart(7)} facts  median ${pct(times, 50).toFixed(1).padStart(6)} ms  p95 ${pct(times, 95).toFixed(1).padStart(6)} ms` +
-        `  (${runs} runs; seeding ${(seedMs / 1000).toFixed(1)} s; verdicts ${JSON.stringify(verdicts)})`,
+        `  (${runs} runs; seeding ${(seedMs / 1000).toFixed(1)} s; verdicts ${JSON.stringify(verdicts)})\n` +
+        `${"".padEnd(19)}breakdown (medians): SQL ${parts.sql.toFixed(1)} ms, matcher vs facts ${parts.facts.toFixed(1)} ms, ` +
+        `candidate pairs ${parts.pairs.toFixed(1)} ms; ${parts.retrieved.toFixed(1)} facts retrieved per candidate`,
     );
   }
+}
+
+/**
+ * Where the time goes, step by step as reviewCandidates does it: the retrieval statement, the matcher
+ * against the retrieved facts, and the matcher against the batch's earlier candidates (no saved ones here).
+ */
+async function breakdown(db: Db, candidates: Candidate[]) {
+  const sql: number[] = [];
+  const facts: number[] = [];
+  const pairs: number[] = [];
+  let retrieved = 0;
+  for (let r = 0; r < runs; r++) {
+    let t = performance.now();
+    const similar = await findSimilarFacts({ db: db.prisma, texts: candidates.map((c) => c.content), limit: 8 });
+    sql.push(performance.now() - t);
+    retrieved = similar.reduce((s, x) => s + x.length, 0) / candidates.length;
+    t = performance.now();
+    for (const [i, c] of candidates.entries()) await matchCandidate({ candidate: c, facts: similar[i] ?? [] });
+    facts.push(performance.now() - t);
+    t = performance.now();
+    for (const [i, c] of candidates.entries()) {
+      await matchCandidate({ candidate: c, facts: [], pendingCandidates: candidates.slice(0, i).map((p, j) => ({ id: String(j), content: p.content })) });
+    }
+    pairs.push(performance.now() - t);
+  }
+  return { sql: pct(sql, 50), facts: pct(facts, 50), pairs: pct(pairs, 50), retrieved };
 }
 
 async function onServer(sql: string) {

@@ -34,7 +34,12 @@ export function IngestForm({
   const [preset, setPreset] = useState(defaultPreset);
   const fileInput = useRef<HTMLInputElement>(null);
 
-  function onSubmit(formData: FormData) {
+  // Submitted by hand rather than through <form action>: React resets a form after its action, and a
+  // refused paste must stay in the box so the user can fix it.
+  function onSubmit(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const formData = new FormData(form);
     const file = formData.get("file");
     if (file instanceof File && file.size > maxBytes) {
       // Refuse before uploading: the server would refuse too, after the wait.
@@ -46,6 +51,8 @@ export function IngestForm({
       if (result.ok) {
         setErrors({});
         setRunId(result.data.runId);
+        form.reset();
+        setFileName(null);
         toast.success(`Source saved (${result.data.segments} segments). Extracting…`);
       } else {
         setErrors(result.fieldErrors ?? {});
@@ -58,7 +65,7 @@ export function IngestForm({
 
   return (
     <div className="grid gap-6 lg:grid-cols-[1fr_20rem]">
-      <form action={onSubmit} className="flex flex-col gap-4" aria-label="New source">
+      <form onSubmit={onSubmit} className="flex flex-col gap-4" aria-label="New source">
         <div className="flex flex-col gap-1.5">
           <Label htmlFor="title">Title</Label>
           <Input id="title" name="title" placeholder="Weekly product sync" maxLength={200} />

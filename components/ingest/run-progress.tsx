@@ -65,7 +65,7 @@ export function RunProgress({ runId }: { runId: string }) {
       <p className="text-xs text-muted-foreground">
         {run.extractor === "offline" ? "Offline extractor" : `Model ${run.modelId}`}
         {run.durationMs != null ? ` · ${(run.durationMs / 1000).toFixed(1)} s` : ""}
-        {run.inputTokens != null ? ` · ${run.inputTokens} in / ${run.outputTokens ?? 0} out tokens` : ""}
+        {run.extractor !== "offline" && run.inputTokens != null ? ` · ${run.inputTokens} in / ${run.outputTokens ?? 0} out tokens` : ""}
       </p>
       <div className="flex flex-wrap gap-2">
         {finished && run._count.candidates > 0 ? (

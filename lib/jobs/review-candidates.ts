@@ -7,8 +7,8 @@ import type { Candidate } from "@/lib/extraction/schema";
 import { mergeCandidate } from "@/lib/facts/decide";
 import { decideGate, matchCandidate, normalizeText, type GatePolicy, type Match, type ThresholdsInput } from "@/lib/review";
 
-/** How many retrieved facts the matcher scores per candidate. */
-const FACTS_PER_CANDIDATE = 20;
+/** How many retrieved facts the matcher scores per candidate: the verdict comes from the best few. */
+const FACTS_PER_CANDIDATE = 8;
 
 // Words too common to say two statements are about the same thing.
 const STOPWORDS = new Set(

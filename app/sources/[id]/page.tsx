@@ -35,7 +35,7 @@ export default async function SourcePage({ params }: { params: Promise<{ id: str
             <span className="text-muted-foreground">
               {run._count.candidates} candidates · {run.chunksDone}/{run.chunksTotal} chunks
               {run.durationMs != null ? ` · ${(run.durationMs / 1000).toFixed(1)} s` : ""}
-              {run.inputTokens != null ? ` · ${run.inputTokens} in / ${run.outputTokens ?? 0} out tokens` : ""}
+              {run.extractor !== "offline" && run.inputTokens != null ? ` · ${run.inputTokens} in / ${run.outputTokens ?? 0} out tokens` : ""}
             </span>
             {["failed", "partial", "interrupted"].includes(run.status) ? (
               <span className="ml-auto">

@@ -1,0 +1,47 @@
+import path from "node:path";
+import { expect, test } from "@playwright/test";
+
+const fixture = (name: string) => path.join(import.meta.dirname, "..", "lib", "sources", "__fixtures__", name);
+
+test("an uploaded Teams VTT is stored as one transcript with its speakers", async ({ page }) => {
+  await page.goto("/ingest");
+  await page.getByLabel("Title").fill("Teams call upload");
+  await page.locator("input[type=file]").setInputFiles(fixture("teams.vtt"));
+  await expect(page.getByText("teams.vtt")).toBeVisible();
+  await page.getByRole("button", { name: "Extract" }).click();
+  await expect(page.getByRole("status")).toContainText("Extraction finished");
+
+  await page.getByRole("link", { name: "Sources" }).click();
+  const row = page.getByTestId("source").filter({ hasText: "Teams call upload" });
+  await expect(row).toContainText("vtt");
+  await row.getByRole("link", { name: "Teams call upload" }).click();
+  await expect(page.getByRole("heading", { name: "Teams call upload" })).toBeVisible();
+  // The speakers come from the VTT voice tags, and the stored text is one "Speaker: words" line a turn.
+  await expect(page.getByText(/teams\.vtt · vtt · Priya Sharma, Jonas Weber/)).toBeVisible();
+  await expect(page.getByText(/^Priya Sharma: /m).first()).toBeVisible();
+});
+
+test("a binary file is refused with a clear message, nothing is saved and the form keeps its text", async ({ page }) => {
+  await page.goto("/sources");
+  const before = await page.getByTestId("source").count();
+  await page.goto("/ingest");
+  await page.getByLabel("Title").fill("Should not be saved");
+  await page.locator("input[type=file]").setInputFiles({
+    name: "notes.txt",
+    mimeType: "text/plain",
+    buffer: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00, 0x00, 0x0d, 0x49, 0x48, 0x44, 0x52, 0x00, 0x01]),
+  });
+  await page.getByRole("button", { name: "Extract" }).click();
+  await expect(page.getByText(/binary|not a text file/i).first()).toBeVisible();
+  await expect(page.getByLabel("Title")).toHaveValue("Should not be saved");
+  await page.goto("/sources");
+  await expect(page.getByTestId("source")).toHaveCount(before);
+});
+
+test("a file over the size limit is refused before it is uploaded", async ({ page }) => {
+  await page.goto("/ingest");
+  const big = Buffer.alloc(5 * 1024 * 1024 + 10, "a");
+  await page.locator("input[type=file]").setInputFiles({ name: "huge.txt", mimeType: "text/plain", buffer: big });
+  await page.getByRole("button", { name: "Extract" }).click();
+  await expect(page.getByText(/huge\.txt is 5\.0 MB; the limit is 5 MB/)).toBeVisible();
+});
