@@ -52,7 +52,7 @@ export function RunProgress({ runId }: { runId: string }) {
         <Icon className={!finished ? "size-4 animate-spin" : "size-4"} aria-hidden />
         <span role="status">
           {!finished
-            ? `Extracting… ${settled} of ${run.chunksTotal || "?"} chunks`
+            ? `Extracting… ${settled} of ${run.chunksTotal || "?"} chunks, ${run._count.candidates} candidates so far`
             : run.status === "succeeded"
               ? `Extraction finished: ${run._count.candidates} candidate${run._count.candidates === 1 ? "" : "s"}`
               : `Extraction ${run.status}: ${run._count.candidates} candidates kept`}

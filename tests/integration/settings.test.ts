@@ -1,0 +1,40 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { getSettings, saveSettings } from "@/lib/db/settings";
+import { DEFAULT_SETTINGS, SettingsSchema } from "@/lib/settings/schema";
+import { createTestDb, type TestDb } from "@/tests/db";
+
+let db: TestDb;
+beforeAll(async () => {
+  db = await createTestDb();
+});
+afterAll(async () => db?.close());
+
+describe("settings", () => {
+  it("start from the calibrated defaults and keep what a reviewer saves", async () => {
+    expect(await getSettings({ db: db.prisma })).toEqual(DEFAULT_SETTINGS);
+    expect(DEFAULT_SETTINGS.gates).toMatchObject({ minConfidence: 0.7, gateUnsupported: true, gateContradictions: true, autoApprove: { enabled: false } });
+
+    const custom = SettingsSchema.parse({
+      defaultPreset: "agent",
+      promptTemplate: "Extract facts. Kinds: {{kinds}}",
+      thresholds: { duplicate: 0.8, related: 0.5 },
+      gates: { minConfidence: 0.6, autoMergeExactDuplicates: true },
+    });
+    await saveSettings({ db: db.prisma, settings: custom });
+    const loaded = await getSettings({ db: db.prisma });
+    expect(loaded).toMatchObject({ defaultPreset: "agent", promptTemplate: "Extract facts. Kinds: {{kinds}}" });
+    expect(loaded.thresholds.duplicate).toBe(0.8);
+    expect(loaded.gates).toMatchObject({ minConfidence: 0.6, autoMergeExactDuplicates: true, gateUnsupported: true });
+  });
+
+  it("refuse inconsistent thresholds and out-of-range gates with field paths", () => {
+    const bad = SettingsSchema.safeParse({ thresholds: { duplicate: 0.5, related: 0.6 }, gates: { minConfidence: 1.5 } });
+    expect(bad.success).toBe(false);
+    const paths = bad.error!.issues.map((i) => i.path.join("."));
+    expect(paths).toEqual(expect.arrayContaining(["thresholds.related", "gates.minConfidence"]));
+  });
+
+  it("an empty template means the built-in one", () => {
+    expect(SettingsSchema.parse({ promptTemplate: "   " }).promptTemplate).toBeNull();
+  });
+});
