@@ -1,0 +1,86 @@
+import "server-only";
+import { createOpenAI } from "@ai-sdk/openai";
+import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
+import { embedMany, generateText, Output, type EmbeddingModel, type LanguageModel } from "ai";
+import { z } from "zod";
+import type { Env } from "@/lib/env";
+import { AppError } from "@/lib/errors";
+import { resolveModel } from "@/lib/extraction/llm/provider";
+import type { Embedder, Judge } from "@/lib/review";
+
+/**
+ * The optional model-backed stages of the matcher's cascade: embeddings when an embedding model is
+ * configured, an LLM judgment for the ambiguous middle band when a chat model is. Both degrade to the
+ * lexical result when the model fails, so a provider outage never fails an extraction run.
+ */
+
+function embeddingModel(env: Env): EmbeddingModel | null {
+  const id = env.SIFT_EMBEDDING_MODEL;
+  if (!id) return null;
+  if (env.SIFT_LLM_BASE_URL) {
+    const apiKey = env.SIFT_LLM_API_KEY ?? env.OPENAI_API_KEY;
+    return createOpenAICompatible({ name: "embeddings", baseURL: env.SIFT_LLM_BASE_URL, ...(apiKey ? { apiKey } : {}) }).embeddingModel(id);
+  }
+  const apiKey = env.SIFT_LLM_API_KEY ?? env.OPENAI_API_KEY;
+  if (!apiKey || env.SIFT_LLM_PROVIDER === "anthropic") {
+    throw new AppError(
+      "CONFIG",
+      "SIFT_EMBEDDING_MODEL is set, but embeddings need an OpenAI key (OPENAI_API_KEY) or an OpenAI-compatible SIFT_LLM_BASE_URL.",
+    );
+  }
+  return createOpenAI({ apiKey }).embedding(id);
+}
+
+export function resolveEmbedder(env: Env): Embedder | undefined {
+  const model = embeddingModel(env);
+  return model ? createEmbedder({ model, timeoutMs: env.SIFT_LLM_TIMEOUT_MS }) : undefined;
+}
+
+export function createEmbedder({ model, timeoutMs }: { model: EmbeddingModel; timeoutMs: number }): Embedder {
+  return async (values) => {
+    try {
+      const { embeddings } = await embedMany({ model, values, maxRetries: 2, abortSignal: AbortSignal.timeout(timeoutMs) });
+      return { embeddings };
+    } catch (error) {
+      console.warn("[sift] embedding model failed; matching on words only for this batch", error);
+      return { embeddings: [] };
+    }
+  };
+}
+
+const JudgmentSchema = z.object({
+  verdict: z
+    .enum(["duplicate", "related", "contradicts", "new"])
+    .describe("duplicate: same claim; contradicts: cannot both be true; related: same topic; new: unrelated"),
+  reason: z.string().max(300).describe("One short sentence naming what is the same or what differs"),
+});
+
+export const JUDGE_PROMPT = `Compare two statements from a team's fact base.
+- "duplicate" only if they make the same claim; any different number, date, name, negation or qualifier is NOT a duplicate.
+- "contradicts" if both cannot be true at once (e.g. different deadlines for the same thing).
+- "related" if they are about the same subject but say different things.
+- "new" if they are unrelated.`;
+
+export function resolveJudge(env: Env): Judge | undefined {
+  const resolved = resolveModel(env);
+  return resolved ? createJudge({ model: resolved.model, timeoutMs: env.SIFT_LLM_TIMEOUT_MS }) : undefined;
+}
+
+export function createJudge({ model, timeoutMs }: { model: LanguageModel; timeoutMs: number }): Judge {
+  return async (a, b) => {
+    try {
+      const { output } = await generateText({
+        model,
+        system: JUDGE_PROMPT,
+        prompt: `Statement A: ${a}\nStatement B: ${b}`,
+        output: Output.object({ schema: JudgmentSchema }),
+        maxRetries: 2,
+        abortSignal: AbortSignal.timeout(timeoutMs),
+      });
+      return { verdict: output.verdict, reason: `LLM: ${output.reason}` };
+    } catch (error) {
+      console.warn("[sift] LLM judge failed; keeping the lexical verdict", error);
+      return { verdict: "related", reason: "Related (the LLM judge was unavailable)" };
+    }
+  };
+}

@@ -1,0 +1,62 @@
+import { MockEmbeddingModelV3, MockLanguageModelV3 } from "ai/test";
+import { describe, expect, it, vi } from "vitest";
+import { parseEnv } from "@/lib/env";
+import { textResult } from "@/lib/extraction/llm/testing";
+import { createEmbedder, createJudge, resolveEmbedder, resolveJudge } from "@/lib/jobs/matcher-models";
+import { matchCandidate } from "@/lib/review";
+
+describe("model-backed matcher stages", () => {
+  it("are off without configuration, so matching stays offline", () => {
+    const env = parseEnv({});
+    expect(resolveEmbedder(env)).toBeUndefined();
+    expect(resolveJudge(env)).toBeUndefined();
+  });
+
+  it("an embedding model is configured from SIFT_EMBEDDING_MODEL and a compatible base URL", () => {
+    const env = parseEnv({ SIFT_EMBEDDING_MODEL: "nomic-embed-text", SIFT_LLM_BASE_URL: "http://127.0.0.1:11434/v1", SIFT_LLM_MODEL: "llama3.1" });
+    expect(typeof resolveEmbedder(env)).toBe("function");
+    expect(() => resolveEmbedder(parseEnv({ SIFT_EMBEDDING_MODEL: "x", ANTHROPIC_API_KEY: "sk-ant-1" }))).toThrow(/embeddings need an OpenAI key/);
+  });
+
+  it("embeddings can lift a paraphrase the words missed to duplicate", async () => {
+    const vectors: Record<string, number[]> = {
+      "The new onboarding flow frustrates customers": [1, 0, 0],
+      "The redesigned signup process annoys users": [0.99, 0.05, 0],
+    };
+    const model = new MockEmbeddingModelV3({
+      maxEmbeddingsPerCall: 100,
+      doEmbed: async ({ values }) => ({ embeddings: values.map((v) => vectors[v] ?? [0, 0, 1]), warnings: [] }),
+    });
+    const result = await matchCandidate({
+      candidate: { content: "The new onboarding flow frustrates customers" },
+      facts: [{ id: "f1", content: "The redesigned signup process annoys users" }],
+      embed: createEmbedder({ model, timeoutMs: 5_000 }),
+    });
+    expect(result.matches[0]).toMatchObject({ factId: "f1", verdict: "duplicate", stage: "embedding" });
+    expect(model.doEmbedCalls).toHaveLength(1);
+  });
+
+  it("a failing embedding model leaves the lexical verdict instead of failing the run", async () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const model = new MockEmbeddingModelV3({ doEmbed: async () => Promise.reject(new Error("ECONNREFUSED")) });
+    const embed = createEmbedder({ model, timeoutMs: 1_000 });
+    await expect(embed(["a", "b"])).resolves.toEqual({ embeddings: [] });
+    warn.mockRestore();
+  });
+
+  it("the LLM judge returns the model's verdict with its reason, and 'related' when the model fails", async () => {
+    const model = new MockLanguageModelV3({
+      doGenerate: async () => textResult(JSON.stringify({ verdict: "contradicts", reason: "Different launch months" })),
+    });
+    const judge = createJudge({ model, timeoutMs: 5_000 });
+    await expect(judge("Launch is in May", "Launch is in June")).resolves.toEqual({ verdict: "contradicts", reason: "LLM: Different launch months" });
+    const prompt = JSON.stringify(model.doGenerateCalls[0]?.prompt);
+    expect(prompt).toContain("Statement A: Launch is in May");
+    expect(prompt).toContain("any different number, date, name, negation or qualifier is NOT a duplicate");
+
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const broken = new MockLanguageModelV3({ doGenerate: async () => textResult("not json at all") });
+    await expect(createJudge({ model: broken, timeoutMs: 5_000 })("a", "b")).resolves.toMatchObject({ verdict: "related" });
+    warn.mockRestore();
+  });
+});
