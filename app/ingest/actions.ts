@@ -9,7 +9,7 @@ import { createSource } from "@/lib/db/sources";
 import { getEnv } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import { getSettings } from "@/lib/db/settings";
-import { PRESET_IDS } from "@/lib/extraction/kinds";
+import { presetOptions } from "@/lib/settings/schema";
 import { selectExtractor } from "@/lib/extraction/select";
 import { executeExtractionRun } from "@/lib/jobs/extraction";
 import { parseSource } from "@/lib/sources/parse";
@@ -18,7 +18,7 @@ const IngestFields = z.object({
   title: z.string().trim().max(200).optional(),
   text: z.string().optional(),
   meetingDate: z.union([z.literal(""), z.iso.date("Use a date like 2026-11-30")]).optional(),
-  preset: z.enum(PRESET_IDS).optional(),
+  preset: z.string().max(40).optional(),
   contextHints: z.string().trim().max(2_000, "Keep context hints under 2,000 characters").optional(),
 });
 
@@ -67,6 +67,9 @@ export async function startExtractionAction(formData: FormData) {
 
     const db = await getDb();
     const settings = await getSettings({ db });
+    if (fields.preset && !presetOptions(settings).some((p) => p.id === fields.preset)) {
+      throw new AppError("VALIDATION", `Unknown preset "${fields.preset}"`, { fieldErrors: { preset: ["Pick one of the listed presets"] } });
+    }
     const choice = selectExtractor({ env, template: settings.promptTemplate, knownFactsLimit: settings.knownFactsLimit });
     const source = await createSource({
       db,

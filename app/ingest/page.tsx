@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { IngestForm } from "@/components/ingest/ingest-form";
 import { PageHeader } from "@/components/ui/card";
 import { getEnv } from "@/lib/env";
-import { PRESETS } from "@/lib/extraction/kinds";
+import { presetOptions } from "@/lib/settings/schema";
 import { resolveModel } from "@/lib/extraction/llm/provider";
 import { getDb } from "@/lib/db/client";
 import { getSettings } from "@/lib/db/settings";
@@ -14,11 +14,7 @@ export default async function IngestPage() {
   const env = getEnv();
   const settings = await getSettings({ db: await getDb() });
   const model = resolveModel(env);
-  const presets = Object.entries(PRESETS).map(([id, preset]) => ({
-    id,
-    label: preset.label,
-    kinds: preset.kinds.map((k) => k.label),
-  }));
+  const presets = presetOptions(settings).map((p) => ({ id: p.id, label: p.label, kinds: p.kinds.map((k) => k.label) }));
   return (
     <div className="mx-auto max-w-5xl">
       <PageHeader title="Ingest" description="Paste a transcript or upload a file; Sift proposes facts for you to review." />

@@ -7,6 +7,7 @@ import { resolveModel } from "@/lib/extraction/llm/provider";
 import { SettingsForm } from "@/components/settings/settings-form";
 import { getDb } from "@/lib/db/client";
 import { getSettings } from "@/lib/db/settings";
+import { presetOptions } from "@/lib/settings/schema";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Settings" };
@@ -43,7 +44,7 @@ export default async function SettingsPage() {
       </div>
       <h2 className="mb-2 mt-8 text-lg font-semibold">Kinds</h2>
       <div className="grid gap-4 md:grid-cols-3">
-        {Object.values(PRESETS).map((preset) => (
+        {presetOptions(settings).map((preset) => (
           <Card key={preset.id}>
             <h3 className="font-medium">{preset.label}</h3>
             <ul className="mt-2 flex flex-col gap-1.5 text-sm">

@@ -7,9 +7,10 @@ import { Card } from "@/components/ui/card";
 import { Input, Textarea } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import type { Settings } from "@/lib/settings/schema";
+import { formatTaxonomyText, parseTaxonomyText } from "@/lib/settings/taxonomy-text";
 
-function NumberField({ id, label, value, onChange, step = 0.01, min = 0, max = 1, error }: {
-  id: string; label: string; value: number; onChange: (v: number) => void; step?: number; min?: number; max?: number; error?: string;
+function NumberField({ id, label, value, onChange, step = "any", min = 0, max = 1, error }: {
+  id: string; label: string; value: number; onChange: (v: number) => void; step?: number | "any"; min?: number; max?: number; error?: string;
 }) {
   return (
     <div className="flex flex-col gap-1.5">
@@ -34,13 +35,26 @@ export function SettingsForm({ initial, defaultTemplate, presets }: { initial: S
   const [s, setS] = useState<Settings>(initial);
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   const [pending, startTransition] = useTransition();
+  const [kindsText, setKindsText] = useState(initial.customKinds ? formatTaxonomyText(initial.customKinds) : "");
+  const [kindsError, setKindsError] = useState<string | null>(null);
   const th = (k: keyof Settings["thresholds"]) => (v: number) => setS({ ...s, thresholds: { ...s.thresholds, [k]: v } });
   const gate = (patch: Partial<Settings["gates"]>) => setS({ ...s, gates: { ...s.gates, ...patch } });
   const err = (path: string) => errors[path]?.[0];
 
   function save() {
+    let customKinds: Settings["customKinds"] = null;
+    if (kindsText.trim()) {
+      const parsed = parseTaxonomyText(kindsText);
+      if (!parsed.ok) {
+        setKindsError(parsed.error);
+        toast.error(`Custom kinds: ${parsed.error}`);
+        return;
+      }
+      customKinds = parsed.kinds;
+    }
+    setKindsError(null);
     startTransition(async () => {
-      const result = await saveSettingsAction(s);
+      const result = await saveSettingsAction({ ...s, customKinds });
       if (result.ok) {
         setErrors({});
         setS(result.data);
@@ -81,9 +95,18 @@ export function SettingsForm({ initial, defaultTemplate, presets }: { initial: S
             <select id="defaultPreset" className="h-9 rounded-md border border-border bg-white px-3 text-sm" value={s.defaultPreset}
               onChange={(e) => setS({ ...s, defaultPreset: e.target.value as Settings["defaultPreset"] })}>
               {presets.map((p) => <option key={p.id} value={p.id}>{p.label}</option>)}
+              <option value="custom">Custom</option>
             </select>
+            {err("defaultPreset") ? <p className="text-xs text-danger">{err("defaultPreset")}</p> : null}
           </div>
           <NumberField id="knownFactsLimit" label="Known facts sent to the model" value={s.knownFactsLimit} step={1} max={100} onChange={(v) => setS({ ...s, knownFactsLimit: v })} error={err("knownFactsLimit")} />
+        </div>
+        <div className="flex flex-col gap-1.5">
+          <Label htmlFor="customKinds">Custom kinds</Label>
+          <p className="text-xs text-muted-foreground">One kind a line, as <code>id: definition</code>. They form the Custom preset; the definitions go into the prompt.</p>
+          <Textarea id="customKinds" rows={4} className="text-xs" value={kindsText} placeholder={"risk: Something that could make the project fail\nopen_question: A question nobody answered yet"}
+            aria-invalid={kindsError ? true : undefined} onChange={(e) => setKindsText(e.target.value)} />
+          {kindsError ? <p className="text-xs text-danger">{kindsError}</p> : null}
         </div>
         <div className="flex flex-col gap-1.5">
           <div className="flex items-center justify-between">

@@ -6,12 +6,13 @@ import { saveCandidates } from "@/lib/db/candidates";
 import { listKnownFacts } from "@/lib/db/facts";
 import { finishRun, markRunStarted, recordChunkOutcome, type ChunkLogEntry } from "@/lib/db/runs";
 import { getSettings } from "@/lib/db/settings";
-import { getPresetKinds, isPresetId } from "@/lib/extraction/kinds";
+import { kindsForPreset } from "@/lib/settings/schema";
 import { runExtraction } from "@/lib/extraction/pipeline";
 import type { Candidate } from "@/lib/extraction/schema";
 import type { Extractor } from "@/lib/extraction/types";
 import type { Segment } from "@/lib/sources/schema";
 import { approveCandidate } from "@/lib/facts/decide";
+import { resolveEmbedder, resolveJudge } from "@/lib/jobs/matcher-models";
 import { applyAutoMerges, reviewCandidates } from "@/lib/jobs/review-candidates";
 
 const candidateKey = (c: { spanStart?: number | null; start?: number | null; content: string }) =>
@@ -40,6 +41,8 @@ export async function executeExtractionRun({
     const source = run.source;
     const log = (run.chunkLog as unknown as ChunkLogEntry[]) ?? [];
     const skipChunks = retry ? new Set(log.filter((e) => e.status === "succeeded").map((e) => e.index)) : undefined;
+    const embed = resolveEmbedder(env);
+    const judge = resolveJudge(env);
     const saved = new Set<string>();
     if (retry) {
       const existing = await db.candidate.findMany({ where: { runId }, select: { content: true, spanStart: true } });
@@ -51,7 +54,7 @@ export async function executeExtractionRun({
       input: {
         text: source.text,
         segments: source.segments as unknown as Segment[],
-        kinds: getPresetKinds(run.preset && isPresetId(run.preset) ? run.preset : settings.defaultPreset),
+        kinds: kindsForPreset(run.preset, settings),
         contextHints: source.contextHints ?? undefined,
         sourceDate: source.meetingDate?.toISOString().slice(0, 10),
         knownFacts: await listKnownFacts({ db, take: settings.knownFactsLimit }),
@@ -70,6 +73,8 @@ export async function executeExtractionRun({
           candidates: fresh,
           thresholds: settings.thresholds,
           policy: settings.gates,
+          embed,
+          judge,
         });
         // Auto-approved candidates are saved open and then approved through the same function a
         // reviewer uses, so the fact, its provenance and its revision are made the one way.

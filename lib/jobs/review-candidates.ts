@@ -5,7 +5,7 @@ import { findSimilarFacts } from "@/lib/db/retrieval";
 import type { Db } from "@/lib/db/types";
 import type { Candidate } from "@/lib/extraction/schema";
 import { mergeCandidate } from "@/lib/facts/decide";
-import { decideGate, matchCandidate, normalizeText, type GatePolicy, type Match, type ThresholdsInput } from "@/lib/review";
+import { decideGate, matchCandidate, type Embedder, type Judge, normalizeText, type GatePolicy, type Match, type ThresholdsInput } from "@/lib/review";
 
 /** How many retrieved facts the matcher scores per candidate: the verdict comes from the best few. */
 const FACTS_PER_CANDIDATE = 8;
@@ -42,12 +42,17 @@ export async function reviewCandidates({
   candidates,
   thresholds,
   policy,
+  embed,
+  judge,
 }: {
   db: Db;
   sourceId: string;
   candidates: Candidate[];
   thresholds?: ThresholdsInput;
   policy?: Partial<GatePolicy>;
+  /** Optional model-backed stages (lib/jobs/matcher-models.ts), used only when configured. */
+  embed?: Embedder;
+  judge?: Judge;
 }): Promise<CandidateReview[]> {
   if (candidates.length === 0) return [];
   const [similar, open] = await Promise.all([
@@ -67,6 +72,8 @@ export async function reviewCandidates({
       facts: similar[i] ?? [],
       pendingCandidates: pending.filter((p) => mayMatch(words, p.words)),
       thresholds,
+      embed,
+      judge,
     });
     const gate = decideGate({ candidate, match: result, policy });
     const id = randomUUID();
