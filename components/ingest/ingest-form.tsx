@@ -7,6 +7,7 @@ import { RunProgress } from "@/components/ingest/run-progress";
 import { Button } from "@/components/ui/button";
 import { Input, Textarea } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
+import { callAction } from "@/components/call-action";
 
 export interface PresetOption {
   id: string;
@@ -47,7 +48,7 @@ export function IngestForm({
       return;
     }
     startTransition(async () => {
-      const result = await startExtractionAction(formData);
+      const result = await callAction(() => startExtractionAction(formData));
       if (result.ok) {
         setErrors({});
         setRunId(result.data.runId);

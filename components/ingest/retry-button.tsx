@@ -5,6 +5,7 @@ import { useTransition } from "react";
 import { toast } from "sonner";
 import { retryRunAction } from "@/app/ingest/actions";
 import { Button } from "@/components/ui/button";
+import { callAction } from "@/components/call-action";
 
 export function RetryButton({ runId, onRetried }: { runId: string; onRetried?: () => void }) {
   const router = useRouter();
@@ -16,7 +17,7 @@ export function RetryButton({ runId, onRetried }: { runId: string; onRetried?: (
       disabled={pending}
       onClick={() =>
         startTransition(async () => {
-          const result = await retryRunAction({ runId });
+          const result = await callAction(() => retryRunAction({ runId }));
           if (result.ok) {
             toast.success("Retrying the chunks that did not finish");
             onRetried?.();

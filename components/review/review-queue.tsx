@@ -8,6 +8,8 @@ import { CandidateCard } from "@/components/review/candidate-card";
 import { duplicateFact, contradictedFacts } from "@/components/review/matches";
 import type { ReviewItem } from "@/components/review/types";
 import { EmptyState } from "@/components/ui/card";
+import { callAction } from "@/components/call-action";
+import type { ActionResult } from "@/lib/errors";
 
 export type Decision =
   | { type: "approve"; content?: string }
@@ -22,7 +24,7 @@ const DONE_MESSAGE: Record<Decision["type"], string> = {
   reject: "Rejected",
 };
 
-function send(item: ReviewItem, decision: Decision) {
+function send(item: ReviewItem, decision: Decision): Promise<ActionResult<unknown>> {
   switch (decision.type) {
     case "approve":
       return approveCandidateAction({
@@ -55,7 +57,7 @@ export function ReviewQueue({ items, emptyTitle }: { items: ReviewItem[]; emptyT
     if (busyId) return; // one decision in flight at a time: a double press must not decide twice
     setBusyId(item.id);
     startTransition(async () => {
-      const result = await send(item, decision);
+      const result = await callAction<unknown>(() => send(item, decision));
       setBusyId(null);
       if (result.ok) {
         setEditingId(null);

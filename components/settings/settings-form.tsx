@@ -8,6 +8,7 @@ import { Input, Textarea } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import type { Settings } from "@/lib/settings/schema";
 import { formatTaxonomyText, parseTaxonomyText } from "@/lib/settings/taxonomy-text";
+import { callAction } from "@/components/call-action";
 
 function NumberField({ id, label, value, onChange, step = "any", min = 0, max = 1, error }: {
   id: string; label: string; value: number; onChange: (v: number) => void; step?: number | "any"; min?: number; max?: number; error?: string;
@@ -54,7 +55,7 @@ export function SettingsForm({ initial, defaultTemplate, presets }: { initial: S
     }
     setKindsError(null);
     startTransition(async () => {
-      const result = await saveSettingsAction({ ...s, customKinds });
+      const result = await callAction(() => saveSettingsAction({ ...s, customKinds }));
       if (result.ok) {
         setErrors({});
         setS(result.data);

@@ -118,11 +118,18 @@ function slotDifference(kind: "number" | "date" | "qualifier", a: Analysis, b: A
   for (const g of groups) {
     const ga = onlyA.filter((v) => groupOf(v) === g);
     const gb = onlyB.filter((v) => groupOf(v) === g);
-    const tokensA = ga.flatMap((v) => valuesA.get(v) ?? []);
-    const tokensB = gb.flatMap((v) => valuesB.get(v) ?? []);
-    const conflict = ga.length > 0 && gb.length > 0;
-    const reason = describe(a.tokens, tokensA, b.tokens, tokensB, ga.length ? "" : `no ${kind}`, gb.length ? "" : `no ${kind}`);
-    out.push({ kind, a: ga, b: gb, conflict, reason: conflict ? reason : `${kind} only on one side: ${reason}`, tokensA, tokensB });
+    // Numbers on both sides that differ at all conflict, even when one side only adds one:
+    // "rated it 5 out of 5" vs "rated it 6 out of 5" is a different claim, not an elaboration.
+    const inGroupA = [...valuesA.keys()].filter((v) => groupOf(v) === g);
+    const inGroupB = [...valuesB.keys()].filter((v) => groupOf(v) === g);
+    const numbersOnBothSides = kind === "number" && inGroupA.length > 0 && inGroupB.length > 0;
+    const conflict = (ga.length > 0 && gb.length > 0) || numbersOnBothSides;
+    const shownA = ga.length > 0 || !numbersOnBothSides ? ga : inGroupA;
+    const shownB = gb.length > 0 || !numbersOnBothSides ? gb : inGroupB;
+    const tokensA = shownA.flatMap((v) => valuesA.get(v) ?? []);
+    const tokensB = shownB.flatMap((v) => valuesB.get(v) ?? []);
+    const reason = describe(a.tokens, tokensA, b.tokens, tokensB, shownA.length ? "" : `no ${kind}`, shownB.length ? "" : `no ${kind}`);
+    out.push({ kind, a: shownA, b: shownB, conflict, reason: conflict ? reason : `${kind} only on one side: ${reason}`, tokensA, tokensB });
   }
   return out;
 }

@@ -59,6 +59,12 @@ describe("scorePair", () => {
     expect(scorePair("The team has five engineers.", "The team has 5 engineers.").verdict).toBe("duplicate");
   });
 
+  it("calls numbers that differ on both sides a conflict even when one side only adds a number", () => {
+    const r = scorePair("Customers rated the roadmap 5 out of 5 in the survey.", "Customers rated the roadmap 6 out of 5 in the survey.");
+    expect(r.verdict).toBe("contradicts");
+    expect(r.reason).toMatch(/5 out of' vs .*6 out of/);
+  });
+
   it("calls a one-sided extra value related, not a contradiction", () => {
     const r = scorePair("The review is on Monday.", "The review is this week.");
     expect(r.verdict).not.toBe("duplicate");
