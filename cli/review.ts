@@ -1,12 +1,12 @@
 // `sift review --facts facts.jsonl < candidates.jsonl`: matches each candidate against the facts
 // (no database) and writes the candidate back with verdict, stage, matches and gate decision.
 import { readFileSync } from "node:fs";
-import { createInterface } from "node:readline";
 import { parseArgs } from "node:util";
 import { z } from "zod";
 import { decideGate } from "@/lib/review/gating";
 import { buildIdf } from "@/lib/review/lexical";
 import { matchCandidate } from "@/lib/review/match-candidate";
+import { mapJsonLines } from "./json-lines";
 
 const FactLine = z.object({ id: z.union([z.string(), z.number()]).optional(), content: z.string().min(1) });
 const CandidateLine = z
@@ -47,22 +47,15 @@ async function main(): Promise<number> {
   }
   const facts = readFacts(values.facts);
   const idf = buildIdf(facts.map((f) => f.content));
-  let failed = false;
-  const lines = createInterface({ input: process.stdin, crlfDelay: Infinity });
-  for await (const line of lines) {
-    if (line.trim() === "") continue;
-    try {
-      const candidate = CandidateLine.parse(JSON.parse(line));
+  return mapJsonLines({
+    schema: CandidateLine,
+    expected: 'expected {"content": string, "confidence"?: number, "supported"?: boolean}',
+    handle: async (candidate) => {
       const match = await matchCandidate({ candidate, facts, idf: facts.length >= 50 ? idf : undefined });
       const gate = decideGate({ candidate, match });
-      process.stdout.write(`${JSON.stringify({ ...candidate, verdict: match.verdict, stage: match.stage, matches: match.matches, gate })}\n`);
-    } catch (error) {
-      failed = true;
-      const message = error instanceof z.ZodError ? 'expected {"content": string, "confidence"?: number, "supported"?: boolean}' : error instanceof Error ? error.message : String(error);
-      process.stdout.write(`${JSON.stringify({ error: message })}\n`);
-    }
-  }
-  return failed ? 1 : 0;
+      return { ...candidate, verdict: match.verdict, stage: match.stage, matches: match.matches, gate };
+    },
+  });
 }
 
 main().then((code) => {

@@ -1,6 +1,6 @@
--- Candidate retrieval for review (lib/db/retrieval.ts), replacing the GIN index of 20261201090000.
+-- Candidate retrieval for review (lib/db/retrieval.ts).
 --
--- Why a table instead of the GIN expression index: GIN answers "shares a band" but cannot say how many,
+-- Why a table instead of a GIN expression index on the bands: GIN answers "shares a band" but cannot say how many,
 -- so every look-alike had to be scored with similarity() (~11 µs each; ~800 rows per candidate at 100k
 -- templated facts on PostgreSQL 15, most of the review time). With one row per (band, fact) a lookup
 -- counts shared bands per fact (an estimate of lexeme Jaccard) from the primary key alone and keeps
@@ -65,5 +65,3 @@ SELECT k, f."id" FROM "Fact" f, unnest(sift_lsh_keys(f."content")) AS k
 WHERE f."status" = 'active'
 ON CONFLICT DO NOTHING;
 
-DROP INDEX IF EXISTS "Fact_content_lsh_idx";
-DROP FUNCTION IF EXISTS sift_lsh_bands(text);
