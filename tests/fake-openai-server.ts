@@ -15,6 +15,10 @@ import { pathToFileURL } from "node:url";
  * quote is not in the text; [[FAIL 429]] / [[FAIL 500]] answer with that status; [[HANG]] never
  * answers; [[MALFORMED]] returns broken JSON.
  *
+ * POST /v1/embeddings answers with `fakeEmbedding` of each input: deterministic, dense, unit-length, and
+ * equal for rewordings made of the synonyms in SYNONYMS, so tests can tell the vector path from the lexical one.
+ * `embed` replaces it (e.g. to fail); [[FAIL 500]] in an input answers 500.
+ *
  * Standalone: `npx tsx tests/fake-openai-server.ts --port 4011` (base URL http://127.0.0.1:4011/v1).
  */
 
@@ -50,6 +54,14 @@ export type FakeReply =
   | { status: number; message?: string; headers?: Record<string, string> }
   | { hang: true };
 
+export interface FakeEmbeddingRequest {
+  model: string;
+  input: string[];
+  dimensions?: number;
+}
+
+export type FakeEmbeddingReply = { embeddings: number[][] } | { status: number; message?: string } | { hang: true };
+
 export interface FakeOpenAIOptions {
   port?: number;
   host?: string;
@@ -57,13 +69,83 @@ export interface FakeOpenAIOptions {
   apiKey?: string;
   /** `n` counts requests from 1. Defaults to `defaultReply`. */
   respond?: (request: FakeRequest, n: number) => FakeReply | Promise<FakeReply>;
+  /** `n` counts embedding requests from 1. Defaults to `defaultEmbeddingReply`. */
+  embed?: (request: FakeEmbeddingRequest, n: number) => FakeEmbeddingReply | Promise<FakeEmbeddingReply>;
+  /** Dimension of the default embeddings when a request does not ask for one (default 256). */
+  embeddingDims?: number;
 }
 
 export interface FakeOpenAI {
   /** Base URL for the provider, ending in /v1. */
   url: string;
   requests: FakeRequest[];
+  embeddingRequests: FakeEmbeddingRequest[];
   close: () => Promise<void>;
+}
+
+/** Words that embed the same (one concept each): a rewording built from them shares no word but one vector. */
+export const SYNONYMS: Record<string, string> = Object.fromEntries(
+  [
+    ["new", "redesigned", "revamped"],
+    ["onboarding", "signup", "registration"],
+    ["flow", "process", "procedure"],
+    ["frustrates", "annoys", "irritates"],
+    ["customers", "users", "clients"],
+    ["ship", "release", "deliver"],
+    ["quickly", "fast", "rapidly"],
+    ["invoices", "bills"],
+  ].flatMap((group) => group.map((w) => [w, group[0]!])),
+);
+const EMBEDDING_STOPWORDS = new Set("a an the of to and or is are was be will by for in on at with".split(" "));
+
+function fnv1a(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  return h >>> 0;
+}
+
+const wordVectors = new Map<string, Float64Array>();
+
+/** A dense pseudo-random direction per concept and dimension (mulberry32 seeded by the concept's hash). */
+function wordVector(concept: string, dims: number): Float64Array {
+  const key = `${dims}:${concept}`;
+  let v = wordVectors.get(key);
+  if (!v) {
+    let a = fnv1a(concept);
+    v = new Float64Array(dims);
+    for (let i = 0; i < dims; i++) {
+      a = (a + 0x6d2b79f5) >>> 0;
+      let t = Math.imul(a ^ (a >>> 15), a | 1);
+      t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+      v[i] = ((t ^ (t >>> 14)) >>> 0) / 2147483648 - 1;
+    }
+    if (wordVectors.size > 50_000) wordVectors.clear();
+    wordVectors.set(key, v);
+  }
+  return v;
+}
+
+/**
+ * A bag of concepts: the sum of one dense pseudo-random vector per non-stop word (mapped through
+ * SYNONYMS), at unit length. Dense like a real model's vectors, so an HNSW index behaves as it would
+ * in use; texts with the same concepts get the same vector, texts sharing none are near-orthogonal.
+ */
+export function fakeEmbedding(text: string, dims = 256): number[] {
+  const sum = new Float64Array(dims);
+  for (const word of text.toLowerCase().match(/[a-z0-9]+/g) ?? []) {
+    if (EMBEDDING_STOPWORDS.has(word)) continue;
+    const w = wordVector(SYNONYMS[word] ?? word, dims);
+    for (let i = 0; i < dims; i++) sum[i] = (sum[i] ?? 0) + (w[i] ?? 0);
+  }
+  let norm = 0;
+  for (const x of sum) norm += x * x;
+  norm = Math.sqrt(norm);
+  return Array.from(sum, (x, i) => (norm === 0 ? (i === 0 ? 1 : 0) : x / norm));
+}
+
+export function defaultEmbeddingReply(request: FakeEmbeddingRequest, dims = 256): FakeEmbeddingReply {
+  if (request.input.some((t) => t.includes("[[FAIL 500]]"))) return { status: 500 };
+  return { embeddings: request.input.map((t) => fakeEmbedding(t, request.dimensions ?? dims)) };
 }
 
 export const FABRICATED_QUOTE = "The board approved a ten million dollar budget for the moon base.";
@@ -125,7 +207,9 @@ export function kindIds(request: FakeRequest): string[] {
 
 export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<FakeOpenAI> {
   const requests: FakeRequest[] = [];
+  const embeddingRequests: FakeEmbeddingRequest[] = [];
   const respond = options.respond ?? defaultReply;
+  const embed = options.embed ?? ((r: FakeEmbeddingRequest) => defaultEmbeddingReply(r, options.embeddingDims));
 
   const server = createServer((req, res) => {
     handle(req, res).catch((error: unknown) => {
@@ -138,10 +222,11 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
     if (req.method === "GET" && path === "/v1/models") {
       return sendJson(res, 200, { object: "list", data: [{ id: "fake-model", object: "model", owned_by: "sift" }] });
     }
-    if (req.method !== "POST" || path !== "/v1/chat/completions") return sendError(res, 404, "not found");
+    if (req.method !== "POST" || (path !== "/v1/chat/completions" && path !== "/v1/embeddings")) return sendError(res, 404, "not found");
     if (options.apiKey && req.headers.authorization !== `Bearer ${options.apiKey}`) {
       return sendError(res, 401, "Incorrect API key provided", "invalid_api_key");
     }
+    if (path === "/v1/embeddings") return handleEmbeddings(req, res);
     const body = JSON.parse(await readBody(req)) as ChatBody;
     const request: FakeRequest = {
       body,
@@ -185,6 +270,25 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
     });
   }
 
+  async function handleEmbeddings(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const body = JSON.parse(await readBody(req)) as { model?: string; input?: string | string[]; dimensions?: number };
+    const request: FakeEmbeddingRequest = {
+      model: body.model ?? "fake-embedding",
+      input: typeof body.input === "string" ? [body.input] : (body.input ?? []),
+      ...(body.dimensions ? { dimensions: body.dimensions } : {}),
+    };
+    embeddingRequests.push(request);
+    const reply = await embed(request, embeddingRequests.length);
+    if ("hang" in reply) return;
+    if ("status" in reply) return sendError(res, reply.status, reply.message ?? `simulated ${reply.status}`);
+    sendJson(res, 200, {
+      object: "list",
+      model: request.model,
+      data: reply.embeddings.map((embedding, index) => ({ object: "embedding", index, embedding })),
+      usage: { prompt_tokens: Math.ceil(request.input.join(" ").length / 4), total_tokens: Math.ceil(request.input.join(" ").length / 4) },
+    });
+  }
+
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(options.port ?? 0, options.host ?? "127.0.0.1", () => resolve());
@@ -193,6 +297,7 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
   return {
     url: `http://${options.host ?? "127.0.0.1"}:${port}/v1`,
     requests,
+    embeddingRequests,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

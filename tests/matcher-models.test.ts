@@ -36,6 +36,42 @@ describe("model-backed matcher stages", () => {
     expect(model.doEmbedCalls).toHaveLength(1);
   });
 
+  it("an embedder names its model, so stored vectors are keyed by it", () => {
+    const model = new MockEmbeddingModelV3({ modelId: "mock-embed" });
+    expect(createEmbedder({ model, timeoutMs: 1_000 }).modelId).toBe("mock-embed");
+    expect(createEmbedder({ model, modelId: "nomic-embed-text", timeoutMs: 1_000 }).modelId).toBe("nomic-embed-text");
+    const env = parseEnv({ SIFT_EMBEDDING_MODEL: "nomic-embed-text", SIFT_LLM_BASE_URL: "http://127.0.0.1:11434/v1" });
+    expect(resolveEmbedder(env)?.modelId).toBe("nomic-embed-text");
+  });
+
+  it("stored similarities lift a paraphrase to duplicate without calling a model, and never over a guard", async () => {
+    const similarity = new Map([
+      ["f1", 0.97],
+      ["f2", 0.99],
+    ]);
+    const result = await matchCandidate({
+      candidate: { content: "The new onboarding flow frustrates customers" },
+      facts: [
+        { id: "f1", content: "The redesigned signup process annoys users" },
+        // Near-identical vectors, but a different date: the lexical guard wins.
+        { id: "f2", content: "The new onboarding flow frustrates customers since March 2024" },
+      ],
+      embeddingSimilarity: (other) => (other.factId ? similarity.get(other.factId) : undefined),
+    });
+    expect(result.matches.find((m) => m.factId === "f1")).toMatchObject({ verdict: "duplicate", stage: "embedding" });
+    expect(result.matches.find((m) => m.factId === "f2")).toMatchObject({ stage: "lexical" });
+    expect(result.matches.find((m) => m.factId === "f2")?.verdict).not.toBe("duplicate");
+  });
+
+  it("without a stored similarity a pair keeps its lexical verdict", async () => {
+    const result = await matchCandidate({
+      candidate: { content: "The new onboarding flow frustrates customers" },
+      facts: [{ id: "f1", content: "The redesigned signup process annoys users" }],
+      embeddingSimilarity: () => undefined,
+    });
+    expect(result).toMatchObject({ verdict: "new", stage: "lexical" });
+  });
+
   it("a failing embedding model leaves the lexical verdict instead of failing the run", async () => {
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
     const model = new MockEmbeddingModelV3({ doEmbed: async () => Promise.reject(new Error("ECONNREFUSED")) });

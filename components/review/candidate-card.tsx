@@ -10,6 +10,9 @@ import { Button } from "@/components/ui/button";
 import { Textarea } from "@/components/ui/input";
 import { cn } from "@/lib/utils";
 
+// An open candidate's note that only repeats the Matches line below it ("Possible duplicate of …").
+const REPEATS_MATCHES = /^(Possible duplicate of|Related to) /;
+
 const VERDICT_LABEL: Record<string, string> = {
   duplicate: "Duplicate of",
   related: "Related",
@@ -134,9 +137,13 @@ export function CandidateCard({
           {!item.grounded ? <span className="ml-2 font-medium text-danger">(quote not found in source)</span> : null}
         </span>
       </blockquote>
-      {item.gateReason ? (
+      {item.gateReason && item.status === "gated" ? (
         <p className="mt-2 flex items-center gap-1.5 text-sm text-[oklch(0.45_0.12_70)]">
           <TriangleAlert className="size-4 shrink-0" aria-hidden /> Gated: {item.gateReason}
+        </p>
+      ) : item.gateReason && !REPEATS_MATCHES.test(item.gateReason) ? (
+        <p className="mt-2 flex items-center gap-1.5 text-sm text-muted-foreground">
+          <TriangleAlert className="size-4 shrink-0" aria-hidden /> {item.gateReason}
         </p>
       ) : null}
       <Matches item={item} />

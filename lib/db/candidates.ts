@@ -1,4 +1,5 @@
 import "server-only";
+import { storeCandidateEmbeddings, type EmbeddingSpace } from "@/lib/db/embeddings";
 import type { Db, Tx } from "@/lib/db/types";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import type { Candidate } from "@/lib/extraction/schema";
@@ -15,6 +16,8 @@ export interface CandidateReview {
   gateReason: string | null;
   /** Id to save the candidate under, chosen by the review so other candidates' matches can point at it. */
   id?: string;
+  /** The candidate's embedding, when a model made one: approval copies it to the fact (lib/facts/decide.ts). */
+  embedding?: { space: EmbeddingSpace; vector: number[] };
 }
 
 export async function saveCandidates({
@@ -31,6 +34,19 @@ export async function saveCandidates({
   reviews?: (CandidateReview | undefined)[];
 }) {
   if (candidates.length === 0) return 0;
+  const embeddings = (reviews ?? []).flatMap((r) => (r?.id && r.embedding ? [{ candidateId: r.id, ...r.embedding }] : []));
+  const write = async (tx: Db | Tx) => {
+    const count = await createCandidates(tx, { runId, chunkIndex, candidates, reviews });
+    if (embeddings.length > 0) await storeCandidateEmbeddings({ db: tx, items: embeddings });
+    return count;
+  };
+  return embeddings.length > 0 && "$transaction" in db ? db.$transaction(write) : write(db);
+}
+
+async function createCandidates(
+  db: Db | Tx,
+  { runId, chunkIndex, candidates, reviews }: { runId: string; chunkIndex: number; candidates: Candidate[]; reviews?: (CandidateReview | undefined)[] },
+) {
   const result = await db.candidate.createMany({
     data: candidates.map((c, i) => {
       const review = reviews?.[i];

@@ -7,6 +7,7 @@ import { PrismaClient } from "@/lib/generated/prisma/client";
 import { getEnv } from "@/lib/env";
 import { applyMigrations, pgExecutor, pgliteExecutor, type MigrationReport } from "@/lib/db/migrate";
 import { openPGlite } from "@/lib/db/pglite";
+import { vacuumRetrievalTablesIfStale } from "@/lib/db/retrieval";
 
 export { PrismaClient };
 export { Prisma } from "@/lib/generated/prisma/client";
@@ -81,11 +82,24 @@ async function openPostgres(databaseUrl: string): Promise<Db> {
   };
 }
 
+// Clients of a PGlite opened here: their statements run on this thread, so nothing overlaps with them.
+const embeddedClients = new WeakSet<object>();
+
+/** Whether this client's database runs in this process's thread (PGlite) rather than in a server. */
+export function isEmbeddedClient(prisma: object): boolean {
+  return embeddedClients.has(prisma);
+}
+
 async function openEmbedded(dataDir: string | undefined): Promise<Db> {
   const opened = await openPGlite(dataDir ? { dataDir } : {});
   try {
     const migrations = await applyMigrations({ executor: pgliteExecutor(opened.pglite) });
     const prisma = new PrismaClient({ adapter: new PrismaPGlite(opened.pglite) });
+    embeddedClients.add(prisma);
+    // No autovacuum in PGlite: keep review's band lookups index-only. Best effort, never a reason not to start.
+    await vacuumRetrievalTablesIfStale({ db: prisma }).catch((error: unknown) => {
+      console.warn(`[sift] VACUUM of the retrieval tables failed: ${error instanceof Error ? error.message : String(error)}`);
+    });
     return {
       prisma,
       kind: "pglite",

@@ -8,8 +8,6 @@ export interface SimilarFact {
   content: string;
   /** pg_trgm similarity(content, text), 0..1 */
   trigram: number;
-  /** ts_rank of the text's words (OR-ed) in the fact, 0 when none match */
-  ftsRank: number;
   /** same content hash as the text (the matcher's normalized form) */
   exact: boolean;
 }
@@ -17,7 +15,10 @@ export interface SimilarFact {
 /**
  * How many look-alikes per text, ranked by shared LSH bands, go on to similarity(). Shared bands
  * estimate lexeme Jaccard (a fact with J shares ~32·J³ bands), so true near-duplicates rank first and
- * the pool only has to absorb ties among same-template statements.
+ * the pool only has to absorb ties among same-template statements. similarity() on the pool is a
+ * quarter of the statement, but it is what lets the matcher see only 8 facts: on 500 bench candidates
+ * at 10k facts, the matcher's verdict on these 8 differed from its verdict on the best 60 for 16; with a
+ * pool of 16 for 19, of 12 for 25, and for 31 with the 8 sharing most bands and no similarity().
  */
 const POOL_FACTOR = 3;
 const MIN_POOL = 24;
@@ -32,19 +33,7 @@ const BAND_CAP = 200;
 
 /**
  * For each text, the nearest active facts, exact content-hash hits first, then by trigram similarity.
- *
- * Two statements for the whole batch. The first asks PostgreSQL for each text's lexemes (its own parser
- * and stemmer, as the triggers use); the band keys are hashed from them in JS (lib/db/lsh-keys.ts, same
- * keys as `sift_lsh_keys`). The second (unnest + LATERAL) unions, per text:
- * - `contentHash` equality (btree) for exact duplicates;
- * - the facts sharing the most MinHash LSH bands with the text (`FactBand`, kept by triggers, see
- *   migration 20261202090000_fact_band), counted from the primary key over the text's informative bands
- *   (BAND_CAP): the near-duplicates and contradictions the matcher needs (Jaccard 0.5 of English
- *   lexemes: found 98% of the time, 0.4: 87%, 0.3: 58%).
- * Only that short list gets similarity() and, for the rows returned, an OR-ed ts_rank. Scoring every
- * look-alike instead (the GIN version) cost ~11 µs per row and ~800 rows per text at 100k templated facts;
- * counting every band row (the previous version) ~5,000 rows per text there, and a plan costly enough
- * for PostgreSQL to JIT-compile it (~200 ms).
+ * The whole batch at once; see findSimilarFactsInChunks for how.
  */
 export async function findSimilarFacts({
   db,
@@ -55,22 +44,111 @@ export async function findSimilarFacts({
   texts: string[];
   limit?: number;
 }): Promise<SimilarFact[][]> {
-  const out: SimilarFact[][] = texts.map(() => []);
-  if (texts.length === 0 || limit <= 0) return out;
-  const hashes = texts.map((t) => contentHash(t));
-  const pool = Math.max(MIN_POOL, limit * POOL_FACTOR);
-  // Lexemes from PostgreSQL's own parser and stemmer; the band keys from them in JS (lib/db/lsh-keys.ts):
-  // calling sift_lsh_keys per text in SQL cost ~0.3 ms a text, this round trip and the hashing ~0.1 ms.
+  const out: SimilarFact[][] = [];
+  for await (const chunk of findSimilarFactsInChunks({ db, texts, limit, chunkSize: texts.length })) out.push(...chunk);
+  return out;
+}
+
+/**
+ * findSimilarFacts, handed over `chunkSize` texts at a time, in order: each chunk's statement is sent
+ * before the previous chunk is yielded, so on PostgreSQL the caller's JS work on one chunk (the
+ * matcher) runs while the server retrieves the next. On PGlite everything shares one thread and
+ * chunking only adds statements.
+ *
+ * One statement for the batch's lexemes (PostgreSQL's own parser and stemmer, as the triggers use;
+ * the band keys are hashed from them in JS, lib/db/lsh-keys.ts, same keys as `sift_lsh_keys`), then one
+ * per chunk (unnest + LATERAL) that unions, per text:
+ * - `contentHash` equality (btree) for exact duplicates;
+ * - the facts sharing the most MinHash LSH bands with the text (`FactBand`, kept by triggers, see
+ *   migration 20261202090000_fact_band), counted from the primary key over the text's informative bands
+ *   (BAND_CAP): the near-duplicates and contradictions the matcher needs (Jaccard 0.5 of English
+ *   lexemes: found 98% of the time, 0.4: 87%, 0.3: 58%).
+ * Only that short list gets similarity(). Scoring every look-alike instead (the GIN version) cost ~11 µs
+ * per row and ~800 rows per text at 100k templated facts; counting every band row ~5,000 rows per text
+ * there, and a plan costly enough for PostgreSQL to JIT-compile it (~200 ms). No ts_rank: nothing read
+ * it, and to_tsvector on every returned fact was ~12% of the statement's server time.
+ */
+export async function* findSimilarFactsInChunks({
+  db,
+  texts,
+  limit = 20,
+  chunkSize,
+}: {
+  db: Db | Tx;
+  texts: string[];
+  limit?: number;
+  chunkSize: number;
+}): AsyncGenerator<SimilarFact[][]> {
+  if (texts.length === 0) return;
+  const size = Math.max(1, Math.floor(chunkSize));
+  if (limit <= 0) {
+    for (let start = 0; start < texts.length; start += size) yield texts.slice(start, start + size).map(() => []);
+    return;
+  }
+  // Calling sift_lsh_keys per text in SQL cost ~0.3 ms a text; this round trip and the hashing ~0.1 ms.
   const lex = await db.$queryRaw<Array<{ lexemes: string[] }>>`
     SELECT tsvector_to_array(to_tsvector('english', u.t)) AS lexemes
     FROM unnest(${texts}::text[]) WITH ORDINALITY AS u(t, ord) ORDER BY u.ord`;
   const keys = texts.map((_, i) => `{${lshKeysFromLexemes(lex[i]?.lexemes ?? []).join(",")}}`);
-  // ts_rank needs the fact's tsvector: computed in the outer query, so only for the rows returned; the
-  // text's OR-ed query once per text in q. Equal trigram scores are ordered by id so results are stable.
-  const rows = await db.$queryRaw<Array<SimilarFact & { i: number }>>`
+  const hashes = texts.map((t) => contentHash(t));
+  const pool = Math.max(MIN_POOL, limit * POOL_FACTOR);
+  const start = (from: number) => {
+    const to = Math.min(texts.length, from + size);
+    const rows = retrieveChunk({ db, texts: texts.slice(from, to), hashes: hashes.slice(from, to), keys: keys.slice(from, to), pool, limit });
+    // Awaited below; until then a failure must not count as an unhandled rejection.
+    rows.catch(() => undefined);
+    return rows;
+  };
+  let next = start(0);
+  for (let from = 0; from < texts.length; from += size) {
+    const rows = await next;
+    if (from + size < texts.length) next = start(from + size);
+    const out: SimilarFact[][] = texts.slice(from, from + size).map(() => []);
+    for (const { i, ...fact } of rows) out[i]?.push(fact);
+    yield out;
+  }
+}
+
+/**
+ * findSimilarFactsInChunks for a caller that goes through the texts in order, as reviewCandidates does:
+ * the first chunk is asked for at once, `factsFor(i)` waits only for text i's chunk, and `all()` for
+ * every chunk. While a chunk is still out, each `factsFor` call also yields to the event loop: the
+ * matcher between two calls is synchronous, and without a macrotask turn the next chunk's statement
+ * (sent through the pg pool's callbacks) would not leave, nor its rows be read, until the caller had
+ * finished. (Without the yield the overlap was lost: 2 chunks took as long as 1.)
+ */
+export function findSimilarFactsInOrder(options: { db: Db | Tx; texts: string[]; limit?: number; chunkSize: number }) {
+  const chunks = findSimilarFactsInChunks(options);
+  const got: SimilarFact[][] = [];
+  let done = false;
+  let pulling: Promise<void> | undefined;
+  const pull = () =>
+    (pulling ??= chunks.next().then((r) => {
+      pulling = undefined;
+      if (r.done) done = true;
+      else got.push(...r.value);
+    }));
+  // Started now so the first statements run while the caller does its own; awaited by whoever reads.
+  pull().catch(() => undefined);
+  return {
+    async factsFor(i: number): Promise<SimilarFact[]> {
+      if (got.length < options.texts.length) await new Promise<void>((resolve) => setImmediate(resolve));
+      while (got.length <= i && !done) await pull();
+      return got[i] ?? [];
+    },
+    async all(): Promise<SimilarFact[][]> {
+      while (!done) await pull();
+      return got;
+    },
+  };
+}
+
+// Equal trigram scores are ordered by id so results are stable. `.then` starts the query now: Prisma's
+// promises are lazy, and the point of chunking is that this one is in flight while the caller works.
+function retrieveChunk({ db, texts, hashes, keys, pool, limit }: { db: Db | Tx; texts: string[]; hashes: string[]; keys: string[]; pool: number; limit: number }) {
+  return db.$queryRaw<Array<SimilarFact & { i: number }>>`
     WITH q AS MATERIALIZED (
-      SELECT u.ord::int - 1 AS i, u.t, u.h, u.k::bigint[] AS keys,
-             CAST(replace(CAST(plainto_tsquery('english', u.t) AS text), ' & ', ' | ') AS tsquery) AS tsq
+      SELECT u.ord::int - 1 AS i, u.t, u.h, u.k::bigint[] AS keys
       FROM unnest(${texts}::text[], ${hashes}::text[], ${keys}::text[]) WITH ORDINALITY AS u(t, h, k, ord)
     ),
     posting AS MATERIALIZED (
@@ -87,8 +165,7 @@ export async function findSimilarFacts({
       WHERE p.rare OR NOT EXISTS (SELECT 1 FROM posting r WHERE r.i = p.i AND r.rare)
       GROUP BY p.i
     )
-    SELECT q.i AS "i", f."id", f."content", f."exact", f."trigram",
-           ts_rank(to_tsvector('english', f."content"), q.tsq)::float8 AS "ftsRank"
+    SELECT q.i AS "i", f."id", f."content", f."exact", f."trigram"
     FROM q
     CROSS JOIN LATERAL (
       SELECT fa."id", fa."content", fa."contentHash" = q.h AS "exact", similarity(fa."content", q.t)::float8 AS "trigram"
@@ -103,7 +180,27 @@ export async function findSimilarFacts({
       ORDER BY "exact" DESC, "trigram" DESC, fa."id"
       LIMIT ${limit}::int
     ) f
-    ORDER BY q.i, f."exact" DESC, f."trigram" DESC, f."id"`;
-  for (const { i, ...fact } of rows) out[i]?.push(fact);
-  return out;
+    ORDER BY q.i, f."exact" DESC, f."trigram" DESC, f."id"`.then((rows) => rows);
+}
+
+/**
+ * PGlite has no autovacuum: after many approvals or an import, FactBand's visibility map stays unset and
+ * every band lookup reads the heap as well as the index (retrieval ~20% slower at 10k facts). VACUUM
+ * (ANALYZE) FactBand and Fact when over a tenth of FactBand's pages are not known all-visible, or many of
+ * its rows are dead; returns whether it ran. `relallvisible` is from the last VACUUM or ANALYZE, so the
+ * check holds even if PGlite lost its statistics. VACUUM blocks this one-thread database while it runs
+ * (~0.5 s at 10k facts), so call it where nothing waits: openEmbedded runs it at start-up, in the process
+ * that owns the data directory. PostgreSQL servers have autovacuum for this.
+ */
+export async function vacuumRetrievalTablesIfStale({ db }: { db: Db }): Promise<boolean> {
+  const [band] = await db.$queryRaw<Array<{ pages: number; visible: number; tuples: number; dead: number }>>`
+    SELECT (pg_relation_size(c.oid) / current_setting('block_size')::int)::float8 AS pages,
+           c.relallvisible::float8 AS visible, greatest(c.reltuples, 0)::float8 AS tuples,
+           coalesce(s.n_dead_tup, 0)::float8 AS dead
+    FROM pg_class c LEFT JOIN pg_stat_user_tables s ON s.relid = c.oid
+    WHERE c.oid = '"FactBand"'::regclass`;
+  if (!band) return false;
+  const stale = band.pages - band.visible > Math.max(8, band.pages / 10) || band.dead > Math.max(1_000, band.tuples / 10);
+  if (stale) await db.$executeRawUnsafe(`VACUUM (ANALYZE) "FactBand", "Fact"`);
+  return stale;
 }

@@ -1,5 +1,6 @@
 import "server-only";
 import { AppError } from "@/lib/errors";
+import { copyCandidateEmbedding } from "@/lib/db/embeddings";
 import type { Db, Tx } from "@/lib/db/types";
 import type { Fact } from "@/lib/facts/schema";
 import { contentHash } from "@/lib/review";
@@ -94,6 +95,8 @@ export async function approveCandidate({
     });
     await tx.factProvenance.create({ data: provenanceOf(candidate, fact.id) });
     const edited = edits?.content !== undefined && edits.content !== candidate.content;
+    // An edited text has no vector yet: review embeds it later (backfill), never this function.
+    if (!edited) await copyCandidateEmbedding({ db: tx, candidateId, factId: fact.id });
     await tx.factRevision.create({
       data: {
         factId: fact.id,
@@ -157,6 +160,7 @@ export async function mergeCandidate({
     if (fact.status !== "active") throw new AppError("CONFLICT", `"${fact.content}" is ${fact.status}; merge into an active fact.`);
     const candidate = await claimCandidate(tx, { candidateId, reviewerId, status: "merged" });
     await tx.factProvenance.create({ data: provenanceOf(candidate, factId) });
+    if (candidate.content === fact.content) await copyCandidateEmbedding({ db: tx, candidateId, factId });
     await tx.fact.update({ where: { id: factId }, data: { version: { increment: 1 } } });
     await tx.factRevision.create({
       data: {

@@ -31,13 +31,25 @@ function embeddingModel(env: Env): EmbeddingModel | null {
   return createOpenAI({ apiKey }).embedding(id);
 }
 
-export function resolveEmbedder(env: Env): Embedder | undefined {
+/** An embedder that names its model: stored vectors are keyed by it, so a model change re-embeds. */
+export type ModelEmbedder = Embedder & { modelId: string };
+
+export function resolveEmbedder(env: Env): ModelEmbedder | undefined {
   const model = embeddingModel(env);
-  return model ? createEmbedder({ model, timeoutMs: env.SIFT_LLM_TIMEOUT_MS }) : undefined;
+  return model ? createEmbedder({ model, modelId: env.SIFT_EMBEDDING_MODEL, timeoutMs: env.SIFT_LLM_TIMEOUT_MS }) : undefined;
 }
 
-export function createEmbedder({ model, timeoutMs }: { model: EmbeddingModel; timeoutMs: number }): Embedder {
-  return async (values) => {
+export function createEmbedder({
+  model,
+  modelId,
+  timeoutMs,
+}: {
+  model: EmbeddingModel;
+  /** Defaults to the model's own id. */
+  modelId?: string;
+  timeoutMs: number;
+}): ModelEmbedder {
+  const embed: Embedder = async (values) => {
     try {
       const { embeddings } = await embedMany({ model, values, maxRetries: 2, abortSignal: AbortSignal.timeout(timeoutMs) });
       return { embeddings };
@@ -46,6 +58,7 @@ export function createEmbedder({ model, timeoutMs }: { model: EmbeddingModel; ti
       return { embeddings: [] };
     }
   };
+  return Object.assign(embed, { modelId: modelId ?? (typeof model === "string" ? model : model.modelId) });
 }
 
 const JudgmentSchema = z.object({

@@ -1,12 +1,15 @@
 import { stemmer } from "stemmer";
-import { STOP_WORDS, stemOf, type Analysis, type Token } from "./lexical";
+import { alignWords, type Alignment } from "./align";
+import { NEGATORS, STOP_WORDS, stemOf, type Analysis, type Token } from "./lexical";
 import { NUMBER_WORDS } from "./normalize";
+import { swapDifferences } from "./swaps";
 
 /**
- * What must never merge: two statements that differ in a number, a date, a name, a negation or a
- * qualifier are never duplicates, however many words they share.
+ * What must never merge: two statements that differ in a number, a date, a name, a negation, a
+ * qualifier or a thing ("identity queue" / "backup queue") are never duplicates, however many words
+ * they share.
  */
-export type DifferenceKind = "number" | "date" | "name" | "negation" | "qualifier";
+export type DifferenceKind = "number" | "date" | "name" | "negation" | "qualifier" | "thing";
 
 export interface Difference {
   kind: DifferenceKind;
@@ -58,11 +61,13 @@ const SAME_VALUE: Record<string, string> = {
   lady: "woman", ladies: "women", gentleman: "man", gentlemen: "men", guy: "man", guys: "men", male: "man", female: "woman",
   grey: "gray", mom: "mother", mum: "mother", dad: "father",
 };
-const NEGATORS = new Set(["not", "no", "never", "none", "nobody", "nothing", "neither", "nor", "nowhere", "without"]);
 
 const classOf = new Map<string, string>();
 for (const [cls, words] of Object.entries({ ...DATE_CLASSES, ...QUALIFIER_CLASSES })) for (const w of words) classOf.set(stemOf(w), cls);
 const oppositeStems = OPPOSITES.map(([x, y]) => [stemOf(x), stemOf(y)] as const);
+/** stem -> the opposite pairs it belongs to, as [pair, side] */
+const oppositesOf = new Map<string, Array<[number, 0 | 1]>>();
+oppositeStems.forEach((pair, k) => pair.forEach((s, side) => oppositesOf.set(s, [...(oppositesOf.get(s) ?? []), [k, side as 0 | 1]])));
 const isDateClass = (cls: string) => cls in DATE_CLASSES;
 
 function numberValue(t: Token): string | null {
@@ -82,14 +87,24 @@ function describe(ta: Token[], ia: number[], tb: Token[], ib: number[], fallback
 }
 
 type SlotMap = Map<string, number[]>;
-interface Slots { number: SlotMap; date: SlotMap; qualifier: SlotMap }
-// Slot values depend on one text only: compute them once per analysis, not once per pair.
-const slotCache = new WeakMap<Analysis, Slots>();
+/** What the guards need from one text: computed once per analysis, not once per pair. */
+interface Info {
+  number: SlotMap;
+  date: SlotMap;
+  qualifier: SlotMap;
+  stems: Set<string>;
+  /** tokens holding one side of an opposite pair, with the pair */
+  opposites: Array<{ stem: string; pair: number; side: 0 | 1 }>;
+  negators: Token[];
+  /** capitalised words that are names if not sentence-initial (see isName) */
+  capitals: Token[];
+}
+const infoCache = new WeakMap<Analysis, Info>();
 
-function slotsOf(an: Analysis): Slots {
-  let s = slotCache.get(an);
+function infoOf(an: Analysis): Info {
+  let s = infoCache.get(an);
   if (s) return s;
-  s = { number: new Map(), date: new Map(), qualifier: new Map() };
+  s = { number: new Map(), date: new Map(), qualifier: new Map(), stems: new Set(), opposites: [], negators: negators(an), capitals: [] };
   const add = (m: SlotMap, v: string | null, i: number) => {
     if (!v) return;
     const list = m.get(v);
@@ -100,14 +115,17 @@ function slotsOf(an: Analysis): Slots {
     add(s.number, numberSlot(t, an.tokens), t.index);
     add(s.date, dateSlot(t, an.tokens), t.index);
     add(s.qualifier, qualifierSlot(t, an.tokens), t.index);
+    if (!s.stems.has(t.stem)) for (const [pair, side] of oppositesOf.get(t.stem) ?? []) s.opposites.push({ stem: t.stem, pair, side });
+    s.stems.add(t.stem);
+    if (mayBeName(t)) s.capitals.push(t);
   }
-  slotCache.set(an, s);
+  infoCache.set(an, s);
   return s;
 }
 
 function slotDifference(kind: "number" | "date" | "qualifier", a: Analysis, b: Analysis, groupOf: (v: string) => string): Difference[] {
-  const valuesA = slotsOf(a)[kind];
-  const valuesB = slotsOf(b)[kind];
+  const valuesA = infoOf(a)[kind];
+  const valuesB = infoOf(b)[kind];
   if (valuesA.size === 0 && valuesB.size === 0) return [];
   const onlyA = [...valuesA.keys()].filter((v) => !valuesB.has(v));
   const onlyB = [...valuesB.keys()].filter((v) => !valuesA.has(v));
@@ -134,10 +152,16 @@ function slotDifference(kind: "number" | "date" | "qualifier", a: Analysis, b: A
   return out;
 }
 
-function isName(t: Token, all: Token[], other: Analysis): boolean {
+function mayBeName(t: Token): boolean {
   if (!t.capitalized || t.text === "i" || STOP_WORDS.has(t.text) || NEGATORS.has(t.text)) return false;
-  if (classOf.has(t.stem) || Object.hasOwn(NUMBER_WORDS, t.text) || /^\d/.test(t.text)) return false;
+  return !(classOf.has(t.stem) || Object.hasOwn(NUMBER_WORDS, t.text) || /^\d/.test(t.text));
+}
+
+/** `t` is one of `all`'s capitals (mayBeName). */
+function isName(t: Token, all: Token[], other: Analysis): boolean {
   if (all[0] !== t) return true;
+  // Capitalised only because it opens the sentence: "Customers ..." is no name, "John ..." may be.
+  if (t.senses?.commonNoun) return false;
   // A capitalised first word may be an ordinary word: count it only when the other side also
   // opens with a capitalised content word that this side lacks ("Alice likes tea" / "Bob likes tea").
   const first = other.tokens[0];
@@ -155,9 +179,9 @@ function hasWord(tokens: Token[], t: Token): boolean {
   return tokens.some((u) => u.stem === t.stem || (Math.min(t.stem.length, u.stem.length) >= 5 && sharedPrefix(t.text, u.text) >= Math.max(5, Math.min(t.text.length, u.text.length) - 2)));
 }
 
-function nameDifference(a: Analysis, b: Analysis): Difference[] {
-  const missA = a.tokens.filter((t) => isName(t, a.tokens, b) && !hasWord(b.tokens, t));
-  const missB = b.tokens.filter((t) => isName(t, b.tokens, a) && !hasWord(a.tokens, t));
+function nameDifference(a: Analysis, b: Analysis, namesA: Token[], namesB: Token[]): Difference[] {
+  const missA = namesA.filter((t) => !hasWord(b.tokens, t));
+  const missB = namesB.filter((t) => !hasWord(a.tokens, t));
   if (missA.length === 0 && missB.length === 0) return [];
   const conflict = missA.length > 0 && missB.length > 0;
   const tokensA = missA.map((t) => t.index);
@@ -174,8 +198,8 @@ function negators(an: Analysis): Token[] {
 }
 
 function negationDifference(a: Analysis, b: Analysis): Difference[] {
-  const na = negators(a);
-  const nb = negators(b);
+  const na = infoOf(a).negators;
+  const nb = infoOf(b).negators;
   if (na.length % 2 === nb.length % 2) return [];
   const [neg, plain, negIsA] = na.length % 2 === 1 ? [na, b, true] : [nb, a, false];
   const negTokens = negIsA ? a.tokens : b.tokens;
@@ -214,28 +238,42 @@ function qualifierGroup(v: string): string {
 /** "before" on one side and "after" on the other, each missing from the other side. */
 function oppositeDifferences(a: Analysis, b: Analysis): Difference[] {
   const out: Difference[] = [];
-  const stemsA = new Set(a.tokens.map((t) => t.stem));
-  const stemsB = new Set(b.tokens.map((t) => t.stem));
-  for (const [x, y] of oppositeStems) {
-    for (const [p, q] of [[x, y], [y, x]] as const) {
-      if (!stemsA.has(p) || !stemsB.has(q) || stemsB.has(p) || stemsA.has(q)) continue;
-      const tokensA = a.tokens.filter((t) => t.stem === p).map((t) => t.index);
-      const tokensB = b.tokens.filter((t) => t.stem === q).map((t) => t.index);
-      if (out.some((d) => d.tokensA[0] === tokensA[0] && d.tokensB[0] === tokensB[0])) continue;
-      out.push({ kind: "qualifier", a: [p], b: [q], conflict: true, reason: describe(a.tokens, tokensA, b.tokens, tokensB, "", ""), tokensA, tokensB });
-    }
+  const ia = infoOf(a);
+  const ib = infoOf(b);
+  for (const { stem: p, pair, side } of ia.opposites) {
+    const q = oppositeStems[pair]?.[1 - side] as string;
+    if (!ib.stems.has(q) || ib.stems.has(p) || ia.stems.has(q)) continue;
+    const tokensA = a.tokens.filter((t) => t.stem === p).map((t) => t.index);
+    const tokensB = b.tokens.filter((t) => t.stem === q).map((t) => t.index);
+    if (out.some((d) => d.tokensA[0] === tokensA[0] && d.tokensB[0] === tokensB[0])) continue;
+    out.push({ kind: "qualifier", a: [p], b: [q], conflict: true, reason: describe(a.tokens, tokensA, b.tokens, tokensB, "", ""), tokensA, tokensB });
   }
   return out;
 }
 
-/** Every way the two statements differ in a value that must never be merged away. */
-export function findDifferences(a: Analysis, b: Analysis): Difference[] {
-  const quals = [...slotDifference("qualifier", a, b, qualifierGroup), ...oppositeDifferences(a, b)];
-  return [
+/**
+ * Aligns the two statements (names only pair with names or synonyms, see align.ts) and lists every
+ * way they differ in a value that must never be merged away. The matcher scores with the same alignment.
+ */
+export function compareStatements(a: Analysis, b: Analysis): { alignment: Alignment; differences: Difference[] } {
+  const namesA = infoOf(a).capitals.filter((t) => isName(t, a.tokens, b));
+  const namesB = infoOf(b).capitals.filter((t) => isName(t, b.tokens, a));
+  // Headlines capitalise ordinary nouns too ("Car Bomb Hits ..."): those still pair with relatives.
+  const pairable = (ts: Token[]) => new Set(ts.filter((t) => !t.senses?.commonNoun).map((t) => t.index));
+  const names = namesA.length + namesB.length > 0 ? { a: pairable(namesA), b: pairable(namesB) } : undefined;
+  const alignment = alignWords(a, b, names);
+  const found = [
     ...slotDifference("number", a, b, () => "number"),
     ...slotDifference("date", a, b, (v) => v.split(":")[0] as string),
-    ...nameDifference(a, b),
+    ...nameDifference(a, b, namesA, namesB),
     ...negationDifference(a, b),
-    ...quals,
+    ...slotDifference("qualifier", a, b, qualifierGroup),
+    ...oppositeDifferences(a, b),
   ];
+  return { alignment, differences: [...found, ...swapDifferences(a, b, alignment, found)] };
+}
+
+/** Every way the two statements differ in a value that must never be merged away. */
+export function findDifferences(a: Analysis, b: Analysis): Difference[] {
+  return compareStatements(a, b).differences;
 }

@@ -1,6 +1,7 @@
 import { stemmer } from "stemmer";
 import { requireFromApp } from "@/lib/runtime/require";
-import { contentHash, normalizeText, NUMBER_WORDS, rawTokens, type RawToken } from "./normalize";
+import { hashNormalized, normalizeText, NUMBER_WORDS, rawTokens, type RawToken } from "./normalize";
+import { loadWordNet, type WordNet, type WordSenses } from "./wordnet";
 import { loadWordVectors, type WordVectors } from "./wordvectors";
 
 /** Function words: they count little in overlap (their weight is low) but stay for word order. */
@@ -11,6 +12,9 @@ export const STOP_WORDS = new Set(
     "their we us our you your i me my mine which who whom whose what when where while than then so " +
     "such very just also too up out off all any some each both only own same other").split(" "),
 );
+
+/** Words that negate what follows ("not", "never", "without"). */
+export const NEGATORS = new Set(["not", "no", "never", "none", "nobody", "nothing", "neither", "nor", "nowhere", "without"]);
 
 /** Word weights: higher means the word tells more about the statement. */
 export interface IdfTable {
@@ -41,6 +45,8 @@ export interface Token extends RawToken {
   weight: number;
   /** row in the word-vector table, or -1 */
   row: number;
+  /** WordNet senses of a content word; null for function words, numbers and words WordNet lacks */
+  senses: WordSenses | null;
 }
 
 export interface Analysis {
@@ -51,6 +57,8 @@ export interface Analysis {
   /** weighted sum of unit word vectors (SIF-style), or null without vectors */
   embedding: Float32Array | null;
   totalWeight: number;
+  /** whether WordNet was available: without it, a word with no senses is unknown, not unrelated */
+  wordnet: boolean;
 }
 
 interface Lemmatizer { noun(w: string): string; verb(w: string): string }
@@ -105,44 +113,54 @@ function lookupRow(vectors: WordVectors | null, word: string): number {
   return stemmed ?? -1;
 }
 
-function embedTokens(tokens: Token[], vectors: WordVectors | null): Float32Array | null {
-  if (!vectors) return null;
-  const out = new Float32Array(vectors.dim);
-  for (const t of tokens) {
-    if (t.row < 0) continue;
-    const off = t.row * vectors.dim;
-    for (let i = 0; i < vectors.dim; i++) out[i] = (out[i] as number) + t.weight * (vectors.data[off + i] as number);
-  }
-  return out;
-}
-
 export interface AnalyzeOptions {
   idf?: IdfTable;
   vectors?: WordVectors | null;
+  /** null turns WordNet off; default: the shared one, loaded on first use */
+  wordnet?: WordNet | null;
+}
+
+/** What a word contributes, whatever the text: looked up once per word and reused. */
+interface WordInfo { stem: string; stop: boolean; row: number; senses: WordSenses | null }
+const wordCaches = new Map<WordVectors | null, Map<WordNet | null, Map<string, WordInfo>>>();
+
+function wordCache(vectors: WordVectors | null, wordnet: WordNet | null): Map<string, WordInfo> {
+  let byNet = wordCaches.get(vectors);
+  if (!byNet) wordCaches.set(vectors, (byNet = new Map()));
+  let cache = byNet.get(wordnet);
+  if (!cache || cache.size > 200_000) byNet.set(wordnet, (cache = new Map()));
+  return cache;
 }
 
 /** Everything the similarity needs from one text, computed once and reusable across pairs. */
 export function analyze(text: string, options: AnalyzeOptions = {}): Analysis {
   const vectors = options.vectors === undefined ? loadWordVectors() : options.vectors;
+  const wordnet = options.wordnet === undefined ? loadWordNet() : options.wordnet;
   const idf = options.idf;
+  const words = wordCache(vectors, wordnet);
+  const embedding = vectors ? new Float32Array(vectors.dim) : null;
+  let totalWeight = 0;
   const tokens: Token[] = rawTokens(text).map((t) => {
-    const stem = stemOf(t.text);
-    const row = lookupRow(vectors, t.text);
+    let info = words.get(t.text);
+    if (!info) {
+      const stop = STOP_WORDS.has(t.text);
+      const senses = wordnet && !stop && !/\d/.test(t.text) ? wordnet.lookup(t.text) : null;
+      info = { stem: stemOf(t.text), stop, row: lookupRow(vectors, t.text), senses };
+      words.set(t.text, info);
+    }
+    const { stem, stop, row, senses } = info;
     let weight: number;
     if (idf) weight = (idf.idf.get(stem) ?? idf.unseen) / idf.unseen;
     else if (row >= 0) weight = sifWeight(row);
     else weight = 1;
-    if (STOP_WORDS.has(t.text)) weight = Math.min(weight, STOP_WEIGHT);
-    return { ...t, stem, stop: STOP_WORDS.has(t.text), weight, row };
+    if (stop) weight = Math.min(weight, STOP_WEIGHT);
+    totalWeight += weight;
+    if (embedding && vectors && row >= 0) {
+      const off = row * vectors.dim;
+      for (let i = 0; i < vectors.dim; i++) embedding[i] = (embedding[i] as number) + weight * (vectors.data[off + i] as number);
+    }
+    return { text: t.text, original: t.original, capitalized: t.capitalized, index: t.index, stem, stop, weight, row, senses };
   });
-  const embedding = embedTokens(tokens, vectors);
-  const totalWeight = tokens.reduce((s, t) => s + t.weight, 0);
-  return { text, normalized: normalizeText(text), hash: contentHash(text), tokens, embedding, totalWeight };
-}
-
-/** The same analysis without the tokens at `drop` (used to ask "equal apart from this value?"). */
-export function withoutTokens(an: Analysis, drop: ReadonlySet<number>, vectors: WordVectors | null = loadWordVectors()): Analysis {
-  const tokens = an.tokens.filter((t) => !drop.has(t.index));
-  const embedding = embedTokens(tokens, vectors);
-  return { ...an, tokens, embedding, totalWeight: tokens.reduce((s, t) => s + t.weight, 0) };
+  const normalized = normalizeText(text);
+  return { text, normalized, hash: hashNormalized(normalized), tokens, embedding, totalWeight, wordnet: wordnet !== null };
 }

@@ -14,6 +14,11 @@ export interface MatchInput {
   pendingCandidates?: Array<{ id: string; content: string }>;
   thresholds?: ThresholdsInput;
   embed?: Embedder;
+  /**
+   * Cosine similarity of the candidate to a fact or pending candidate, from vectors computed and stored
+   * beforehand (lib/jobs/review-embeddings.ts); undefined when there is none. Used instead of `embed`.
+   */
+  embeddingSimilarity?: (other: { factId?: string; candidateId?: string }) => number | undefined;
   judge?: Judge;
   idf?: IdfTable;
   vectors?: WordVectors | null;
@@ -88,23 +93,29 @@ export async function matchCandidate(input: MatchInput): Promise<MatchResult> {
     r: scoreAnalyses(cand, cachedAnalysis(other.content, custom, opts), thresholds, vectors),
   }));
 
-  if (input.embed) {
+  if (input.embed || input.embeddingSimilarity) {
     // Only pairs the cheap stages left open, and never over a guard: embeddings blur numbers and names.
     const open = results.filter((x) => x.r.stage === "lexical" && x.r.verdict !== "duplicate" && x.r.differences.length === 0);
-    if (open.length > 0) {
+    let similarities: Array<number | undefined> = [];
+    if (open.length > 0 && input.embeddingSimilarity) {
+      similarities = open.map((x) => input.embeddingSimilarity?.(x.other));
+    } else if (open.length > 0 && input.embed) {
       const { embeddings } = await input.embed([input.candidate.content, ...open.map((x) => x.other.content)]);
       const base = embeddings[0];
-      open.forEach((x, i) => {
+      similarities = open.map((_, i) => {
         const e = embeddings[i + 1];
-        if (!base || !e) return;
-        const cos = cosine(base, e);
-        if (cos >= thresholds.embeddingDuplicate) {
-          x.r = { ...x.r, score: Math.max(x.r.score, cos), verdict: "duplicate", stage: "embedding", reason: `Same meaning: embedding similarity ${cos.toFixed(2)}` };
-        } else if (cos >= thresholds.embeddingRelated && x.r.verdict === "new") {
-          x.r = { ...x.r, score: Math.max(x.r.score, cos), verdict: "related", stage: "embedding", reason: `Related: embedding similarity ${cos.toFixed(2)}` };
-        }
+        return base && e ? cosine(base, e) : undefined;
       });
     }
+    open.forEach((x, i) => {
+      const cos = similarities[i];
+      if (cos === undefined) return;
+      if (cos >= thresholds.embeddingDuplicate) {
+        x.r = { ...x.r, score: Math.max(x.r.score, cos), verdict: "duplicate", stage: "embedding", reason: `Same meaning: embedding similarity ${cos.toFixed(2)}` };
+      } else if (cos >= thresholds.embeddingRelated && x.r.verdict === "new") {
+        x.r = { ...x.r, score: Math.max(x.r.score, cos), verdict: "related", stage: "embedding", reason: `Related: embedding similarity ${cos.toFixed(2)}` };
+      }
+    });
   }
 
   const limit = input.limit ?? 5;

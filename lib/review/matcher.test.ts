@@ -103,11 +103,15 @@ describe("scorePair", () => {
 
   it("keeps every hand-written contradiction pair out of duplicate", () => {
     const file = path.join(import.meta.dirname, "__fixtures__", "contradictions.jsonl");
-    const pairs = readFileSync(file, "utf8").split("\n").filter((l) => l.trim()).map((l) => JSON.parse(l) as { a: string; b: string });
+    const all = readFileSync(file, "utf8").split("\n").filter((l) => l.trim()).map((l) => JSON.parse(l) as { a: string; b: string; kind: string });
+    const pairs = all.filter((p) => p.kind !== "thing");
+    const swaps = all.filter((p) => p.kind === "thing");
     expect(pairs.length).toBeGreaterThanOrEqual(30);
     const verdicts = pairs.map((p) => scorePair(p.a, p.b).verdict);
     expect(verdicts).not.toContain("duplicate");
     expect(verdicts.filter((v) => v === "contradicts").length).toBeGreaterThanOrEqual(pairs.length - 3);
+    // A swapped thing is a different fact: related, never duplicate, never a contradiction.
+    expect(swaps.map((p) => scorePair(p.a, p.b).verdict)).toEqual(swaps.map(() => "related"));
   });
 
   it("scores symmetrically and within [0, 1] without word vectors too", () => {
@@ -121,6 +125,39 @@ describe("scorePair", () => {
       expect(s).toBeLessThanOrEqual(1);
     }
     expect(lexical.verdict).not.toBe("new");
+  });
+});
+
+describe("scorePair with WordNet", () => {
+  it("never merges two statements that differ only by a swapped noun, and names both things", () => {
+    const r = scorePair("Customers rated the identity queue 4 out of 5", "Customers rated the backup queue 4 out of 5");
+    // Two queues rated alike are two facts: related, named, but not a contradiction that would gate
+    // the candidate and offer to supersede the other.
+    expect(r.verdict).toBe("related");
+    expect(r.reason).toBe("Different thing: 'identity queue' vs 'backup queue'");
+    expect(scorePair("A man is playing a guitar.", "A man is playing a flute.").verdict).not.toBe("duplicate");
+    expect(scorePair("Melanie has two sisters.", "Melanie has two brothers.").verdict).not.toBe("duplicate");
+  });
+
+  it("still merges synonyms and other forms of the same words", () => {
+    expect(scorePair("A man is slicing tofu.", "A man is cutting tofu.").verdict).toBe("duplicate");
+    expect(scorePair("A man is playing a guitar.", "A man plays the guitar.").verdict).toBe("duplicate");
+    expect(scorePair("The team moved the meeting to the large room.", "The team moved the meeting to the big room.").verdict).toBe("duplicate");
+  });
+
+  it("counts a synonym as a shared word", () => {
+    const a = "The car is fast.";
+    const b = "The automobile is fast.";
+    expect(scorePair(a, b).score).toBeGreaterThan(scorePair(a, b, { wordnet: null }).score);
+  });
+
+  it("reads an ordinary noun opening the sentence as no name, but a name as one", () => {
+    const common = scorePair("Customers prefer the dark theme.", "Users prefer the dark theme.");
+    expect(common.differences.some((d) => d.kind === "name")).toBe(false);
+    expect(common.verdict).toBe("duplicate");
+    const name = scorePair("John rated the identity queue 4 out of 5", "Customers rated the identity queue 4 out of 5");
+    expect(name.verdict).not.toBe("duplicate");
+    expect(name.reason).toContain("John");
   });
 });
 

@@ -1,7 +1,8 @@
-import { findDifferences, type Difference } from "./guards";
-import { analyze, withoutTokens, type Analysis, type IdfTable } from "./lexical";
-import { similarity } from "./similarity";
+import { compareStatements, type Difference } from "./guards";
+import { analyze, type Analysis, type IdfTable } from "./lexical";
+import { similarity, similarityWithout } from "./similarity";
 import { DEFAULT_THRESHOLDS, ThresholdsSchema, type Thresholds, type ThresholdsInput } from "./thresholds";
+import type { WordNet } from "./wordnet";
 import { loadWordVectors, type WordVectors } from "./wordvectors";
 
 export const VERDICTS = ["duplicate", "related", "contradicts", "new"] as const;
@@ -23,6 +24,8 @@ export interface ScoreContext {
   idf?: IdfTable;
   /** null turns word vectors off (lexical only) */
   vectors?: WordVectors | null;
+  /** null turns WordNet off (no synonyms, no swapped-noun guard) */
+  wordnet?: WordNet | null;
 }
 
 // A differing value costs similarity too, so the score ranks "same but for Q3/Q4" below true
@@ -35,49 +38,60 @@ const pct = (x: number) => `${Math.round(x * 100)}%`;
 /** Scores two analysed texts; the cascade's hash, normalized and lexical stages. */
 export function scoreAnalyses(a: Analysis, b: Analysis, thresholds: Thresholds, vectors: WordVectors | null): PairResult {
   if (a.hash === b.hash) return { score: 1, verdict: "duplicate", stage: "hash", reason: "Same text", differences: [] };
-  const differences = findDifferences(a, b);
-  const parts = similarity(a, b, vectors);
+  const { alignment, differences } = compareStatements(a, b);
+  const parts = similarity(a, b, vectors, alignment);
   let score = parts.score;
   for (const d of differences) score *= d.conflict ? PENALTY.conflict : PENALTY.oneSided;
   if (differences.length === 0 && a.normalized === b.normalized) {
     return { score: 1, verdict: "duplicate", stage: "normalized", reason: "Same words after normalizing case, punctuation and spacing", differences };
   }
-  const summary = `similarity ${score.toFixed(2)} (shared words ${pct(parts.overlap)}, meaning ${pct(parts.embedding)}, order ${pct(parts.order)})`;
+  const summary = () => `similarity ${score.toFixed(2)} (shared words ${pct(parts.overlap)}, meaning ${pct(parts.embedding)}, order ${pct(parts.order)})`;
   const conflicts = differences.filter((d) => d.conflict);
   // A time on one side only still changes a commitment ("ships" vs "ships by Q3"): never a duplicate.
   if (conflicts.length === 0 && !differences.some((d) => d.kind === "date")) {
     // Only elaborations (or nothing) differ: the score alone decides, and the reason names the extras.
     const extra = differences.length > 0 ? `; adds detail: ${differences.map((d) => d.reason).join("; ")}` : "";
-    if (score >= thresholds.duplicate) return { score, verdict: "duplicate", stage: "lexical", reason: `Same statement: ${summary}${extra}`, differences };
-    if (score >= thresholds.related) return { score, verdict: "related", stage: "lexical", reason: `Related: ${summary}${extra}`, differences };
-    return { score, verdict: "new", stage: "lexical", reason: `Unrelated: ${summary}`, differences };
+    if (score >= thresholds.duplicate) return { score, verdict: "duplicate", stage: "lexical", reason: `Same statement: ${summary()}${extra}`, differences };
+    if (score >= thresholds.related) return { score, verdict: "related", stage: "lexical", reason: `Related: ${summary()}${extra}`, differences };
+    return { score, verdict: "new", stage: "lexical", reason: `Unrelated: ${summary()}`, differences };
   }
+  // A swapped thing ("identity queue" / "backup queue") is usually a second fact, not a correction of
+  // the first: it blocks "duplicate" but never makes a contradiction that gates the candidate and
+  // offers to supersede a true fact. The reviewer sees both words named.
+  const opposing = conflicts.filter((d) => d.kind !== "thing");
   // Setting values aside can only help pairs that already share most of their words.
-  if (conflicts.length > 0 && parts.score >= thresholds.related) {
+  if (opposing.length > 0 && parts.score >= thresholds.related) {
     // Contradiction only when the statements are otherwise the same: compare what is left once
     // every differing value (conflicting or one-sided) is set aside.
-    const rest = similarity(
-      withoutTokens(a, new Set(differences.flatMap((d) => d.tokensA)), vectors),
-      withoutTokens(b, new Set(differences.flatMap((d) => d.tokensB)), vectors),
+    const rest = similarityWithout(
+      a,
+      b,
+      { a: new Set(differences.flatMap((d) => d.tokensA)), b: new Set(differences.flatMap((d) => d.tokensB)) },
+      alignment,
       vectors,
     );
     if (rest.score >= thresholds.contradicts) {
-      const reason = conflicts.map((d) => d.reason).join("; ");
-      return { score, verdict: "contradicts", stage: "lexical", reason: `Conflicting ${conflicts[0]?.kind}: ${reason}`, differences };
+      const reason = opposing.map((d) => d.reason).join("; ");
+      return { score, verdict: "contradicts", stage: "lexical", reason: `Conflicting ${opposing[0]?.kind}: ${reason}`, differences };
     }
   }
-  const diffText = differences.map((d) => d.reason).join("; ");
+  const things = differences.filter((d) => d.kind === "thing");
+  const others = differences.filter((d) => d.kind !== "thing");
+  const diffText = [
+    ...(things.length > 0 ? [`Different thing: ${things.map((d) => d.reason).join("; ")}`] : []),
+    ...(others.length > 0 ? [`Related but differs: ${others.map((d) => d.reason).join("; ")}`] : []),
+  ].join("; ");
   if (score >= thresholds.related || parts.score >= thresholds.duplicate) {
-    return { score, verdict: "related", stage: "lexical", reason: `Related but differs: ${diffText}`, differences };
+    return { score, verdict: "related", stage: "lexical", reason: diffText, differences };
   }
-  return { score, verdict: "new", stage: "lexical", reason: `Unrelated: ${summary}`, differences };
+  return { score, verdict: "new", stage: "lexical", reason: `Unrelated: ${summary()}`, differences };
 }
 
 /** Compare two statements: score in [0, 1], verdict and a readable reason. */
 export function scorePair(a: string, b: string, ctx: ScoreContext = {}): PairResult {
   const vectors = ctx.vectors === undefined ? loadWordVectors() : ctx.vectors;
   const thresholds = ThresholdsSchema.parse(ctx.thresholds ?? {});
-  const opts = { idf: ctx.idf, vectors };
+  const opts = { idf: ctx.idf, vectors, wordnet: ctx.wordnet };
   return scoreAnalyses(analyze(a, opts), analyze(b, opts), thresholds, vectors);
 }
 

@@ -23,7 +23,12 @@ export function normalizeText(text: string): string {
 
 /** sha256 (hex) of the normalized text: equal hashes mean the statements are the same words. */
 export function contentHash(text: string): string {
-  return createHash("sha256").update(normalizeText(text), "utf8").digest("hex");
+  return hashNormalized(normalizeText(text));
+}
+
+/** contentHash of a text already normalized (saves normalizing twice). */
+export function hashNormalized(normalized: string): string {
+  return createHash("sha256").update(normalized, "utf8").digest("hex");
 }
 
 const CONTRACTIONS: ReadonlyArray<[RegExp, string]> = [

@@ -27,7 +27,10 @@ interface HistoryRow {
 }
 const historySql = `SELECT migration_name, checksum, finished_at, applied_steps_count, logs FROM "_prisma_migrations" ORDER BY migration_name`;
 
-const appTables = ["Candidate", "ExtractionRun", "Fact", "FactBand", "FactProvenance", "FactRelation", "FactRevision", "Reviewer", "Setting", "Source"];
+const appTables = [
+  "Candidate", "CandidateEmbedding", "ExtractionRun", "Fact", "FactBand", "FactEmbedding", "FactProvenance", "FactRelation", "FactRevision",
+  "FactVectorBand", "Reviewer", "Setting", "Source",
+];
 
 async function publicTables(executor: MigrationExecutor): Promise<string[]> {
   const rows = await executor.query<{ tablename: string }>(

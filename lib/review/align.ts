@@ -1,0 +1,138 @@
+import { NEGATORS, type Analysis, type Token } from "./lexical";
+import { relateSenses, type WordRelation } from "./wordnet";
+
+/**
+ * Word alignment of two statements: each content word of one side is paired with the same word
+ * (same stem) on the other side, else with a WordNet relative (synonym, derived form, one- or
+ * two-step hypernym), else left alone. The similarity counts relatives as shared words (the
+ * Sultan et al. route to better STS correlation); the guards read what is left alone: a word
+ * swapped for an unrelated one between the same neighbours is a different thing, not a paraphrase.
+ */
+export interface Alignment {
+  /** content words in order (no function words, numbers or negators) */
+  wordsA: Token[];
+  wordsB: Token[];
+  /** for each content word, the position of its partner on the other side, or -1 */
+  partnerA: number[];
+  partnerB: number[];
+  /** how each partnered word relates: "same" for equal stems */
+  relationA: Array<WordRelation | "same" | null>;
+  /** WordNet antonyms left unpaired ("approved" / "rejected"), as [posA, posB] */
+  antonyms: Array<[number, number]>;
+  /** both sides were analysed with WordNet (without it, nothing can be called unrelated) */
+  wordnet: boolean;
+}
+
+// "key-board" and "keyboard", "e-mail" and "email" are the same word.
+const matchKey = (t: Token) => (t.stem.includes("-") ? t.stem.replace(/-/g, "") : t.stem);
+
+interface Content { words: Token[]; keys: string[]; firstByStem: Map<string, number> }
+const contentCache = new WeakMap<Analysis, Content>();
+
+function content(an: Analysis): Content {
+  let c = contentCache.get(an);
+  if (c) return c;
+  const words = an.tokens.filter((t) => !t.stop && !NEGATORS.has(t.text) && !/\d/.test(t.text));
+  const keys = words.map(matchKey);
+  const firstByStem = new Map<string, number>();
+  keys.forEach((key, i) => {
+    if (!firstByStem.has(key)) firstByStem.set(key, i);
+  });
+  c = { words, keys, firstByStem };
+  contentCache.set(an, c);
+  return c;
+}
+
+// Relatives that may stand in for each other, best first. Antonyms never do.
+const RANK: Record<WordRelation, number> = { synonym: 3, derived: 3, hypernym: 2, antonym: 0 };
+
+function isNoun(t: Token): boolean {
+  const w = t.senses?.posWeight;
+  return !w || w[0] >= Math.max(w[1], w[2], w[3]);
+}
+
+/**
+ * `names`: token indexes read as names (guards.ts compareStatements). A name pairs with a relative that is
+ * a name too ("Syria" / "Syrian") or a synonym ("TV" / "television"), not with a kind of thing:
+ * "John" is no "customer", whatever WordNet's "john" (a prostitute's client) says. Capitalised
+ * verbs of headlines ("Afghan Parliament Votes to Oust ...") pair as usual.
+ */
+export function alignWords(a: Analysis, b: Analysis, names?: { a: ReadonlySet<number>; b: ReadonlySet<number> }): Alignment {
+  const ca = content(a);
+  const cb = content(b);
+  const partnerA = ca.keys.map((k) => cb.firstByStem.get(k) ?? -1);
+  const partnerB = cb.keys.map((k) => ca.firstByStem.get(k) ?? -1);
+  const relationA: Alignment["relationA"] = partnerA.map((p) => (p >= 0 ? "same" : null));
+  const antonyms: Array<[number, number]> = [];
+  const wordnet = a.wordnet && b.wordnet;
+  if (wordnet) {
+    for (let i = 0; i < ca.words.length; i++) {
+      const ta = ca.words[i] as Token;
+      const sa = ta.senses;
+      if (partnerA[i] !== -1 || !sa) continue;
+      const nameA = names?.a.has(ta.index) === true;
+      let best = -1;
+      let bestRank = 0;
+      let bestRel: WordRelation | null = null;
+      for (let j = 0; j < cb.words.length; j++) {
+        const tb = cb.words[j] as Token;
+        const sb = tb.senses;
+        if (partnerB[j] !== -1 || !sb) continue;
+        const rel = relateSenses(sa, sb);
+        if (!rel) continue;
+        const nameB = names?.b.has(tb.index) === true;
+        if (nameA !== nameB && rel !== "synonym" && isNoun(nameA ? ta : tb)) continue;
+        if (rel === "antonym") antonyms.push([i, j]);
+        else if (RANK[rel] > bestRank) {
+          best = j;
+          bestRank = RANK[rel];
+          bestRel = rel;
+        }
+      }
+      if (best >= 0) {
+        partnerA[i] = best;
+        partnerB[best] = i;
+        relationA[i] = bestRel;
+      }
+    }
+  }
+  return { wordsA: ca.words, wordsB: cb.words, partnerA, partnerB, relationA, antonyms, wordnet };
+}
+
+/** A one-for-one swap: the only unpaired content word on each side between the same paired neighbours. */
+export interface Swap {
+  a: Token;
+  b: Token;
+  antonym: boolean;
+}
+
+function unpairedBetween(partner: number[], lo: number, hi: number): number[] {
+  const out: number[] = [];
+  for (let i = lo + 1; i < hi; i++) if (partner[i] === -1) out.push(i);
+  return out;
+}
+
+/** Swapped words between identical context ("the identity queue" / "the backup queue"). */
+export function findSwaps(al: Alignment): Swap[] {
+  if (!al.wordnet) return [];
+  const out: Swap[] = [];
+  const { partnerA, partnerB } = al;
+  for (let i = 0; i < partnerA.length; i++) {
+    if (partnerA[i] !== -1) continue;
+    let prev = i - 1;
+    while (prev >= 0 && partnerA[prev] === -1) prev--;
+    let next = i + 1;
+    while (next < partnerA.length && partnerA[next] === -1) next++;
+    // Nothing paired at all: two different statements, not a swap within one.
+    if (prev < 0 && next >= partnerA.length) continue;
+    if (unpairedBetween(partnerA, prev, next).length !== 1) continue;
+    const lo = prev >= 0 ? (partnerA[prev] as number) : -1;
+    const hi = next < partnerA.length ? (partnerA[next] as number) : partnerB.length;
+    if (lo >= hi) continue; // the neighbours cross over: reordered, not swapped
+    const inB = unpairedBetween(partnerB, lo, hi);
+    if (inB.length !== 1) continue;
+    const j = inB[0] as number;
+    out.push({ a: al.wordsA[i] as Token, b: al.wordsB[j] as Token, antonym: al.antonyms.some(([x, y]) => x === i && y === j) });
+  }
+  return out;
+}
