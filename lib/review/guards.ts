@@ -217,12 +217,18 @@ function negationDifference(a: Analysis, b: Analysis): Difference[] {
 function numberSlot(t: Token, _all: Token[]): string | null {
   return numberValue(t);
 }
-function dateSlot(t: Token, _all: Token[]): string | null {
+// "next quarter", "last sprint": a relative word is a date only before one of these.
+const PERIODS = /^(day|week|weekend|month|quarter|year|sprint|release|cycle)s?$/;
+function dateSlot(t: Token, all: Token[]): string | null {
   const cls = classOf.get(t.stem);
   if (!cls || !isDateClass(cls)) return null;
   // "may" and "march" are months only when written as names.
   if ((t.text === "may" || t.text === "march") && !t.capitalized) return null;
-  if (cls === "relative" || cls === "season") return null;
+  if (cls === "relative") {
+    const period = all[t.index + 1];
+    return period && PERIODS.test(period.text) ? `relative:${t.text} ${period.text.replace(/s$/, "")}` : null;
+  }
+  if (cls === "season") return null;
   return `${cls}:${t.text}`;
 }
 function qualifierSlot(t: Token, _all: Token[]): string | null {

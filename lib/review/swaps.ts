@@ -22,10 +22,16 @@ const DETERMINERS = new Set("a an the his her their my our your its this that th
  * ("stabbing" / "puncturing", "powerful" / "prominent"), while a swapped noun names a different thing.
  * Part-of-speech tagging (wink-nlp) would cost ~0.3 ms per text and mis-tags headlines anyway.
  */
-function nounish(t: Token, prev: Token | undefined): boolean {
+function nounish(an: Analysis, t: Token, modifiesSharedWord: boolean): boolean {
   if (!t.senses) return true;
   const [noun, verb, adj, adv] = t.senses.posWeight;
-  return noun > 0 && (noun >= Math.max(verb, adj, adv) || (prev !== undefined && DETERMINERS.has(prev.text)));
+  if (adj > Math.max(noun, verb)) return false;
+  // In a noun phrase: a determiner right before, or before a modifier ("the invoicing cache").
+  const prev = an.tokens[t.index - 1];
+  const before = an.tokens[t.index - 2];
+  const det = (prev !== undefined && DETERMINERS.has(prev.text)) || (before !== undefined && prev !== undefined && !prev.stop && DETERMINERS.has(before.text));
+  // A word modifying the same noun on both sides ("upload API" / "tracing API") names a different kind of it.
+  return modifiesSharedWord || (noun > 0 && (noun >= Math.max(verb, adj, adv) || det));
 }
 
 /**
@@ -44,7 +50,10 @@ export function swapDifferences(a: Analysis, b: Analysis, al: Alignment, explain
   const out: Difference[] = [];
   for (const { a: x, b: y, antonym } of swaps) {
     if (seenA.has(x.index) || seenB.has(y.index)) continue;
-    if (!antonym && !(nounish(x, a.tokens[x.index - 1]) && nounish(y, b.tokens[y.index - 1]))) continue;
+    const nextA = a.tokens[x.index + 1];
+    const nextB = b.tokens[y.index + 1];
+    const compound = nextA !== undefined && nextB !== undefined && !nextA.stop && nextA.stem === nextB.stem;
+    if (!antonym && !(nounish(a, x, compound) && nounish(b, y, compound))) continue;
     const [pa, pb] = swapPhrases(a, x, b, y);
     const kind = antonym ? "qualifier" : "thing";
     out.push({ kind, a: [x.original], b: [y.original], conflict: true, reason: `'${pa}' vs '${pb}'`, tokensA: [x.index], tokensB: [y.index] });
