@@ -22,46 +22,26 @@
  * Exits non-zero if any planted duplicate, in any batch, is not judged a duplicate of the fact it copies:
  * speed must never be bought with missed matches. Near-misses judged duplicates are printed as warnings.
  */
-import { spawnSync } from "node:child_process";
-import path from "node:path";
+import { arg, forEachBenchDatabase, pct, relaunchUnderServerCondition } from "./lib/harness";
 
-// `server-only` (imported by the DB layer) is a no-op only under the react-server condition, and tsx
-// does not forward node flags: relaunch through tsx's cli with the condition after it (tsx re-launches node itself).
-if (!process.env.SIFT_BENCH_CHILD) {
-  const root = path.resolve(import.meta.dirname, "..");
-  const tsx = path.join(root, "node_modules", "tsx", "dist", "cli.mjs");
-  const r = spawnSync(process.execPath, [tsx, "--conditions=react-server", import.meta.filename, ...process.argv.slice(2)], {
-    stdio: "inherit",
-    env: { ...process.env, SIFT_BENCH_CHILD: "1" },
-  });
-  process.exit(r.status ?? 1);
-}
+relaunchUnderServerCondition(import.meta.filename);
 
 const { randomBytes } = await import("node:crypto");
-const fs = await import("node:fs");
-const os = await import("node:os");
-const { default: pg } = await import("pg");
-const { createDb } = await import("@/lib/db/client");
 const { reviewCandidates } = await import("@/lib/jobs/review-candidates");
 const { findSimilarFacts } = await import("@/lib/db/retrieval");
 const { matchCandidate } = await import("@/lib/review");
 const { generateFacts, insertFacts } = await import("@/tests/review/generate-facts");
 const { generateVariedFacts, VOCABULARY } = await import("@/tests/review/generate-varied-facts");
 const { lshKeysFromLexemes } = await import("@/lib/db/lsh-keys");
-type Db = Awaited<ReturnType<typeof createDb>>;
+type Db = Awaited<ReturnType<typeof import("@/lib/db/client").createDb>>;
 type Candidate = import("@/lib/extraction/schema").Candidate;
 
-const arg = (name: string, fallback: string) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? (process.argv[i + 1] ?? fallback) : fallback;
-};
 const sizes = arg("facts", "10000,100000").split(",").map(Number).sort((a, b) => a - b);
 const which = arg("db", "both");
 const runs = Math.max(10, Number(arg("runs", "10")));
 const analyzeStats = !process.argv.includes("--no-analyze");
 const vacuum = analyzeStats && !process.argv.includes("--no-vacuum");
 const corpus = arg("corpus", "varied");
-const serverUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 
 const maxSize = sizes[sizes.length - 1] ?? 10_000;
 /** Batches per size: 2 warm-up + `runs` timed new batches, one repeated batch, `runs` for the breakdown. */
@@ -118,7 +98,6 @@ function batchFor(n: number, b: number): Batch {
   return { candidates, sources };
 }
 
-const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil((p / 100) * xs.length) - 1)] ?? 0;
 const ms = (x: number) => x.toFixed(1).padStart(6);
 
 type Review = Awaited<ReturnType<typeof reviewCandidates>>[number];
@@ -244,41 +223,6 @@ async function breakdown(db: Db, nextBatch: () => Candidate[]) {
   return { keys: pct(keys, 50), sql: pct(sql, 50), facts: pct(facts, 50), pairs: pct(pairs, 50), retrieved, bandRows: band?.rows ?? 0 };
 }
 
-async function onServer(sql: string) {
-  const c = new pg.Client({ connectionString: serverUrl });
-  await c.connect();
-  try {
-    await c.query(sql);
-  } finally {
-    await c.end();
-  }
-}
-
 console.log(`reviewCandidates, 50 candidates (15 duplicates, 15 near-misses, 20 new), ${corpus} corpus, stats ${vacuum ? "vacuumed and analyzed" : analyzeStats ? "analyzed" : "not analyzed"}`);
-if (which === "pglite" || which === "both") {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "sift-bench-"));
-  const db = await createDb({ dataDir: dir });
-  try {
-    await benchOne(db, "PGlite");
-  } finally {
-    await db.close();
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
-}
-if (which === "postgres" || which === "both") {
-  const name = `sift_bench_${randomBytes(5).toString("hex")}`;
-  await onServer(`CREATE DATABASE "${name}"`);
-  try {
-    const u = new URL(serverUrl);
-    u.pathname = `/${name}`;
-    const db = await createDb({ databaseUrl: u.toString() });
-    try {
-      await benchOne(db, "PostgreSQL");
-    } finally {
-      await db.close();
-    }
-  } finally {
-    await onServer(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-  }
-}
+await forEachBenchDatabase(which, benchOne);
 if (failed) process.exitCode = 1;

@@ -10,25 +10,11 @@
  * (verbatim, re-cased, synonyms swapped), 15 near-misses (a number changed), 20 unseen statements.
  * Prints medians and p95 after 2 warm-up runs, and a breakdown of the vector path.
  */
-import { spawnSync } from "node:child_process";
-import path from "node:path";
+import { arg, forEachBenchDatabase, pct, relaunchUnderServerCondition, timed } from "./lib/harness";
 
-// `server-only` is a no-op only under the react-server condition (see bench/review-db.ts).
-if (!process.env.SIFT_BENCH_CHILD) {
-  const root = path.resolve(import.meta.dirname, "..");
-  const tsx = path.join(root, "node_modules", "tsx", "dist", "cli.mjs");
-  const r = spawnSync(process.execPath, [tsx, "--conditions=react-server", import.meta.filename, ...process.argv.slice(2)], {
-    stdio: "inherit",
-    env: { ...process.env, SIFT_BENCH_CHILD: "1" },
-  });
-  process.exit(r.status ?? 1);
-}
+relaunchUnderServerCondition(import.meta.filename);
 
 const { randomBytes, randomUUID } = await import("node:crypto");
-const fs = await import("node:fs");
-const os = await import("node:os");
-const { default: pg } = await import("pg");
-const { createDb } = await import("@/lib/db/client");
 const { saveCandidates } = await import("@/lib/db/candidates");
 const emb = await import("@/lib/db/embeddings");
 const { compareWithStoredFacts } = await import("@/lib/db/embedding-search");
@@ -39,18 +25,13 @@ const { findSimilarFacts } = await import("@/lib/db/retrieval");
 const { insertFacts } = await import("@/tests/review/generate-facts");
 const { generateVariedFacts } = await import("@/tests/review/generate-varied-facts");
 const { fakeEmbedding, startFakeOpenAI, SYNONYMS } = await import("@/tests/fake-openai-server");
-type Db = Awaited<ReturnType<typeof createDb>>;
+type Db = Awaited<ReturnType<typeof import("@/lib/db/client").createDb>>;
 type Candidate = import("@/lib/extraction/schema").Candidate;
 
-const arg = (name: string, fallback: string) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? (process.argv[i + 1] ?? fallback) : fallback;
-};
 const size = Number(arg("facts", "10000"));
 const which = arg("db", "both");
 const runs = Math.max(5, Number(arg("runs", "10")));
 const dims = Number(arg("dims", "768"));
-const serverUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 
 const all = generateVariedFacts(size + 20, 7);
 const swapSynonyms = (s: string) =>
@@ -69,15 +50,7 @@ function candidates(): Candidate[] {
   }));
 }
 
-const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil((p / 100) * xs.length) - 1)] ?? 0;
 const ms = (x: number) => `${x.toFixed(1)} ms`;
-async function timed<T>(into: number[], f: () => Promise<T>): Promise<T> {
-  const t = performance.now();
-  const out = await f();
-  into.push(performance.now() - t);
-  return out;
-}
-
 const fake = await startFakeOpenAI({ embeddingDims: dims });
 const embed = resolveEmbedder(parseEnv({ SIFT_EMBEDDING_MODEL: "fake-embed", SIFT_LLM_BASE_URL: fake.url }))!;
 
@@ -148,40 +121,8 @@ async function bandRows(db: Db): Promise<number> {
   return row?.n ?? 0;
 }
 
-async function onServer(sql: string) {
-  const c = new pg.Client({ connectionString: serverUrl });
-  await c.connect();
-  try {
-    await c.query(sql);
-  } finally {
-    await c.end();
-  }
-}
-
 try {
-  if (which === "pglite" || which === "both") {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "sift-bench-"));
-    const db = await createDb({ dataDir: dir });
-    try {
-      await benchOne(db, "PGlite");
-    } finally {
-      await db.close();
-      fs.rmSync(dir, { recursive: true, force: true });
-    }
-  }
-  if (which === "postgres" || which === "both") {
-    const name = `sift_bench_${randomBytes(6).toString("hex")}`;
-    await onServer(`CREATE DATABASE "${name}"`);
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    const db = await createDb({ databaseUrl: url.toString() });
-    try {
-      await benchOne(db, "Postgres");
-    } finally {
-      await db.close();
-      await onServer(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-    }
-  }
+  await forEachBenchDatabase(which, benchOne);
 } finally {
   await fake.close();
 }

@@ -2,7 +2,8 @@ import "server-only";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { castType, decodeVector, encodeVector, ensureVectorIndex, literal, type EmbeddingSpace } from "@/lib/db/embeddings";
 import type { Db, Tx } from "@/lib/db/types";
-import { cosineSimilarity, vectorBandKeys } from "@/lib/db/vector-bands";
+import { vectorBandKeys } from "@/lib/db/vector-bands";
+import { cosineSimilarity } from "@/lib/review";
 
 /**
  * Nearest facts and pair similarities for a batch of query vectors.

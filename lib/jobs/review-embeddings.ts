@@ -2,9 +2,8 @@ import "server-only";
 import { compareWithStoredCandidates, compareWithStoredFacts, type FactNeighbour } from "@/lib/db/embedding-search";
 import { detectVectorPath, findFactsWithoutEmbedding, storeFactEmbeddings, type EmbeddingSpace } from "@/lib/db/embeddings";
 import type { Db } from "@/lib/db/types";
-import { cosineSimilarity } from "@/lib/db/vector-bands";
 import type { ModelEmbedder } from "@/lib/jobs/matcher-models";
-import { ThresholdsSchema, type ThresholdsInput } from "@/lib/review";
+import { cosineSimilarity, ThresholdsSchema, type ThresholdsInput } from "@/lib/review";
 
 /**
  * The embedding stage of a review batch (reviewCandidates): one embedMany call for the batch's texts,

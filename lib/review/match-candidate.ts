@@ -2,6 +2,7 @@ import { analyze, type Analysis, type IdfTable } from "./lexical";
 import { scoreAnalyses, type PairResult, type Stage, type Verdict } from "./matcher";
 import { ThresholdsSchema, type ThresholdsInput } from "./thresholds";
 import { loadWordVectors, type WordVectors } from "./wordvectors";
+import { cosineSimilarity } from "./vectors";
 
 /** The AI SDK `embedMany` result shape: `(values) => embedMany({ model, values })` fits. */
 export type Embedder = (values: string[]) => Promise<{ embeddings: number[][] }>;
@@ -59,20 +60,6 @@ function cachedAnalysis(text: string, custom: boolean, opts: { idf?: IdfTable; v
 // Which verdict speaks for the candidate when several facts match.
 const PRIORITY: Record<Verdict, number> = { duplicate: 0, contradicts: 1, related: 2, new: 3 };
 
-function cosine(a: number[], b: number[]): number {
-  let dot = 0;
-  let na = 0;
-  let nb = 0;
-  for (let i = 0; i < a.length; i++) {
-    const x = a[i] ?? 0;
-    const y = b[i] ?? 0;
-    dot += x * y;
-    na += x * x;
-    nb += y * y;
-  }
-  return na === 0 || nb === 0 ? 0 : dot / Math.sqrt(na * nb);
-}
-
 /**
  * Compares one candidate with the facts (and other pending candidates) retrieved for it. The
  * cascade is explainable: content hash, normalized text, lexical score with guards, then, only when
@@ -104,7 +91,7 @@ export async function matchCandidate(input: MatchInput): Promise<MatchResult> {
       const base = embeddings[0];
       similarities = open.map((_, i) => {
         const e = embeddings[i + 1];
-        return base && e ? cosine(base, e) : undefined;
+        return base && e ? cosineSimilarity(base, e) : undefined;
       });
     }
     open.forEach((x, i) => {

@@ -1,13 +1,11 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { saveCandidates, type CandidateReview } from "@/lib/db/candidates";
-import { createSource } from "@/lib/db/sources";
 import { parseEnv } from "@/lib/env";
-import type { Candidate } from "@/lib/extraction/schema";
 import { approveCandidate } from "@/lib/facts/decide";
 import { resolveEmbedder } from "@/lib/jobs/matcher-models";
 import { reviewCandidates } from "@/lib/jobs/review-candidates";
-import { contentHash } from "@/lib/review";
 import { createTestDb, truncateAll, type TestDb } from "@/tests/db";
+import { addFact, candidate, createSourceWithRun, matchesOf } from "@/tests/review/fixtures";
 import { defaultEmbeddingReply, startFakeOpenAI, type FakeEmbeddingReply, type FakeOpenAI } from "@/tests/fake-openai-server";
 
 /**
@@ -15,26 +13,6 @@ import { defaultEmbeddingReply, startFakeOpenAI, type FakeEmbeddingReply, type F
  * OpenAI-compatible SIFT_LLM_BASE_URL), over HTTP to the local fake server, on the test database:
  * PGlite finds neighbours with pgvector, PostgreSQL (TEST_DATABASE_URL) with SimHash bands.
  */
-
-const candidate = (content: string): Candidate => ({
-  content,
-  kind: "decision",
-  confidence: 0.9,
-  importance: 0.5,
-  temporal: "future",
-  speaker: "Priya",
-  quote: content,
-  start: 0,
-  end: content.length,
-  supported: true,
-});
-
-interface StoredMatch {
-  factId?: string;
-  verdict: string;
-  stage: string;
-}
-const matchesOf = (r: CandidateReview | undefined) => (r?.matches ?? []) as unknown as StoredMatch[];
 
 describe(`review with stored embeddings over HTTP (${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PGlite"})`, () => {
   let db: TestDb;
@@ -46,15 +24,9 @@ describe(`review with stored embeddings over HTTP (${process.env.TEST_DATABASE_U
   const embedderFor = ({ timeoutMs = 10_000, model = "fake-embed" } = {}) =>
     resolveEmbedder(parseEnv({ SIFT_EMBEDDING_MODEL: model, SIFT_LLM_BASE_URL: fake.url, SIFT_LLM_TIMEOUT_MS: String(timeoutMs) }))!;
 
-  async function addFact(content: string) {
-    return db.prisma.fact.create({
-      data: { content, contentHash: contentHash(content), kind: "decision", confidence: 0.9, importance: 0.5, temporal: "future" },
-    });
-  }
-
   /** What extraction.ts does per chunk: review, then save with the reviews. */
   async function reviewAndSave(texts: string[], embed = embedderFor()) {
-    const candidates = texts.map(candidate);
+    const candidates = texts.map((t) => candidate(t));
     const reviews = await reviewCandidates({ db: db.prisma, sourceId, candidates, embed });
     await saveCandidates({ db: db.prisma, runId, chunkIndex: 0, candidates, reviews });
     return reviews;
@@ -72,19 +44,14 @@ describe(`review with stored embeddings over HTTP (${process.env.TEST_DATABASE_U
     await truncateAll(db.prisma);
     fake.embeddingRequests.length = 0;
     reply = undefined;
-    const source = await createSource({
-      db: db.prisma,
-      source: { title: "Sync", origin: "paste", parsed: { format: "text", text: "Priya: notes", segments: [], participants: ["Priya"] } },
-    });
-    sourceId = source.id;
-    runId = (await db.prisma.extractionRun.create({ data: { sourceId, extractor: "llm", status: "running" } })).id;
+    ({ sourceId, runId } = await createSourceWithRun(db.prisma, "llm"));
   });
   afterEach(() => vi.restoreAllMocks());
 
   it("finds a reworded duplicate that shares no word with the fact, through the vector path", async () => {
     // Approved before the model was configured: no vector until review backfills it.
-    const fact = await addFact("The new onboarding flow frustrates customers.");
-    await addFact("Marcus owns the billing migration.");
+    const fact = await addFact(db.prisma, "The new onboarding flow frustrates customers.");
+    await addFact(db.prisma, "Marcus owns the billing migration.");
 
     // A model of its own: the backfill sweep rests a minute after a pass that found nothing to embed.
     const [review] = await reviewAndSave(["Redesigned signup process annoys users."], embedderFor({ model: "fake-embed-sweep" }));
@@ -117,10 +84,10 @@ describe(`review with stored embeddings over HTTP (${process.env.TEST_DATABASE_U
 
   it("when the embedding model times out, verdicts are the lexical ones and every candidate is saved", async () => {
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
-    await addFact("The team will ship offline mode by end of Q3.");
-    await addFact("The new onboarding flow frustrates customers.");
+    await addFact(db.prisma, "The team will ship offline mode by end of Q3.");
+    await addFact(db.prisma, "The new onboarding flow frustrates customers.");
     const texts = ["The team will ship offline mode by end of Q3.", "The team will ship offline mode by end of Q4.", "Redesigned signup process annoys users."];
-    const lexical = await reviewCandidates({ db: db.prisma, sourceId, candidates: texts.map(candidate) });
+    const lexical = await reviewCandidates({ db: db.prisma, sourceId, candidates: texts.map((t) => candidate(t)) });
 
     reply = () => ({ hang: true });
     const reviews = await reviewAndSave(texts, embedderFor({ timeoutMs: 300 }));

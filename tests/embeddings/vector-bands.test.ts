@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { cosineSimilarity, vectorBandKeys } from "@/lib/db/vector-bands";
+import { vectorBandKeys } from "@/lib/db/vector-bands";
+import { cosineSimilarity } from "@/lib/review";
 
 /** Deterministic pseudo-random unit vectors, and neighbours of them at a chosen cosine. */
 function rng(seed: number) {

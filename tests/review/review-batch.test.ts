@@ -1,14 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createSource } from "@/lib/db/sources";
-import type { Candidate } from "@/lib/extraction/schema";
 import { reviewCandidates } from "@/lib/jobs/review-candidates";
 import { createTestDb, type TestDb } from "@/tests/db";
+import { candidate, createSourceWithRun } from "@/tests/review/fixtures";
 import { insertFacts } from "@/tests/review/generate-facts";
-
-const candidate = (content: string): Candidate => ({
-  content, kind: "decision", confidence: 0.9, importance: 0.5, temporal: "future", speaker: null,
-  quote: content, start: 0, end: content.length, supported: true,
-});
 
 // reviewCandidates retrieves a batch in chunks and matches one chunk while the next is fetched: every
 // candidate must still be judged against its own look-alikes, wherever it falls in the batch.
@@ -28,11 +22,7 @@ describe(`reviewCandidates on a batch retrieved in chunks (${process.env.TEST_DA
   beforeAll(async () => {
     db = await createTestDb();
     ids = await insertFacts(db.prisma, facts);
-    const source = await createSource({
-      db: db.prisma,
-      source: { title: "Sync", origin: "paste", parsed: { format: "text", text: "notes", segments: [], participants: [] } },
-    });
-    sourceId = source.id;
+    ({ sourceId } = await createSourceWithRun(db.prisma));
   });
   afterAll(async () => {
     await db?.close();
@@ -48,7 +38,7 @@ describe(`reviewCandidates on a batch retrieved in chunks (${process.env.TEST_DA
       "The mobile team will hire a contractor for the offline sync in April.", // contradicts fact 5
       "Kenji prefers to buy rather than build the audit log!", // duplicate of candidate 4, in the other chunk
     ];
-    const reviews = await reviewCandidates({ db: db.prisma, sourceId, candidates: texts.map(candidate) });
+    const reviews = await reviewCandidates({ db: db.prisma, sourceId, candidates: texts.map((t) => candidate(t)) });
     const first = (k: number) => (reviews[k]?.matches as Array<{ factId?: string; candidateId?: string }>)[0];
     expect(reviews.map((r) => r.verdict)).toEqual(["duplicate", "new", "contradicts", "duplicate", "new", "contradicts", "duplicate"]);
     expect(first(0)?.factId).toBe(ids[3]);

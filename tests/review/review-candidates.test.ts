@@ -1,47 +1,15 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { saveCandidates } from "@/lib/db/candidates";
 import { findSimilarFacts } from "@/lib/db/retrieval";
-import { createSource } from "@/lib/db/sources";
-import type { Candidate } from "@/lib/extraction/schema";
 import { applyAutoMerges, reviewCandidates } from "@/lib/jobs/review-candidates";
-import { contentHash } from "@/lib/review";
 import { createTestDb, truncateAll, type TestDb } from "@/tests/db";
+import { addFact, candidate, createSourceWithRun, matchesOf } from "@/tests/review/fixtures";
 import { generateFacts, insertFacts } from "@/tests/review/generate-facts";
-
-const candidate = (content: string, extra: Partial<Candidate> = {}): Candidate => ({
-  content,
-  kind: "decision",
-  confidence: 0.9,
-  importance: 0.5,
-  temporal: "future",
-  speaker: "Priya",
-  quote: content,
-  start: 0,
-  end: content.length,
-  supported: true,
-  ...extra,
-});
-
-interface StoredMatch {
-  factId?: string;
-  candidateId?: string;
-  content: string;
-  score: number;
-  verdict: string;
-  stage: string;
-  reason: string;
-}
 
 describe(`reviewCandidates against the database (${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PGlite"})`, () => {
   let db: TestDb;
   let sourceId: string;
   let runId: string;
-
-  async function addFact(content: string, status: "active" | "archived" = "active") {
-    return db.prisma.fact.create({
-      data: { content, contentHash: contentHash(content), kind: "decision", confidence: 0.9, importance: 0.5, temporal: "future", status },
-    });
-  }
 
   beforeAll(async () => {
     db = await createTestDb();
@@ -51,32 +19,27 @@ describe(`reviewCandidates against the database (${process.env.TEST_DATABASE_URL
   });
   beforeEach(async () => {
     await truncateAll(db.prisma);
-    const source = await createSource({
-      db: db.prisma,
-      source: { title: "Sync", origin: "paste", parsed: { format: "text", text: "Priya: notes", segments: [], participants: ["Priya"] } },
-    });
-    sourceId = source.id;
-    runId = (await db.prisma.extractionRun.create({ data: { sourceId, extractor: "offline", status: "running" } })).id;
+    ({ sourceId, runId } = await createSourceWithRun(db.prisma));
   });
 
   it("calls a candidate equal to an approved fact a duplicate of that fact, with its score", async () => {
-    const fact = await addFact("The team will ship offline mode by end of Q3.");
-    await addFact("Marcus owns the billing migration.");
+    const fact = await addFact(db.prisma, "The team will ship offline mode by end of Q3.");
+    await addFact(db.prisma, "Marcus owns the billing migration.");
     const [review] = await reviewCandidates({ db: db.prisma, sourceId, candidates: [candidate("The team will ship offline mode by end of Q3.")] });
     expect(review?.verdict).toBe("duplicate");
-    const matches = review?.matches as unknown as StoredMatch[];
+    const matches = matchesOf(review);
     expect(matches[0]).toMatchObject({ factId: fact.id, verdict: "duplicate", score: 1 });
     expect(review?.status).toBe("pending");
     expect(review?.gateReason).toContain("Possible duplicate");
   });
 
   it("gates a candidate that contradicts an approved fact, saying which one", async () => {
-    const fact = await addFact("The team will ship offline mode by end of Q3.");
+    const fact = await addFact(db.prisma, "The team will ship offline mode by end of Q3.");
     const [review] = await reviewCandidates({ db: db.prisma, sourceId, candidates: [candidate("The team will ship offline mode by end of Q4.")] });
     expect(review?.verdict).toBe("contradicts");
     expect(review?.status).toBe("gated");
     expect(review?.gateReason).toContain('Contradicts an approved fact: "The team will ship offline mode by end of Q3."');
-    expect((review?.matches as unknown as StoredMatch[])[0]?.factId).toBe(fact.id);
+    expect(matchesOf(review)[0]?.factId).toBe(fact.id);
   });
 
   it("finds a duplicate among the source's pending candidates, saved or earlier in the batch", async () => {
@@ -92,10 +55,10 @@ describe(`reviewCandidates against the database (${process.env.TEST_DATABASE_URL
       ],
     });
     expect(reviews[0]?.verdict).toBe("duplicate");
-    expect((reviews[0]?.matches as unknown as StoredMatch[])[0]?.candidateId).toBe(saved.id);
+    expect(matchesOf(reviews[0])[0]?.candidateId).toBe(saved.id);
     expect(reviews[1]?.verdict).toBe("new");
     expect(reviews[2]?.verdict).toBe("duplicate");
-    expect((reviews[2]?.matches as unknown as StoredMatch[])[0]?.candidateId).toBe(reviews[1]?.id);
+    expect(matchesOf(reviews[2])[0]?.candidateId).toBe(reviews[1]?.id);
 
     // The ids the review chose are the ones the candidates are saved under.
     await saveCandidates({ db: db.prisma, runId, chunkIndex: 1, candidates: [candidate("x"), candidate("y")], reviews: reviews.slice(1) });
@@ -103,12 +66,8 @@ describe(`reviewCandidates against the database (${process.env.TEST_DATABASE_URL
   });
 
   it("does not match candidates of other sources or already decided ones", async () => {
-    const other = await createSource({
-      db: db.prisma,
-      source: { title: "Other", origin: "paste", parsed: { format: "text", text: "x", segments: [], participants: [] } },
-    });
-    const otherRun = await db.prisma.extractionRun.create({ data: { sourceId: other.id, extractor: "offline" } });
-    await saveCandidates({ db: db.prisma, runId: otherRun.id, chunkIndex: 0, candidates: [candidate("Omar owns the status page.")] });
+    const other = await createSourceWithRun(db.prisma);
+    await saveCandidates({ db: db.prisma, runId: other.runId, chunkIndex: 0, candidates: [candidate("Omar owns the status page.")] });
     await saveCandidates({
       db: db.prisma, runId, chunkIndex: 0, candidates: [candidate("Omar owns the status page.")],
       reviews: [{ verdict: "new", verdictStage: "lexical", matches: [], status: "approved", gateReason: null }],
@@ -124,14 +83,14 @@ describe(`reviewCandidates against the database (${process.env.TEST_DATABASE_URL
   });
 
   it("leaves an unrelated candidate new and pending, and ignores archived facts", async () => {
-    await addFact("Marcus owns the billing migration.");
-    await addFact("The team will open an office in Lisbon next year.", "archived");
+    await addFact(db.prisma, "Marcus owns the billing migration.");
+    await addFact(db.prisma, "The team will open an office in Lisbon next year.", "archived");
     const [review] = await reviewCandidates({ db: db.prisma, sourceId, candidates: [candidate("The team will open an office in Lisbon next year.")] });
     expect(review).toMatchObject({ verdict: "new", status: "pending", gateReason: null, matches: [] });
   });
 
   it("auto-merges exact duplicates when the policy allows, adding provenance to the fact", async () => {
-    const fact = await addFact("Grace will pair with Marcus on the partner API.");
+    const fact = await addFact(db.prisma, "Grace will pair with Marcus on the partner API.");
     const c = candidate("Grace will pair with Marcus on the partner API.");
     const reviews = await reviewCandidates({ db: db.prisma, sourceId, candidates: [c], policy: { autoMergeExactDuplicates: true } });
     expect(reviews[0]?.status).toBe("merged");

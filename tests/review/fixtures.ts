@@ -1,0 +1,49 @@
+import type { CandidateReview } from "@/lib/db/candidates";
+import { createSource } from "@/lib/db/sources";
+import type { Db } from "@/lib/db/types";
+import type { Candidate } from "@/lib/extraction/schema";
+import { contentHash } from "@/lib/review";
+
+/** What the review tests share: a supported, confident candidate; a fact; a source with a running run. */
+
+export const candidate = (content: string, extra: Partial<Candidate> = {}): Candidate => ({
+  content,
+  kind: "decision",
+  confidence: 0.9,
+  importance: 0.5,
+  temporal: "future",
+  speaker: "Priya",
+  quote: content,
+  start: 0,
+  end: content.length,
+  supported: true,
+  ...extra,
+});
+
+/** A match as reviewCandidates stores it on the candidate (JSON). */
+export interface StoredMatch {
+  factId?: string;
+  candidateId?: string;
+  content: string;
+  score: number;
+  verdict: string;
+  stage: string;
+  reason: string;
+}
+export const matchesOf = (r: Pick<CandidateReview, "matches"> | undefined) => (r?.matches ?? []) as unknown as StoredMatch[];
+
+export async function addFact(db: Db, content: string, status: "active" | "archived" = "active") {
+  return db.fact.create({
+    data: { content, contentHash: contentHash(content), kind: "decision", confidence: 0.9, importance: 0.5, temporal: "future", status },
+  });
+}
+
+/** A pasted source and a running extraction run on it: where reviewed candidates are saved. */
+export async function createSourceWithRun(db: Db, extractor = "offline"): Promise<{ sourceId: string; runId: string }> {
+  const source = await createSource({
+    db,
+    source: { title: "Sync", origin: "paste", parsed: { format: "text", text: "Priya: notes", segments: [], participants: ["Priya"] } },
+  });
+  const run = await db.extractionRun.create({ data: { sourceId: source.id, extractor, status: "running" } });
+  return { sourceId: source.id, runId: run.id };
+}
