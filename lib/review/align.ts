@@ -99,12 +99,19 @@ export function alignWords(a: Analysis, b: Analysis, names?: { a: ReadonlySet<nu
   return { wordsA: ca.words, wordsB: cb.words, partnerA, partnerB, relationA, antonyms, wordnet };
 }
 
-/** A one-for-one swap: the only unpaired content word on each side between the same paired neighbours. */
+/**
+ * A swap: the unpaired content words on each side between the same paired neighbours, one to three
+ * on each side, in a row ("identity queue" / "backup queue", "experiment model" / "support cache").
+ */
 export interface Swap {
-  a: Token;
-  b: Token;
+  a: Token[];
+  b: Token[];
+  /** a one-for-one swap of WordNet opposites ("approved" / "rejected") */
   antonym: boolean;
 }
+
+/** Longest run of swapped words counted as one swap: longer runs are a different statement, not a swap within one. */
+const MAX_RUN = 3;
 
 function unpairedBetween(partner: number[], lo: number, hi: number): number[] {
   const out: number[] = [];
@@ -112,27 +119,28 @@ function unpairedBetween(partner: number[], lo: number, hi: number): number[] {
   return out;
 }
 
-/** Swapped words between identical context ("the identity queue" / "the backup queue"). */
+const consecutive = (xs: number[]) => xs.every((x, k) => k === 0 || x === (xs[k - 1] as number) + 1);
+
+/** Swapped words between identical context: each maximal run of unpaired words on one side, and its counterpart. */
 export function findSwaps(al: Alignment): Swap[] {
   if (!al.wordnet) return [];
   const out: Swap[] = [];
   const { partnerA, partnerB } = al;
   for (let i = 0; i < partnerA.length; i++) {
-    if (partnerA[i] !== -1) continue;
-    let prev = i - 1;
-    while (prev >= 0 && partnerA[prev] === -1) prev--;
+    if (partnerA[i] !== -1 || (i > 0 && partnerA[i - 1] === -1)) continue;
     let next = i + 1;
     while (next < partnerA.length && partnerA[next] === -1) next++;
+    const prev = i - 1;
     // Nothing paired at all: two different statements, not a swap within one.
     if (prev < 0 && next >= partnerA.length) continue;
-    if (unpairedBetween(partnerA, prev, next).length !== 1) continue;
+    const runA = Array.from({ length: next - i }, (_, k) => i + k);
     const lo = prev >= 0 ? (partnerA[prev] as number) : -1;
     const hi = next < partnerA.length ? (partnerA[next] as number) : partnerB.length;
     if (lo >= hi) continue; // the neighbours cross over: reordered, not swapped
-    const inB = unpairedBetween(partnerB, lo, hi);
-    if (inB.length !== 1) continue;
-    const j = inB[0] as number;
-    out.push({ a: al.wordsA[i] as Token, b: al.wordsB[j] as Token, antonym: al.antonyms.some(([x, y]) => x === i && y === j) });
+    const runB = unpairedBetween(partnerB, lo, hi);
+    if (runB.length === 0 || runA.length > MAX_RUN || runB.length > MAX_RUN || !consecutive(runB)) continue;
+    const antonym = runA.length === 1 && runB.length === 1 && al.antonyms.some(([x, y]) => x === i && y === runB[0]);
+    out.push({ a: runA.map((k) => al.wordsA[k] as Token), b: runB.map((k) => al.wordsB[k] as Token), antonym });
   }
   return out;
 }

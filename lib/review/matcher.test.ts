@@ -149,6 +149,23 @@ describe("scorePair with WordNet", () => {
     expect(scorePair("We ship next quarter.", "We ship last quarter.").verdict).toBe("contradicts");
   });
 
+  it("never merges a two-word thing swapped for another, but still merges a reworded phrase", () => {
+    const swapped = scorePair(
+      "Customers rated the experiment model 4 out of 5 in the last survey.",
+      "Customers rated the support cache 4 out of 5 in the last survey.",
+    );
+    expect(swapped).toMatchObject({ verdict: "related", reason: "Different thing: 'experiment model' vs 'support cache'" });
+    const named = scorePair("Mitsubishi Tokyo Financial fell 3 percent on Monday.", "Sumitomo Mitsui Financial fell 3 percent on Monday.");
+    expect(named.verdict).not.toBe("duplicate");
+    // Rewordings of other shapes are how paraphrases go (STS-B): one word for two is no different thing.
+    for (const [a, b] of [
+      ["A line of scooters are parked in the street.", "A line of motor bikes are parked in the street."],
+      ["A woman is climbing a cliff.", "A woman is climbing a rock face."],
+    ] as const) {
+      expect(scorePair(a, b).differences.filter((d) => d.kind === "thing")).toEqual([]);
+    }
+  });
+
   it("still merges synonyms and other forms of the same words", () => {
     expect(scorePair("A man is slicing tofu.", "A man is cutting tofu.").verdict).toBe("duplicate");
     expect(scorePair("A man is playing a guitar.", "A man plays the guitar.").verdict).toBe("duplicate");

@@ -1,16 +1,25 @@
 import { findSwaps, type Alignment } from "./align";
 import type { Difference } from "./guards";
-import type { Analysis, Token } from "./lexical";
+import { NEGATORS, type Analysis, type Token } from "./lexical";
 
-/** Shows the swapped word with a neighbour both sides share ("identity queue" / "backup queue"). */
-function swapPhrases(a: Analysis, x: Token, b: Analysis, y: Token): [string, string] {
-  const nextA = a.tokens[x.index + 1];
-  const nextB = b.tokens[y.index + 1];
-  if (nextA && nextB && !nextA.stop && nextA.stem === nextB.stem) return [`${x.original} ${nextA.original}`, `${y.original} ${nextB.original}`];
-  const prevA = a.tokens[x.index - 1];
-  const prevB = b.tokens[y.index - 1];
-  if (prevA && prevB && !prevA.stop && prevA.stem === prevB.stem) return [`${prevA.original} ${x.original}`, `${prevB.original} ${y.original}`];
-  return [x.original, y.original];
+/** A content word: not a function word, a negator or a number. */
+const isWord = (t: Token) => !t.stop && !NEGATORS.has(t.text) && !/\d/.test(t.text);
+
+/** The swapped words as written (with any function words between them), with a neighbour both sides share ("identity queue" / "backup queue"). */
+function swapPhrases(a: Analysis, x: Token[], b: Analysis, y: Token[]): [string, string] {
+  const span = (an: Analysis, run: Token[], from = 0, to = 0) =>
+    an.tokens.slice((run[0] as Token).index - from, (run[run.length - 1] as Token).index + 1 + to).map((t) => t.original).join(" ");
+  const firstA = x[0] as Token;
+  const firstB = y[0] as Token;
+  const lastA = x[x.length - 1] as Token;
+  const lastB = y[y.length - 1] as Token;
+  const nextA = a.tokens[lastA.index + 1];
+  const nextB = b.tokens[lastB.index + 1];
+  if (nextA && nextB && isWord(nextA) && nextA.stem === nextB.stem) return [span(a, x, 0, 1), span(b, y, 0, 1)];
+  const prevA = a.tokens[firstA.index - 1];
+  const prevB = b.tokens[firstB.index - 1];
+  if (prevA && prevB && isWord(prevA) && prevA.stem === prevB.stem) return [span(a, x, 1), span(b, y, 1)];
+  return [span(a, x), span(b, y)];
 }
 
 const DETERMINERS = new Set("a an the his her their my our your its this that these those some any each every another".split(" "));
@@ -35,9 +44,10 @@ function nounish(an: Analysis, t: Token, modifiesSharedWord: boolean): boolean {
 }
 
 /**
- * A noun swapped for one WordNet does not relate to it, between the same neighbours, is a different
- * thing ("identity queue" / "backup queue", "guitar" / "flute"); a word swapped for its WordNet
- * antonym is an opposite. Words another guard already settles are left to it; a name on one side
+ * Nouns swapped for ones WordNet does not relate to them, between the same neighbours, are a different
+ * thing ("identity queue" / "backup queue", "guitar" / "flute", "experiment model" / "support cache": a
+ * run of swapped words counts by its last, the head of an English noun phrase); a word swapped for its
+ * WordNet antonym is an opposite. Words another guard already settles are left to it; a name on one side
  * only is not settled ("John rated ..." / "Customers rated ..." fill the same slot).
  */
 export function swapDifferences(a: Analysis, b: Analysis, al: Alignment, explained: Difference[]): Difference[] {
@@ -48,15 +58,26 @@ export function swapDifferences(a: Analysis, b: Analysis, al: Alignment, explain
   const seenA = new Set(settled.flatMap((d) => d.tokensA));
   const seenB = new Set(settled.flatMap((d) => d.tokensB));
   const out: Difference[] = [];
-  for (const { a: x, b: y, antonym } of swaps) {
-    if (seenA.has(x.index) || seenB.has(y.index)) continue;
+  for (const { a: xs, b: ys, antonym } of swaps) {
+    if (xs.some((x) => seenA.has(x.index)) || ys.some((y) => seenB.has(y.index))) continue;
+    const x = xs[xs.length - 1] as Token;
+    const y = ys[ys.length - 1] as Token;
     const nextA = a.tokens[x.index + 1];
     const nextB = b.tokens[y.index + 1];
-    const compound = nextA !== undefined && nextB !== undefined && !nextA.stop && nextA.stem === nextB.stem;
+    const compound = nextA !== undefined && nextB !== undefined && isWord(nextA) && nextA.stem === nextB.stem;
     if (!antonym && !(nounish(a, x, compound) && nounish(b, y, compound))) continue;
-    const [pa, pb] = swapPhrases(a, x, b, y);
+    // Longer runs: only a whole noun compound for another ("experiment model" / "support cache"). Runs
+    // of other shapes are how STS-B paraphrases reword ("lawn" / "green grass", "cliff" / "rock face").
+    if (xs.length > 1 || ys.length > 1) {
+      if (xs.length !== ys.length || !xs.slice(0, -1).every((t) => nounish(a, t, true)) || !ys.slice(0, -1).every((t) => nounish(b, t, true))) continue;
+    }
+    const [pa, pb] = swapPhrases(a, xs, b, ys);
     const kind = antonym ? "qualifier" : "thing";
-    out.push({ kind, a: [x.original], b: [y.original], conflict: true, reason: `'${pa}' vs '${pb}'`, tokensA: [x.index], tokensB: [y.index] });
+    out.push({
+      kind, a: xs.map((t) => t.original), b: ys.map((t) => t.original), conflict: true, reason: `'${pa}' vs '${pb}'`,
+      tokensA: xs.map((t) => t.index), tokensB: ys.map((t) => t.index),
+    });
   }
   return out;
 }
+
