@@ -1,24 +1,25 @@
 import "server-only";
 import type { Db, Tx } from "@/lib/db/types";
 import { lshKeysFromLexemes } from "@/lib/db/lsh-keys";
+import { trigrams, trigramSimilarity } from "@/lib/db/trigram";
 import { contentHash } from "@/lib/review";
 
 export interface SimilarFact {
   id: string;
   content: string;
-  /** pg_trgm similarity(content, text), 0..1 */
+  /** pg_trgm's similarity(content, text), 0..1 (lib/db/trigram.ts) */
   trigram: number;
   /** same content hash as the text (the matcher's normalized form) */
   exact: boolean;
 }
 
 /**
- * How many look-alikes per text, ranked by shared LSH bands, go on to similarity(). Shared bands
+ * How many look-alikes per text, ranked by shared LSH bands, go on to trigram similarity. Shared bands
  * estimate lexeme Jaccard (a fact with J shares ~32·J³ bands), so true near-duplicates rank first and
- * the pool only has to absorb ties among same-template statements. similarity() on the pool is a
- * quarter of the statement, but it is what lets the matcher see only 8 facts: on 500 bench candidates
+ * the pool only has to absorb ties among same-template statements. Ranking the pool by trigrams is what
+ * lets the matcher see only 8 facts: on 500 bench candidates
  * at 10k facts, the matcher's verdict on these 8 differed from its verdict on the best 60 for 16; with a
- * pool of 16 for 19, of 12 for 25, and for 31 with the 8 sharing most bands and no similarity().
+ * pool of 16 for 19, of 12 for 25, and for 31 with the 8 sharing most bands and no trigram ranking.
  */
 const POOL_FACTOR = 3;
 const MIN_POOL = 24;
@@ -63,7 +64,7 @@ export async function findSimilarFacts({
  *   migration 20261202090000_fact_band), counted from the primary key over the text's informative bands
  *   (BAND_CAP): the near-duplicates and contradictions the matcher needs (Jaccard 0.5 of English
  *   lexemes: found 98% of the time, 0.4: 87%, 0.3: 58%).
- * Only that short list gets similarity(). Scoring every look-alike instead (the GIN version) cost ~11 µs
+ * Only that short list is ranked by pg_trgm similarity, in JS (rankPool). Scoring every look-alike instead (the GIN version) cost ~11 µs
  * per row and ~800 rows per text at 100k templated facts; counting every band row ~5,000 rows per text
  * there, and a plan costly enough for PostgreSQL to JIT-compile it (~200 ms). No ts_rank: nothing read
  * it, and to_tsvector on every returned fact was ~12% of the statement's server time.
@@ -92,9 +93,10 @@ export async function* findSimilarFactsInChunks({
   const keys = texts.map((_, i) => `{${lshKeysFromLexemes(lex[i]?.lexemes ?? []).join(",")}}`);
   const hashes = texts.map((t) => contentHash(t));
   const pool = Math.max(MIN_POOL, limit * POOL_FACTOR);
+  const factTrigrams = new Map<string, Float64Array>();
   const start = (from: number) => {
     const to = Math.min(texts.length, from + size);
-    const rows = retrieveChunk({ db, texts: texts.slice(from, to), hashes: hashes.slice(from, to), keys: keys.slice(from, to), pool, limit });
+    const rows = retrieveChunk({ db, hashes: hashes.slice(from, to), keys: keys.slice(from, to), pool });
     // Awaited below; until then a failure must not count as an unhandled rejection.
     rows.catch(() => undefined);
     return rows;
@@ -103,9 +105,9 @@ export async function* findSimilarFactsInChunks({
   for (let from = 0; from < texts.length; from += size) {
     const rows = await next;
     if (from + size < texts.length) next = start(from + size);
-    const out: SimilarFact[][] = texts.slice(from, from + size).map(() => []);
-    for (const { i, ...fact } of rows) out[i]?.push(fact);
-    yield out;
+    const pools: Array<Array<{ id: string; content: string; exact: boolean }>> = texts.slice(from, from + size).map(() => []);
+    for (const { i, ...fact } of rows) pools[i]?.push(fact);
+    yield pools.map((p, i) => rankPool(texts[from + i] as string, p, limit, factTrigrams));
   }
 }
 
@@ -143,13 +145,13 @@ export function findSimilarFactsInOrder(options: { db: Db | Tx; texts: string[];
   };
 }
 
-// Equal trigram scores are ordered by id so results are stable. `.then` starts the query now: Prisma's
-// promises are lazy, and the point of chunking is that this one is in flight while the caller works.
-function retrieveChunk({ db, texts, hashes, keys, pool, limit }: { db: Db | Tx; texts: string[]; hashes: string[]; keys: string[]; pool: number; limit: number }) {
-  return db.$queryRaw<Array<SimilarFact & { i: number }>>`
+// `.then` starts the query now: Prisma's promises are lazy, and the point of chunking is that this one
+// is in flight while the caller works.
+function retrieveChunk({ db, hashes, keys, pool }: { db: Db | Tx; hashes: string[]; keys: string[]; pool: number }) {
+  return db.$queryRaw<Array<{ i: number; id: string; content: string; exact: boolean }>>`
     WITH q AS MATERIALIZED (
-      SELECT u.ord::int - 1 AS i, u.t, u.h, u.k::bigint[] AS keys
-      FROM unnest(${texts}::text[], ${hashes}::text[], ${keys}::text[]) WITH ORDINALITY AS u(t, h, k, ord)
+      SELECT u.ord::int - 1 AS i, u.h, u.k::bigint[] AS keys
+      FROM unnest(${hashes}::text[], ${keys}::text[]) WITH ORDINALITY AS u(h, k, ord)
     ),
     posting AS MATERIALIZED (
       SELECT q.i, p.ids, cardinality(p.ids) <= ${BAND_CAP}::int AS rare
@@ -165,22 +167,37 @@ function retrieveChunk({ db, texts, hashes, keys, pool, limit }: { db: Db | Tx; 
       WHERE p.rare OR NOT EXISTS (SELECT 1 FROM posting r WHERE r.i = p.i AND r.rare)
       GROUP BY p.i
     )
-    SELECT q.i AS "i", f."id", f."content", f."exact", f."trigram"
+    SELECT q.i AS "i", fa."id", fa."content", fa."contentHash" = q.h AS "exact"
     FROM q
     CROSS JOIN LATERAL (
-      SELECT fa."id", fa."content", fa."contentHash" = q.h AS "exact", similarity(fa."content", q.t)::float8 AS "trigram"
-      FROM (
-        SELECT "id" FROM "Fact" WHERE "contentHash" = q.h
-        UNION
-        (SELECT id FROM unnest((SELECT ids FROM probe WHERE probe.i = q.i)) AS id
-         GROUP BY id ORDER BY count(*) DESC, id LIMIT ${pool}::int)
-      ) hit
-      JOIN "Fact" fa ON fa."id" = hit."id"
-      WHERE fa."status" = 'active'
-      ORDER BY "exact" DESC, "trigram" DESC, fa."id"
-      LIMIT ${limit}::int
-    ) f
-    ORDER BY q.i, f."exact" DESC, f."trigram" DESC, f."id"`.then((rows) => rows);
+      SELECT "id" FROM "Fact" WHERE "contentHash" = q.h
+      UNION
+      (SELECT id FROM unnest((SELECT ids FROM probe WHERE probe.i = q.i)) AS id
+       GROUP BY id ORDER BY count(*) DESC, id LIMIT ${pool}::int)
+    ) hit
+    JOIN "Fact" fa ON fa."id" = hit."id"
+    WHERE fa."status" = 'active'`.then((rows) => rows);
+}
+
+/**
+ * A text's pool, best first: exact content-hash hits, then by pg_trgm similarity to the text (computed
+ * in JS, lib/db/trigram.ts), ties by id so results are stable; the first `limit`. A fact's trigrams are
+ * built once per batch (`factTrigrams`), as look-alikes recur across its texts.
+ */
+function rankPool(
+  text: string,
+  rows: Array<{ id: string; content: string; exact: boolean }>,
+  limit: number,
+  factTrigrams: Map<string, Float64Array>,
+): SimilarFact[] {
+  const own = trigrams(text);
+  const scored = rows.map((r) => {
+    let t = factTrigrams.get(r.id);
+    if (!t) factTrigrams.set(r.id, (t = trigrams(r.content)));
+    return { id: r.id, content: r.content, exact: r.exact, trigram: trigramSimilarity(own, t) };
+  });
+  scored.sort((x, y) => Number(y.exact) - Number(x.exact) || y.trigram - x.trigram || (x.id < y.id ? -1 : x.id > y.id ? 1 : 0));
+  return scored.slice(0, limit);
 }
 
 /**

@@ -3,6 +3,8 @@ import { getEnv } from "@/lib/env";
 import { isAppError } from "@/lib/errors";
 import type { Db } from "@/lib/db/types";
 import { saveCandidates } from "@/lib/db/candidates";
+import { isEmbeddedClient } from "@/lib/db/client";
+import { vacuumRetrievalTablesIfStale } from "@/lib/db/retrieval";
 import { listKnownFacts } from "@/lib/db/facts";
 import { finishRun, markRunStarted, recordChunkOutcome, type ChunkLogEntry } from "@/lib/db/runs";
 import { getSettings } from "@/lib/db/settings";
@@ -107,6 +109,11 @@ export async function executeExtractionRun({
       error: failed.length ? `${failed.length} of ${result.chunks.length} chunks failed: ${failed[0]?.error ?? ""}` : null,
       usage: result.usage,
     });
+    // PGlite never autovacuums, and approvals since the last VACUUM slow every band lookup. A finished
+    // run is a quiet moment to catch up (a no-op unless a tenth of FactBand needs it; lib/db/retrieval.ts).
+    if (isEmbeddedClient(db)) {
+      await vacuumRetrievalTablesIfStale({ db }).catch((error: unknown) => console.error("[sift] VACUUM after a run failed", error));
+    }
   } catch (error) {
     console.error(`[sift] extraction run ${runId} failed`, error);
     const message = isAppError(error) ? error.message : "The extraction stopped unexpectedly; what was extracted so far is kept.";

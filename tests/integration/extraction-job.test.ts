@@ -10,6 +10,8 @@ import type { Extractor } from "@/lib/extraction/types";
 import { executeExtractionRun } from "@/lib/jobs/extraction";
 import { parseSource } from "@/lib/sources/parse";
 import { createTestDb, truncateAll, type TestDb } from "@/tests/db";
+import { insertFacts } from "@/tests/review/generate-facts";
+import { generateVariedFacts } from "@/tests/review/generate-varied-facts";
 
 // Small chunks, so a short transcript spans several and one can fail alone.
 process.env.SIFT_CHUNK_TOKENS = "40";
@@ -170,5 +172,20 @@ describe("gate policy applied when a run saves its candidates", () => {
     expect(merged.length).toBeGreaterThan(0);
     const provenance = await db.prisma.factProvenance.findMany({ where: { runId: second.run.id } });
     expect(provenance.map((p) => p.candidateId).sort()).toEqual(merged.map((c) => c.id).sort());
+  });
+});
+
+describe("an extraction run on the embedded database", () => {
+  // PGlite only: PostgreSQL servers autovacuum on their own, and Sift leaves them to it.
+  it.skipIf(Boolean(process.env.TEST_DATABASE_URL))("vacuums the retrieval tables when they went stale since the last VACUUM", async () => {
+    await insertFacts(db.prisma, generateVariedFacts(300, 3));
+    const visible = async () =>
+      (await db.prisma.$queryRaw<Array<{ v: number }>>`SELECT relallvisible::float8 AS v FROM pg_class WHERE oid = '"FactBand"'::regclass`)[0]?.v ?? 0;
+    expect(await visible()).toBe(0);
+    const extractor = createOfflineExtractor();
+    const { run } = await newRun(extractor);
+    await executeExtractionRun({ db: db.prisma, runId: run.id, extractor });
+    expect((await getRunProgress({ db: db.prisma, runId: run.id }))?.status).toBe("succeeded");
+    expect(await visible()).toBeGreaterThan(0);
   });
 });
