@@ -121,11 +121,45 @@ function unpairedBetween(partner: number[], lo: number, hi: number): number[] {
 
 const consecutive = (xs: number[]) => xs.every((x, k) => k === 0 || x === (xs[k - 1] as number) + 1);
 
+/**
+ * The alignment made one-to-one: alignWords pairs every occurrence of a word with the other side's
+ * first, so "reported ... reporting" against one "reported" would leave nothing unpaired. Here the k-th
+ * occurrence of a word pairs with the k-th on the other side, or with nothing; WordNet relatives keep
+ * their (mutual) pairs.
+ */
+function oneToOne(al: Alignment): { partnerA: number[]; partnerB: number[] } {
+  // Usually every pair is mutual already (no word repeats unmatched): nothing to redo.
+  if (al.partnerA.every((j, i) => j < 0 || al.partnerB[j] === i) && al.partnerB.every((i, j) => i < 0 || al.partnerA[i] === j)) {
+    return { partnerA: al.partnerA, partnerB: al.partnerB };
+  }
+  const occurrences = (words: Token[]) => {
+    const seen = new Map<string, number>();
+    return words.map((t) => {
+      const key = matchKey(t);
+      const n = seen.get(key) ?? 0;
+      seen.set(key, n + 1);
+      return `${key}\u0000${n}`;
+    });
+  };
+  const occA = occurrences(al.wordsA);
+  const posB = new Map(occurrences(al.wordsB).map((k, j) => [k, j]));
+  const partnerA = al.partnerA.map((j, i) => {
+    if (j < 0) return -1;
+    if (al.relationA[i] !== "same") return al.partnerB[j] === i ? j : -1;
+    return posB.get(occA[i] as string) ?? -1;
+  });
+  const partnerB = al.partnerB.map(() => -1);
+  partnerA.forEach((j, i) => {
+    if (j >= 0) partnerB[j] = i;
+  });
+  return { partnerA, partnerB };
+}
+
 /** Swapped words between identical context: each maximal run of unpaired words on one side, and its counterpart. */
 export function findSwaps(al: Alignment): Swap[] {
   if (!al.wordnet) return [];
   const out: Swap[] = [];
-  const { partnerA, partnerB } = al;
+  const { partnerA, partnerB } = oneToOne(al);
   for (let i = 0; i < partnerA.length; i++) {
     if (partnerA[i] !== -1 || (i > 0 && partnerA[i - 1] === -1)) continue;
     let next = i + 1;

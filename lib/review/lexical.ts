@@ -159,7 +159,8 @@ export function analyze(text: string, options: AnalyzeOptions = {}): Analysis {
       const off = row * vectors.dim;
       for (let i = 0; i < vectors.dim; i++) embedding[i] = (embedding[i] as number) + weight * (vectors.data[off + i] as number);
     }
-    return { text: t.text, original: t.original, capitalized: t.capitalized, index: t.index, stem, stop, weight, row, senses };
+    // Every token built the same way, one object shape: the scoring loops stay monomorphic.
+    return { text: t.text, original: t.original, capitalized: t.capitalized, index: t.index, possessive: t.possessive, stem, stop, weight, row, senses };
   });
   const normalized = normalizeText(text);
   return { text, normalized, hash: hashNormalized(normalized), tokens, embedding, totalWeight, wordnet: wordnet !== null };

@@ -31,6 +31,7 @@ export function hashNormalized(normalized: string): string {
   return createHash("sha256").update(normalized, "utf8").digest("hex");
 }
 
+const POSSESSIVE = "\u0001";
 const CONTRACTIONS: ReadonlyArray<[RegExp, string]> = [
   [/\bcan't\b/gi, "can not"],
   [/\bcannot\b/gi, "can not"],
@@ -43,7 +44,8 @@ const CONTRACTIONS: ReadonlyArray<[RegExp, string]> = [
   [/'ve\b/gi, " have"],
   [/'m\b/gi, " am"],
   [/'d\b/gi, " would"],
-  [/'s\b/gi, ""],
+  // A possessive's word is a noun (the swap guard reads it so): marked, then dropped.
+  [/'s\b/gi, POSSESSIVE],
   [/s'(?=\s|$)/gi, "s"],
 ];
 
@@ -56,6 +58,8 @@ export interface RawToken {
   capitalized: boolean;
   /** position in the token list */
   index: number;
+  /** written with a possessive 's ("legal's"): a noun */
+  possessive: boolean;
 }
 
 /**
@@ -78,6 +82,7 @@ export function rawTokens(text: string): RawToken[] {
       original: word,
       capitalized: first !== first.toLowerCase(),
       index: out.length,
+      possessive: s[(m.index ?? 0) + word.length] === POSSESSIVE,
     });
   }
   return out;

@@ -8,7 +8,7 @@ const isWord = (t: Token) => !t.stop && !NEGATORS.has(t.text) && !/\d/.test(t.te
 /** The swapped words as written (with any function words between them), with a neighbour both sides share ("identity queue" / "backup queue"). */
 function swapPhrases(a: Analysis, x: Token[], b: Analysis, y: Token[]): [string, string] {
   const span = (an: Analysis, run: Token[], from = 0, to = 0) =>
-    an.tokens.slice((run[0] as Token).index - from, (run[run.length - 1] as Token).index + 1 + to).map((t) => t.original).join(" ");
+    an.tokens.slice((run[0] as Token).index - from, (run[run.length - 1] as Token).index + 1 + to).map((t) => (t.possessive ? `${t.original}'s` : t.original)).join(" ");
   const firstA = x[0] as Token;
   const firstB = y[0] as Token;
   const lastA = x[x.length - 1] as Token;
@@ -32,7 +32,7 @@ const DETERMINERS = new Set("a an the his her their my our your its this that th
  * Part-of-speech tagging (wink-nlp) would cost ~0.3 ms per text and mis-tags headlines anyway.
  */
 function nounish(an: Analysis, t: Token, modifiesSharedWord: boolean): boolean {
-  if (!t.senses) return true;
+  if (!t.senses || t.possessive) return true;
   const [noun, verb, adj, adv] = t.senses.posWeight;
   if (adj > Math.max(noun, verb)) return false;
   // In a noun phrase: a determiner right before, or before a modifier ("the invoicing cache").
