@@ -157,6 +157,10 @@ describe("scorePair with WordNet", () => {
     expect(swapped).toMatchObject({ verdict: "related", reason: "Different thing: 'experiment model' vs 'support cache'" });
     const named = scorePair("Mitsubishi Tokyo Financial fell 3 percent on Monday.", "Sumitomo Mitsui Financial fell 3 percent on Monday.");
     expect(named.verdict).not.toBe("duplicate");
+    // A different thing with a different date is another plan, not a correction of this one.
+    const plans = scorePair("The team decided to ship offline mode by the end of Q3.", "The team decided to ship the kiosk app 42 by the end of Q4.");
+    expect(plans.differences.map((d) => d.reason)).toContain("'offline mode' vs 'kiosk app'");
+    expect(["related", "new"]).toContain(plans.verdict);
     // Rewordings of other shapes are how paraphrases go (STS-B): one word for two is no different thing.
     for (const [a, b] of [
       ["A line of scooters are parked in the street.", "A line of motor bikes are parked in the street."],

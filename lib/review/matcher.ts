@@ -59,8 +59,11 @@ export function scoreAnalyses(a: Analysis, b: Analysis, thresholds: Thresholds, 
   // the first: it blocks "duplicate" but never makes a contradiction that gates the candidate and
   // offers to supersede a true fact. The reviewer sees both words named.
   const opposing = conflicts.filter((d) => d.kind !== "thing");
+  // Two different things with different dates ("ship offline mode by Q3" / "ship the kiosk app by Q4")
+  // are two plans, not a correction: no contradiction once a thing differs.
+  const sameThing = !conflicts.some((d) => d.kind === "thing");
   // Setting values aside can only help pairs that already share most of their words.
-  if (opposing.length > 0 && parts.score >= thresholds.related) {
+  if (opposing.length > 0 && sameThing && parts.score >= thresholds.related) {
     // Contradiction only when the statements are otherwise the same: compare what is left once
     // every differing value (conflicting or one-sided) is set aside.
     const rest = similarityWithout(
