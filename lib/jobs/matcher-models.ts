@@ -93,7 +93,7 @@ export function createJudge({ model, timeoutMs }: { model: LanguageModel; timeou
       return { verdict: output.verdict, reason: `LLM: ${output.reason}` };
     } catch (error) {
       console.warn("[sift] LLM judge failed; keeping the lexical verdict", error);
-      return { verdict: "related", reason: "Related (the LLM judge was unavailable)" };
+      return null;
     }
   };
 }

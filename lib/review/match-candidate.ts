@@ -6,8 +6,8 @@ import { cosineSimilarity } from "./vectors";
 
 /** The AI SDK `embedMany` result shape: `(values) => embedMany({ model, values })` fits. */
 export type Embedder = (values: string[]) => Promise<{ embeddings: number[][] }>;
-/** Optional LLM judge, asked only about pairs in the ambiguous band. */
-export type Judge = (a: string, b: string) => Promise<{ verdict: Verdict; reason: string }>;
+/** Optional LLM judge, asked only about pairs in the ambiguous band; null when it could not answer. */
+export type Judge = (a: string, b: string) => Promise<{ verdict: Verdict; reason: string } | null>;
 
 export interface MatchInput {
   candidate: { content: string };
@@ -114,8 +114,12 @@ export async function matchCandidate(input: MatchInput): Promise<MatchResult> {
   if (input.judge) {
     for (const x of ranked) {
       if (x.r.stage !== "lexical" || x.r.score < thresholds.ambiguousLow || x.r.score >= thresholds.ambiguousHigh) continue;
+      // What the guards settled (a differing value, a time on one side) no model may merge away.
+      if (x.r.differences.some((d) => d.conflict || d.kind === "date")) continue;
       const j = await input.judge(input.candidate.content, x.other.content);
-      x.r = { ...x.r, verdict: j.verdict, stage: "llm", reason: j.reason };
+      x.r = j
+        ? { ...x.r, verdict: j.verdict, stage: "llm", reason: j.reason }
+        : { ...x.r, reason: `${x.r.reason} (the LLM judge could not answer; this is the lexical verdict)` };
     }
   }
 

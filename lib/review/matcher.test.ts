@@ -272,4 +272,23 @@ describe("matchCandidate", () => {
     expect(asked).toEqual(["Offline mode ships by end of Q3"]);
     expect(r.matches.find((m) => m.factId === "f1")).toMatchObject({ stage: "llm", verdict: "related", reason: "judge says related" });
   });
+
+  it("never lets the judge overrule a guard, and keeps the lexical verdict when the judge cannot answer", async () => {
+    const asked: string[] = [];
+    const merging = async (_a: string, b: string) => {
+      asked.push(b);
+      return { verdict: "duplicate" as const, reason: "judge says the same" };
+    };
+    const wide = { ambiguousLow: 0, ambiguousHigh: 0.99 };
+    const guarded = await matchCandidate({ candidate: { content: "Offline mode ships by end of Q4" }, facts, thresholds: wide, judge: merging });
+    expect(asked).not.toContain("Offline mode ships by end of Q3");
+    expect(guarded.matches.find((m) => m.factId === "f1")).toMatchObject({ verdict: "contradicts", stage: "lexical" });
+
+    const silent = async () => null;
+    const kept = await matchCandidate({ candidate: { content: "offline mode will ship by the end of Q3" }, facts, thresholds: { ambiguousLow: 0.9, ambiguousHigh: 0.99 }, judge: silent });
+    const plain = await matchCandidate({ candidate: { content: "offline mode will ship by the end of Q3" }, facts, thresholds: { ambiguousLow: 0.9, ambiguousHigh: 0.99 } });
+    const match = kept.matches.find((m) => m.factId === "f1");
+    expect(match).toMatchObject({ verdict: plain.matches.find((m) => m.factId === "f1")?.verdict, stage: "lexical" });
+    expect(match?.reason).toContain("the LLM judge could not answer");
+  });
 });
