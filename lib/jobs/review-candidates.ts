@@ -18,7 +18,7 @@ const STOPWORDS = new Set(
   "a an the and or but of to in on at by for with from is are was were be been will would should can could has have had do does did not no it its this that these those we you he she they i as about into than then so".split(" "),
 );
 
-function contentWords(text: string): Set<string> {
+export function contentWords(text: string): Set<string> {
   return new Set(normalizeText(text).split(" ").filter((w) => w.length > 1 && !STOPWORDS.has(w)));
 }
 
@@ -27,7 +27,7 @@ function contentWords(text: string): Set<string> {
  * pending candidates sharing at least two content words, or all of a one-word statement's. Scoring
  * every pair costs ~25 µs each, which for a 50-candidate chunk against a busy source adds up.
  */
-function mayMatch(a: Set<string>, b: Set<string>): boolean {
+export function mayMatch(a: Set<string>, b: Set<string>): boolean {
   let shared = 0;
   for (const w of a) if (b.has(w)) shared++;
   return shared >= Math.min(2, a.size, b.size) && shared > 0;
