@@ -4,6 +4,7 @@
 // Usage: npx tsx scripts/eval-stsb.ts [--sweep]   (--sweep prints full-file P/R/F1 per threshold)
 //        SIFT_WORDNET=off / SIFT_WORD_VECTORS=off measure without WordNet / word vectors.
 import { readFileSync } from "node:fs";
+import { parse } from "csv-parse/sync";
 import path from "node:path";
 import { analyze } from "@/lib/review/lexical";
 import { scoreAnalyses, scorePair } from "@/lib/review/matcher";
@@ -13,26 +14,6 @@ import { loadWordVectors } from "@/lib/review/wordvectors";
 
 const root = path.resolve(import.meta.dirname, "..");
 const evalDir = process.env.SIFT_EVAL_DIR ?? path.resolve(root, "../shared/eval");
-
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = "";
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i] as string;
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') { field += '"'; i++; }
-      else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ",") { row.push(field); field = ""; }
-    else if (c === "\n") { row.push(field); rows.push(row); row = []; field = ""; }
-    else if (c !== "\r") field += c;
-  }
-  if (field || row.length) { row.push(field); rows.push(row); }
-  return rows;
-}
 
 function ranks(x: number[]): number[] {
   const order = x.map((v, i) => [v, i] as const).sort((a, b) => a[0] - b[0]);
@@ -71,7 +52,7 @@ function prf(pred: boolean[], gold: boolean[]) {
 
 const vectors = loadWordVectors();
 const wordnet = loadWordNet();
-const rows = parseCsv(readFileSync(path.join(evalDir, "stsb", "stsb-en-test.csv"), "utf8")).filter((r) => r.length === 3);
+const rows = (parse(readFileSync(path.join(evalDir, "stsb", "stsb-en-test.csv"), "utf8")) as string[][]).filter((r) => r.length === 3);
 const gold = rows.map((r) => Number(r[2]));
 const goldDup = gold.map((g) => g >= 4);
 const t0 = performance.now();
