@@ -122,35 +122,49 @@ function unpairedBetween(partner: number[], lo: number, hi: number): number[] {
 const consecutive = (xs: number[]) => xs.every((x, k) => k === 0 || x === (xs[k - 1] as number) + 1);
 
 /**
- * The alignment made one-to-one: alignWords pairs every occurrence of a word with the other side's
- * first, so "reported ... reporting" against one "reported" would leave nothing unpaired. Here the k-th
- * occurrence of a word pairs with the k-th on the other side, or with nothing; WordNet relatives keep
- * their (mutual) pairs.
+ * The alignment made one-to-one and in order: alignWords pairs every occurrence of a word with the other
+ * side's first, so "reported ... reporting" against one "reported", or "support roadmap into the main
+ * roadmap" against "metrics API into the main roadmap", would leave the wrong word paired or none
+ * unpaired. Here equal words pair in order, as many as possible (words written alike first); WordNet
+ * relatives keep their (mutual) pairs where both words are still free.
  */
 function oneToOne(al: Alignment): { partnerA: number[]; partnerB: number[] } {
   // Usually every pair is mutual already (no word repeats unmatched): nothing to redo.
   if (al.partnerA.every((j, i) => j < 0 || al.partnerB[j] === i) && al.partnerB.every((i, j) => i < 0 || al.partnerA[i] === j)) {
     return { partnerA: al.partnerA, partnerB: al.partnerB };
   }
-  const occurrences = (words: Token[]) => {
-    const seen = new Map<string, number>();
-    return words.map((t) => {
-      const key = matchKey(t);
-      const n = seen.get(key) ?? 0;
-      seen.set(key, n + 1);
-      return `${key}\u0000${n}`;
-    });
-  };
-  const occA = occurrences(al.wordsA);
-  const posB = new Map(occurrences(al.wordsB).map((k, j) => [k, j]));
-  const partnerA = al.partnerA.map((j, i) => {
-    if (j < 0) return -1;
-    if (al.relationA[i] !== "same") return al.partnerB[j] === i ? j : -1;
-    return posB.get(occA[i] as string) ?? -1;
-  });
-  const partnerB = al.partnerB.map(() => -1);
-  partnerA.forEach((j, i) => {
-    if (j >= 0) partnerB[j] = i;
+  const keysA = al.wordsA.map(matchKey);
+  const keysB = al.wordsB.map(matchKey);
+  const n = keysA.length;
+  const m = keysB.length;
+  // Equal words as written count double: "reported" pairs with "reported" before "reporting".
+  const weight = (i: number, j: number) => (keysA[i] !== keysB[j] ? 0 : al.wordsA[i]?.text === al.wordsB[j]?.text ? 2 : 1);
+  // best[i][j]: the heaviest in-order pairing of wordsA[i..] with wordsB[j..]
+  const best = Array.from({ length: n + 1 }, () => new Array<number>(m + 1).fill(0));
+  const at = (i: number, j: number) => (best[i] as number[])[j] as number;
+  for (let i = n - 1; i >= 0; i--) {
+    for (let j = m - 1; j >= 0; j--) {
+      const w = weight(i, j);
+      (best[i] as number[])[j] = Math.max(at(i + 1, j), at(i, j + 1), w > 0 ? at(i + 1, j + 1) + w : 0);
+    }
+  }
+  const partnerA = new Array<number>(n).fill(-1);
+  const partnerB = new Array<number>(m).fill(-1);
+  for (let i = 0, j = 0; i < n && j < m; ) {
+    const w = weight(i, j);
+    if (w > 0 && at(i, j) === at(i + 1, j + 1) + w) {
+      partnerA[i] = j;
+      partnerB[j] = i;
+      i++;
+      j++;
+    } else if (at(i + 1, j) >= at(i, j + 1)) i++;
+    else j++;
+  }
+  al.partnerA.forEach((j, i) => {
+    if (j >= 0 && al.relationA[i] !== "same" && al.partnerB[j] === i && partnerA[i] === -1 && partnerB[j] === -1) {
+      partnerA[i] = j;
+      partnerB[j] = i;
+    }
   });
   return { partnerA, partnerB };
 }

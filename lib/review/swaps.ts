@@ -24,6 +24,12 @@ function swapPhrases(a: Analysis, x: Token[], b: Analysis, y: Token[]): [string,
 
 const DETERMINERS = new Set("a an the his her their my our your its this that these those some any each every another".split(" "));
 
+/** WordNet's commonest use of the word is as a noun, or WordNet does not know it (names, jargon: "API"). */
+function mostlyNoun(t: Token): boolean {
+  const w = t.senses?.posWeight;
+  return !w || w[0] >= Math.max(w[1], w[2], w[3]);
+}
+
 /**
  * Likely a noun here: WordNet's commonest use of the word is as a noun, or a determiner precedes it
  * ("the study"). Words WordNet lacks are mostly names and jargon, so nouns too. Verbs and adjectives
@@ -64,7 +70,8 @@ export function swapDifferences(a: Analysis, b: Analysis, al: Alignment, explain
     const y = ys[ys.length - 1] as Token;
     const nextA = a.tokens[x.index + 1];
     const nextB = b.tokens[y.index + 1];
-    const compound = nextA !== undefined && nextB !== undefined && isWord(nextA) && nextA.stem === nextB.stem;
+    // Modifying the same noun on both sides ("upload API" / "tracing API"); not "goes down" / "slides down".
+    const compound = nextA !== undefined && nextB !== undefined && isWord(nextA) && nextA.stem === nextB.stem && mostlyNoun(nextA);
     if (!antonym && !(nounish(a, x, compound) && nounish(b, y, compound))) continue;
     // Longer runs: only a whole noun compound for another ("experiment model" / "support cache"). Runs
     // of other shapes are how STS-B paraphrases reword ("lawn" / "green grass", "cliff" / "rock face").
