@@ -24,6 +24,9 @@ function swapPhrases(a: Analysis, x: Token[], b: Analysis, y: Token[]): [string,
 
 const DETERMINERS = new Set("a an the his her their my our your its this that these those some any each every another".split(" "));
 
+/** Written capitalised and not an ordinary noun WordNet knows ("Alice", not "Customers"). */
+const isName = (t: Token) => t.capitalized && !t.senses?.commonNoun;
+
 /** WordNet's commonest use of the word is as a noun, or WordNet does not know it (names, jargon: "API"). */
 function mostlyNoun(t: Token): boolean {
   const w = t.senses?.posWeight;
@@ -76,7 +79,10 @@ export function swapDifferences(a: Analysis, b: Analysis, al: Alignment, explain
     // Longer runs: only a whole noun compound for another ("experiment model" / "support cache"). Runs
     // of other shapes are how STS-B paraphrases reword ("lawn" / "green grass", "cliff" / "rock face").
     if (xs.length > 1 || ys.length > 1) {
-      if (xs.length !== ys.length || !xs.slice(0, -1).every((t) => nounish(a, t, true)) || !ys.slice(0, -1).every((t) => nounish(b, t, true))) continue;
+      const sameShape = xs.length === ys.length && xs.slice(0, -1).every((t) => nounish(a, t, true)) && ys.slice(0, -1).every((t) => nounish(b, t, true));
+      // A person for a group in the same place ("Alice documented ..." / "The QA team documented ...").
+      const nameForGroup = (xs.length === 1 && isName(x) && ys.every((t) => nounish(b, t, true))) || (ys.length === 1 && isName(y) && xs.every((t) => nounish(a, t, true)));
+      if (!sameShape && !nameForGroup) continue;
     }
     const [pa, pb] = swapPhrases(a, xs, b, ys);
     const kind = antonym ? "qualifier" : "thing";
