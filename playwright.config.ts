@@ -47,6 +47,8 @@ export default defineConfig({
       url: `http://127.0.0.1:${port}/ingest`,
       timeout: 120_000,
       reuseExistingServer: false,
+      // Playwright otherwise SIGKILLs the server: the script could not drop its PostgreSQL database.
+      gracefulShutdown: { signal: "SIGTERM", timeout: 10_000 },
       stdout: "pipe",
       stderr: "pipe",
     },
@@ -61,6 +63,7 @@ export default defineConfig({
       url: `http://127.0.0.1:${llmPort}/ingest`,
       timeout: 120_000,
       reuseExistingServer: false,
+      gracefulShutdown: { signal: "SIGTERM", timeout: 10_000 },
       stdout: "pipe",
       stderr: "pipe",
     },
