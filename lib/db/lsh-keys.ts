@@ -3,7 +3,7 @@
  * in JS from the text's lexemes. Retrieval used to call the SQL function per candidate at query time,
  * ~0.3 ms each (96 seeded hashes per lexeme, then grouping); here the hashing takes well under 0.1 ms.
  * The lexemes still come from PostgreSQL's own `to_tsvector('english', ...)`, so stemming and stop words
- * cannot drift; only the hashing is re-implemented, and tests/review/lsh-keys.test.ts checks the keys
+ * cannot drift; only the hashing is re-implemented, and tests/review/sql-equivalence.test.ts checks the keys
  * equal the SQL function's.
  *
  * Pure code: no database, no `server-only`.

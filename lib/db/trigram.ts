@@ -5,7 +5,7 @@
  * Here each text's trigrams are built once. Same algorithm as pg_trgm (KEEPONLYALNUM, IGNORECASE): words
  * are runs of letters and digits, lower-cased, padded with two spaces in front and one behind; the score is
  * shared trigrams / (all of a + all of b - shared), 0 when either side has none.
- * tests/review/trigram.test.ts checks the scores equal the database's. Outside ASCII, what counts as a
+ * tests/review/sql-equivalence.test.ts checks the scores equal the database's. Outside ASCII, what counts as a
  * letter follows the database's locale there and Unicode here, and pg_trgm folds multibyte trigrams into
  * a CRC: a rare difference that can only reorder a pool, never drop an exact hit.
  *
