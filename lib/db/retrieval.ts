@@ -17,9 +17,9 @@ export interface SimilarFact {
  * How many look-alikes per text, ranked by shared LSH bands, go on to trigram similarity. Shared bands
  * estimate lexeme Jaccard (a fact with J shares ~32·J³ bands), so true near-duplicates rank first and
  * the pool only has to absorb ties among same-template statements. Ranking the pool by trigrams is what
- * lets the matcher see only 8 facts: on 500 bench candidates
- * at 10k facts, the matcher's verdict on these 8 differed from its verdict on the best 60 for 16; with a
- * pool of 16 for 19, of 12 for 25, and for 31 with the 8 sharing most bands and no trigram ranking.
+ * lets the matcher see only 8 facts: on 500 bench candidates at 10k facts, the matcher's verdict on these
+ * 8 differed from its verdict on the best 60 for 16; with a pool of 16 for 19, of 12 for 25, and for 31
+ * with the 8 sharing most bands and no trigram ranking.
  */
 const POOL_FACTOR = 3;
 const MIN_POOL = 24;
@@ -64,9 +64,10 @@ export async function findSimilarFacts({
  *   migration 20261202090000_fact_band), counted from the primary key over the text's informative bands
  *   (BAND_CAP): the near-duplicates and contradictions the matcher needs (Jaccard 0.5 of English
  *   lexemes: found 98% of the time, 0.4: 87%, 0.3: 58%).
- * Only that short list is ranked by pg_trgm similarity, in JS (rankPool). Scoring every look-alike instead (the GIN version) cost ~11 µs
- * per row and ~800 rows per text at 100k templated facts; counting every band row ~5,000 rows per text
- * there, and a plan costly enough for PostgreSQL to JIT-compile it (~200 ms). No ts_rank: nothing read
+ * Only that short list is ranked by pg_trgm similarity, in JS (rankPool). Scoring every look-alike
+ * instead (the GIN version) cost ~11 µs per row and ~800 rows per text at 100k templated facts; counting
+ * every band row ~5,000 rows per text there, and a plan costly enough for PostgreSQL to JIT-compile it
+ * (~200 ms). No ts_rank: nothing read
  * it, and to_tsvector on every returned fact was ~12% of the statement's server time.
  */
 export async function* findSimilarFactsInChunks({

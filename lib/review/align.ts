@@ -46,7 +46,8 @@ function content(an: Analysis): Content {
 // Relatives that may stand in for each other, best first. Antonyms never do.
 const RANK: Record<WordRelation, number> = { synonym: 3, derived: 3, hypernym: 2, antonym: 0 };
 
-function isNoun(t: Token): boolean {
+/** WordNet's commonest use of the word is as a noun, or WordNet does not know it (names, jargon: "API"). */
+export function isNoun(t: Token): boolean {
   const w = t.senses?.posWeight;
   return !w || w[0] >= Math.max(w[1], w[2], w[3]);
 }

@@ -1,4 +1,4 @@
-import { findSwaps, type Alignment } from "./align";
+import { findSwaps, isNoun, type Alignment } from "./align";
 import type { Difference } from "./guards";
 import { NEGATORS, type Analysis, type Token } from "./lexical";
 
@@ -25,13 +25,7 @@ function swapPhrases(a: Analysis, x: Token[], b: Analysis, y: Token[]): [string,
 const DETERMINERS = new Set("a an the his her their my our your its this that these those some any each every another".split(" "));
 
 /** Written capitalised and not an ordinary noun WordNet knows ("Alice", not "Customers"). */
-const isName = (t: Token) => t.capitalized && !t.senses?.commonNoun;
-
-/** WordNet's commonest use of the word is as a noun, or WordNet does not know it (names, jargon: "API"). */
-function mostlyNoun(t: Token): boolean {
-  const w = t.senses?.posWeight;
-  return !w || w[0] >= Math.max(w[1], w[2], w[3]);
-}
+const looksLikeName = (t: Token) => t.capitalized && !t.senses?.commonNoun;
 
 /**
  * Likely a noun here: WordNet's commonest use of the word is as a noun, or a determiner precedes it
@@ -74,14 +68,14 @@ export function swapDifferences(a: Analysis, b: Analysis, al: Alignment, explain
     const nextA = a.tokens[x.index + 1];
     const nextB = b.tokens[y.index + 1];
     // Modifying the same noun on both sides ("upload API" / "tracing API"); not "goes down" / "slides down".
-    const compound = nextA !== undefined && nextB !== undefined && isWord(nextA) && nextA.stem === nextB.stem && mostlyNoun(nextA);
+    const compound = nextA !== undefined && nextB !== undefined && isWord(nextA) && nextA.stem === nextB.stem && isNoun(nextA);
     if (!antonym && !(nounish(a, x, compound) && nounish(b, y, compound))) continue;
     // Longer runs: only a whole noun compound for another ("experiment model" / "support cache"). Runs
     // of other shapes are how STS-B paraphrases reword ("lawn" / "green grass", "cliff" / "rock face").
     if (xs.length > 1 || ys.length > 1) {
       const sameShape = xs.length === ys.length && xs.slice(0, -1).every((t) => nounish(a, t, true)) && ys.slice(0, -1).every((t) => nounish(b, t, true));
       // A person for a group in the same place ("Alice documented ..." / "The QA team documented ...").
-      const nameForGroup = (xs.length === 1 && isName(x) && ys.every((t) => nounish(b, t, true))) || (ys.length === 1 && isName(y) && xs.every((t) => nounish(a, t, true)));
+      const nameForGroup = (xs.length === 1 && looksLikeName(x) && ys.every((t) => nounish(b, t, true))) || (ys.length === 1 && looksLikeName(y) && xs.every((t) => nounish(a, t, true)));
       if (!sameShape && !nameForGroup) continue;
     }
     const [pa, pb] = swapPhrases(a, xs, b, ys);
@@ -93,4 +87,3 @@ export function swapDifferences(a: Analysis, b: Analysis, al: Alignment, explain
   }
   return out;
 }
-
