@@ -70,18 +70,19 @@ export async function reviewCandidates({
     select: { id: true, content: true },
   });
   const pending = open.map((c) => ({ ...c, words: contentWords(c.content) }));
+  const words = candidates.map((c) => contentWords(c.content));
   const byVector =
     embed && embedding
-      ? await compareBatchByVector({ db, embed, vectors: embedding, similar: await similar.all(), pendingIds: savedPendingIds(candidates, pending), thresholds })
+      ? await compareBatchByVector({ db, embed, vectors: embedding, similar: await similar.all(), pendingIds: savedPendingIds(words, pending), thresholds })
       : undefined;
 
   const reviews: CandidateReview[] = [];
   for (const [i, candidate] of candidates.entries()) {
-    const words = contentWords(candidate.content);
+    const own = words[i] as Set<string>;
     const result = await matchCandidate({
       candidate,
       facts: withNeighbours(await similar.factsFor(i), byVector?.neighbours(i)),
-      pendingCandidates: pending.filter((p) => mayMatch(words, p.words)),
+      pendingCandidates: pending.filter((p) => mayMatch(own, p.words)),
       thresholds,
       embeddingSimilarity: byVector?.similarityFor(i),
       judge,
@@ -97,17 +98,14 @@ export async function reviewCandidates({
       gateReason: gate.reasons.length > 0 ? gate.reasons.join("; ") : null,
       ...vectorToStore(byVector, i, id),
     });
-    pending.push({ id, content: candidate.content, words });
+    pending.push({ id, content: candidate.content, words: own });
   }
   return reviews;
 }
 
 /** Per candidate, the saved open candidates the matcher will see (the loop's prefilter), for their vectors. */
-function savedPendingIds(candidates: Candidate[], pending: Array<{ id: string; words: Set<string> }>): string[][] {
-  return candidates.map((c) => {
-    const words = contentWords(c.content);
-    return pending.filter((p) => mayMatch(words, p.words)).map((p) => p.id);
-  });
+function savedPendingIds(words: Array<Set<string>>, pending: Array<{ id: string; words: Set<string> }>): string[][] {
+  return words.map((own) => pending.filter((p) => mayMatch(own, p.words)).map((p) => p.id));
 }
 
 /** The lexical retrieval's facts plus those found only by vector (never twice). */
