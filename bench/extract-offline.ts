@@ -105,7 +105,9 @@ async function main(): Promise<void> {
     groundTimes.push(performance.now() - start);
   }
   groundTimes.sort((a, b) => a - b);
-  console.log(`groundQuote, unfound quote in ${(big.length / 1024).toFixed(0)} KB: median ${groundTimes[5]!.toFixed(1)} ms`);
+  console.log(
+    `groundQuote, unfound quote in ${(big.length / 1024).toFixed(0)} KB: median ${groundTimes[5]!.toFixed(1)} ms`,
+  );
 }
 
 main().catch((error: unknown) => {

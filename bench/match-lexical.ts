@@ -9,17 +9,37 @@ import { loadWordVectors } from "@/lib/review/wordvectors";
 
 const people = ["Alice", "Bob", "Priya", "Marcus", "Caroline", "Melanie", "the team", "the vendor"];
 const verbs = ["will ship", "decided to move", "agreed to review", "wants to postpone", "owns", "is not sure about"];
-const things = ["offline mode", "the billing migration", "the mobile app", "the onboarding flow", "the API rate limits", "the Q3 roadmap", "the pricing page", "search indexing"];
-const whens = ["by end of Q3", "by end of Q4", "next Monday", "before the offsite", "in March", "after the release", "within two weeks", ""];
+const things = [
+  "offline mode",
+  "the billing migration",
+  "the mobile app",
+  "the onboarding flow",
+  "the API rate limits",
+  "the Q3 roadmap",
+  "the pricing page",
+  "search indexing",
+];
+const whens = [
+  "by end of Q3",
+  "by end of Q4",
+  "next Monday",
+  "before the offsite",
+  "in March",
+  "after the release",
+  "within two weeks",
+  "",
+];
 
 // Deterministic pseudo-random so every run scores the same texts.
 let seed = 42;
-const rand = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+const rand = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
 const pick = <T>(xs: T[]): T => xs[Math.floor(rand() * xs.length)] as T;
 const sentence = () => `${pick(people)} ${pick(verbs)} ${pick(things)} ${pick(whens)}`.trim() + ".";
 
 const candidates = Array.from({ length: 50 }, sentence);
-const factsFor = candidates.map((_, c) => Array.from({ length: 50 }, (_, i) => ({ id: `f${c}-${i}`, content: sentence() })));
+const factsFor = candidates.map((_, c) =>
+  Array.from({ length: 50 }, (_, i) => ({ id: `f${c}-${i}`, content: sentence() })),
+);
 
 const vectors = loadWordVectors();
 const heapBefore = process.memoryUsage().heapUsed + process.memoryUsage().arrayBuffers;
@@ -51,9 +71,15 @@ async function main() {
     t = performance.now();
     for (const text of texts) analyze(text);
     const analysisMs = performance.now() - t;
-    if (r >= 2) { full.push(fullMs); pairsOnly.push(pairMs); analysis.push(analysisMs); } // first runs warm the JIT
+    if (r >= 2) {
+      full.push(fullMs);
+      pairsOnly.push(pairMs);
+      analysis.push(analysisMs);
+    } // first runs warm the JIT
   }
-  console.log(`word vectors: ${vectors ? "on" : "off"}; WordNet: ${wordnet ? `on (loaded in ${wordnetMs.toFixed(0)} ms, ~${wordnetMb.toFixed(0)} MB)` : "off"}`);
+  console.log(
+    `word vectors: ${vectors ? "on" : "off"}; WordNet: ${wordnet ? `on (loaded in ${wordnetMs.toFixed(0)} ms, ~${wordnetMb.toFixed(0)} MB)` : "off"}`,
+  );
   console.log(`50 candidates x 50 facts = 2,500 pairs; median of ${runs} runs`);
   console.log(`matchCandidate (fact analyses cached after run 1):${median(full).toFixed(1)} ms`);
   console.log(`pair scoring with facts analysed beforehand:   ${median(pairsOnly).toFixed(1)} ms`);

@@ -36,7 +36,10 @@ const { lshKeysFromLexemes } = await import("@/lib/db/lsh-keys");
 type Db = Awaited<ReturnType<typeof import("@/lib/db/client").createDb>>;
 type Candidate = import("@/lib/extraction/schema").Candidate;
 
-const sizes = arg("facts", "10000,100000").split(",").map(Number).sort((a, b) => a - b);
+const sizes = arg("facts", "10000,100000")
+  .split(",")
+  .map(Number)
+  .sort((a, b) => a - b);
 const which = arg("db", "both");
 const runs = Math.max(10, Number(arg("runs", "10")));
 const analyzeStats = !process.argv.includes("--no-analyze");
@@ -54,7 +57,8 @@ const WHEN_AT_END = /^(.*?) ((?:by|on|in|before|after|within|this|next|early) [^
 function reword(s: string): string {
   const m = WHEN_AT_END.exec(s);
   const core = s.replace(/ will /, " is going to ");
-  if (m?.[1] && m[2]) return `${m[2].charAt(0).toUpperCase()}${m[2].slice(1)}, ${(m[1].replace(/ will /, " is going to ")).replace(/^\w/, (c) => c.toLowerCase())}.`;
+  if (m?.[1] && m[2])
+    return `${m[2].charAt(0).toUpperCase()}${m[2].slice(1)}, ${m[1].replace(/ will /, " is going to ").replace(/^\w/, (c) => c.toLowerCase())}.`;
   return core !== s ? core : s.toLowerCase().replace(/\.$/, "");
 }
 const NAMES = new RegExp(`\\b(${VOCABULARY.PEOPLE.filter((p) => /^[A-Z]/.test(p)).join("|")})\\b`);
@@ -62,7 +66,11 @@ const NAMES = new RegExp(`\\b(${VOCABULARY.PEOPLE.filter((p) => /^[A-Z]/.test(p)
 function nearMiss(s: string, k: number): string {
   const changes = [
     (x: string) => x.replace(/\d+/, (d) => String(Number(d) + 1)),
-    (x: string) => x.replace(new RegExp(VOCABULARY.MONTHS.join("|")), (m) => VOCABULARY.MONTHS[(VOCABULARY.MONTHS.indexOf(m) + 1) % 12] as string),
+    (x: string) =>
+      x.replace(
+        new RegExp(VOCABULARY.MONTHS.join("|")),
+        (m) => VOCABULARY.MONTHS[(VOCABULARY.MONTHS.indexOf(m) + 1) % 12] as string,
+      ),
     (x: string) => x.replace(NAMES, (n) => (n === "Alice" ? "Bob" : "Alice")),
   ];
   for (let j = 0; j < changes.length; j++) {
@@ -92,8 +100,16 @@ function batchFor(n: number, b: number): Batch {
   const near = Array.from({ length: 15 }, (_, k) => nearMiss(seeded[(k + 15) * step + 1 + shift] as string, k));
   const fresh = all.slice(maxSize + 20 * b, maxSize + 20 * b + 20);
   const candidates = [...dups, ...near, ...fresh].map((content) => ({
-    content, kind: "decision", confidence: 0.9, importance: 0.5, temporal: "present" as const, speaker: null,
-    quote: content, start: 0, end: content.length, supported: true,
+    content,
+    kind: "decision",
+    confidence: 0.9,
+    importance: 0.5,
+    temporal: "present" as const,
+    speaker: null,
+    quote: content,
+    start: 0,
+    end: content.length,
+    supported: true,
   }));
   return { candidates, sources };
 }
@@ -109,7 +125,8 @@ function check(batch: Batch, reviews: Review[], ids: string[]) {
   const falseDuplicates: string[] = [];
   batch.sources.forEach((src, k) => {
     const r = reviews[k];
-    const found = r?.verdict === "duplicate" && matchesOf(r).some((m) => m.factId === ids[src] && m.verdict === "duplicate");
+    const found =
+      r?.verdict === "duplicate" && matchesOf(r).some((m) => m.factId === ids[src] && m.verdict === "duplicate");
     if (!found) missed.push(`"${batch.candidates[k]?.content}" (${r?.verdict ?? "no review"})`);
   });
   for (let k = 15; k < 30; k++) {
@@ -117,7 +134,8 @@ function check(batch: Batch, reviews: Review[], ids: string[]) {
     const top = matchesOf(r)[0];
     // A changed value can land on another seeded fact word for word: a true duplicate, not a wrong one.
     const exact = top?.stage === "hash" || top?.stage === "normalized";
-    if (r?.verdict === "duplicate" && !exact) falseDuplicates.push(`"${batch.candidates[k]?.content}" ~ "${top?.content}"`);
+    if (r?.verdict === "duplicate" && !exact)
+      falseDuplicates.push(`"${batch.candidates[k]?.content}" ~ "${top?.content}"`);
   }
   return { missed, falseDuplicates };
 }
@@ -138,7 +156,8 @@ async function benchOne(db: Db, label: string) {
     t0 = performance.now();
     if (analyzeStats) await db.prisma.$executeRawUnsafe(`${vacuum ? "VACUUM " : ""}ANALYZE "Fact", "FactBand"`);
     const statsMs = performance.now() - t0;
-    const review = (batch: Batch) => reviewCandidates({ db: db.prisma, sourceId: source.id, candidates: batch.candidates });
+    const review = (batch: Batch) =>
+      reviewCandidates({ db: db.prisma, sourceId: source.id, candidates: batch.candidates });
     let next = 0;
     const fresh: number[] = [];
     const repeated: number[] = [];
@@ -177,11 +196,15 @@ async function benchOne(db: Db, label: string) {
     );
     if (falseDuplicates.size > 0) {
       const shown = [...falseDuplicates].slice(0, 5).map((x) => `${"".padEnd(21)}${x}`);
-      console.log(`${"".padEnd(19)}WARNING: ${falseDuplicates.size} near-miss(es) judged duplicates (a matcher verdict, not retrieval), e.g.:\n${shown.join("\n")}`);
+      console.log(
+        `${"".padEnd(19)}WARNING: ${falseDuplicates.size} near-miss(es) judged duplicates (a matcher verdict, not retrieval), e.g.:\n${shown.join("\n")}`,
+      );
     }
     if (missed.size > 0) {
       failed = true;
-      console.error(`${"".padEnd(19)}FAILED: ${missed.size} planted duplicate(s) not judged duplicates of their fact:\n${[...missed].map((x) => `${"".padEnd(21)}${x}`).join("\n")}`);
+      console.error(
+        `${"".padEnd(19)}FAILED: ${missed.size} planted duplicate(s) not judged duplicates of their fact:\n${[...missed].map((x) => `${"".padEnd(21)}${x}`).join("\n")}`,
+      );
     }
   }
 }
@@ -219,7 +242,10 @@ async function breakdown(db: Db, nextBatch: () => Candidate[]) {
     t = performance.now();
     const words = candidates.map((c) => contentWords(c.content));
     for (const [i, c] of candidates.entries()) {
-      const earlier = candidates.slice(0, i).map((p, j) => ({ id: String(j), content: p.content })).filter((_, j) => mayMatch(words[i] as Set<string>, words[j] as Set<string>));
+      const earlier = candidates
+        .slice(0, i)
+        .map((p, j) => ({ id: String(j), content: p.content }))
+        .filter((_, j) => mayMatch(words[i] as Set<string>, words[j] as Set<string>));
       pairCount += earlier.length;
       await matchCandidate({ candidate: c, facts: [], pendingCandidates: earlier });
     }
@@ -227,9 +253,19 @@ async function breakdown(db: Db, nextBatch: () => Candidate[]) {
   }
   const [band] = await db.prisma.$queryRaw<Array<{ rows: number }>>`
     SELECT (count(*)::float8 / ${texts.length}::int) AS rows FROM unnest(${keyLists}::text[]) AS k, "FactBand" b WHERE b."band" = ANY(k::bigint[])`;
-  return { keys: pct(keys, 50), sql: pct(sql, 50), facts: pct(facts, 50), pairs: pct(pairs, 50), pairCount: pairCount / runs, retrieved, bandRows: band?.rows ?? 0 };
+  return {
+    keys: pct(keys, 50),
+    sql: pct(sql, 50),
+    facts: pct(facts, 50),
+    pairs: pct(pairs, 50),
+    pairCount: pairCount / runs,
+    retrieved,
+    bandRows: band?.rows ?? 0,
+  };
 }
 
-console.log(`reviewCandidates, 50 candidates (15 duplicates, 15 near-misses, 20 new), ${corpus} corpus, stats ${vacuum ? "vacuumed and analyzed" : analyzeStats ? "analyzed" : "not analyzed"}`);
+console.log(
+  `reviewCandidates, 50 candidates (15 duplicates, 15 near-misses, 20 new), ${corpus} corpus, stats ${vacuum ? "vacuumed and analyzed" : analyzeStats ? "analyzed" : "not analyzed"}`,
+);
 await forEachBenchDatabase(which, benchOne);
 if (failed) process.exitCode = 1;

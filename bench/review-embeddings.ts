@@ -43,10 +43,20 @@ function candidates(): Candidate[] {
     const s = all[k * step] as string;
     return k % 3 === 0 ? s : k % 3 === 1 ? s.toLowerCase().replace(/\.$/, "") : swapSynonyms(s);
   });
-  const near = Array.from({ length: 15 }, (_, k) => (all[(k + 15) * step + 1] as string).replace(/\d+/, (d) => String(Number(d) + 1)));
+  const near = Array.from({ length: 15 }, (_, k) =>
+    (all[(k + 15) * step + 1] as string).replace(/\d+/, (d) => String(Number(d) + 1)),
+  );
   return [...dups, ...near, ...all.slice(size, size + 20)].map((content) => ({
-    content, kind: "decision", confidence: 0.9, importance: 0.5, temporal: "present", speaker: null,
-    quote: content, start: 0, end: content.length, supported: true,
+    content,
+    kind: "decision",
+    confidence: 0.9,
+    importance: 0.5,
+    temporal: "present",
+    speaker: null,
+    quote: content,
+    start: 0,
+    end: content.length,
+    supported: true,
   }));
 }
 
@@ -55,9 +65,15 @@ const fake = await startFakeOpenAI({ embeddingDims: dims });
 const embed = resolveEmbedder(parseEnv({ SIFT_EMBEDDING_MODEL: "fake-embed", SIFT_LLM_BASE_URL: fake.url }))!;
 
 async function benchOne(db: Db, label: string) {
-  const source = await db.prisma.source.create({ data: { title: "bench", origin: "paste", text: "bench", contentHash: randomBytes(8).toString("hex") } });
-  const other = await db.prisma.source.create({ data: { title: "saves", origin: "paste", text: "saves", contentHash: randomBytes(8).toString("hex") } });
-  const run = await db.prisma.extractionRun.create({ data: { sourceId: other.id, extractor: "bench", status: "running" } });
+  const source = await db.prisma.source.create({
+    data: { title: "bench", origin: "paste", text: "bench", contentHash: randomBytes(8).toString("hex") },
+  });
+  const other = await db.prisma.source.create({
+    data: { title: "saves", origin: "paste", text: "saves", contentHash: randomBytes(8).toString("hex") },
+  });
+  const run = await db.prisma.extractionRun.create({
+    data: { sourceId: other.id, extractor: "bench", status: "running" },
+  });
 
   let t = performance.now();
   const ids = await insertFacts(db.prisma, all.slice(0, size));
@@ -65,7 +81,11 @@ async function benchOne(db: Db, label: string) {
   const space = { model: embed.modelId, dims, path: await emb.detectVectorPath({ db: db.prisma }) };
   t = performance.now();
   for (let i = 0; i < ids.length; i += 1000) {
-    const items = ids.slice(i, i + 1000).map((id, j) => ({ factId: id, content: all[i + j] as string, vector: fakeEmbedding(all[i + j] as string, dims) }));
+    const items = ids.slice(i, i + 1000).map((id, j) => ({
+      factId: id,
+      content: all[i + j] as string,
+      vector: fakeEmbedding(all[i + j] as string, dims),
+    }));
     await emb.storeFactEmbeddings({ db: db.prisma, space, items });
   }
   const vectorsMs = performance.now() - t;
@@ -75,20 +95,33 @@ async function benchOne(db: Db, label: string) {
   await db.prisma.$executeRawUnsafe(`VACUUM ANALYZE "Fact", "FactBand", "FactEmbedding", "FactVectorBand"`);
   console.log(
     `${label}: ${size} facts seeded in ${(factsMs / 1000).toFixed(1)} s; ${dims}-d vectors stored in ${(vectorsMs / 1000).toFixed(1)} s` +
-      (space.path === "pgvector" ? `; HNSW index built in ${(indexMs / 1000).toFixed(1)} s` : `; ${await bandRows(db)} FactVectorBand rows`),
+      (space.path === "pgvector"
+        ? `; HNSW index built in ${(indexMs / 1000).toFixed(1)} s`
+        : `; ${await bandRows(db)} FactVectorBand rows`),
   );
 
   const batch = candidates();
   const texts = batch.map((c) => c.content);
   const lexical: number[] = [];
   const withVectors: number[] = [];
-  const parts = { embed: [] as number[], retrieval: [] as number[], missing: [] as number[], compare: [] as number[], save: [] as number[], saveLexical: [] as number[] };
+  const parts = {
+    embed: [] as number[],
+    retrieval: [] as number[],
+    missing: [] as number[],
+    compare: [] as number[],
+    save: [] as number[],
+    saveLexical: [] as number[],
+  };
   let changed = 0;
   let neighbours = 0;
   for (let r = 0; r < runs + 2; r++) {
     const into = (xs: number[]) => (r >= 2 ? xs : []);
-    const plain = await timed(into(lexical), () => reviewCandidates({ db: db.prisma, sourceId: source.id, candidates: batch }));
-    const reviews = await timed(into(withVectors), () => reviewCandidates({ db: db.prisma, sourceId: source.id, candidates: batch, embed }));
+    const plain = await timed(into(lexical), () =>
+      reviewCandidates({ db: db.prisma, sourceId: source.id, candidates: batch }),
+    );
+    const reviews = await timed(into(withVectors), () =>
+      reviewCandidates({ db: db.prisma, sourceId: source.id, candidates: batch, embed }),
+    );
     changed = reviews.filter((x, i) => x.verdict !== plain[i]?.verdict).length;
     neighbours = reviews.filter((x) => JSON.stringify(x.matches).includes('"stage":"embedding"')).length;
 
@@ -96,14 +129,27 @@ async function benchOne(db: Db, label: string) {
     const vectors = (await timed(into(parts.embed), () => embed(texts))).embeddings;
     const similar = await timed(into(parts.retrieval), () => findSimilarFacts({ db: db.prisma, texts, limit: 8 }));
     const lexicalIds = similar.map((l) => l.map((f) => f.id));
-    await timed(into(parts.missing), () => emb.findFactsWithoutEmbedding({ db: db.prisma, space, ids: lexicalIds.flat(), limit: 100 }));
+    await timed(into(parts.missing), () =>
+      emb.findFactsWithoutEmbedding({ db: db.prisma, space, ids: lexicalIds.flat(), limit: 100 }),
+    );
     await timed(into(parts.compare), () =>
-      compareWithStoredFacts({ db: db.prisma, space, vectors, factIds: lexicalIds, neighbours: 4, minSimilarity: 0.75 }),
+      compareWithStoredFacts({
+        db: db.prisma,
+        space,
+        vectors,
+        factIds: lexicalIds,
+        neighbours: 4,
+        minSimilarity: 0.75,
+      }),
     );
     const stored = reviews.map((x) => ({ ...x, id: randomUUID() }));
-    await timed(into(parts.save), () => saveCandidates({ db: db.prisma, runId: run.id, chunkIndex: r, candidates: batch, reviews: stored }));
+    await timed(into(parts.save), () =>
+      saveCandidates({ db: db.prisma, runId: run.id, chunkIndex: r, candidates: batch, reviews: stored }),
+    );
     const bare = reviews.map(({ embedding: _e, ...x }) => ({ ...x, id: randomUUID() }));
-    await timed(into(parts.saveLexical), () => saveCandidates({ db: db.prisma, runId: run.id, chunkIndex: r, candidates: batch, reviews: bare }));
+    await timed(into(parts.saveLexical), () =>
+      saveCandidates({ db: db.prisma, runId: run.id, chunkIndex: r, candidates: batch, reviews: bare }),
+    );
   }
   const d = pct(withVectors, 50) - pct(lexical, 50);
   console.log(

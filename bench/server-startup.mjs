@@ -62,8 +62,14 @@ for (let i = 0; i < runs; i++) {
   if (i === 0) {
     memory.idle = rssMb(a.child.pid);
     // One extraction through the browser, as a user would, then the review page.
-    const transcript = Array.from({ length: 60 }, (_, k) => `Speaker${k % 4}: We decided to ship feature ${k} by the end of Q${(k % 4) + 1}.`).join("\n");
-    const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking"] });
+    const transcript = Array.from(
+      { length: 60 },
+      (_, k) => `Speaker${k % 4}: We decided to ship feature ${k} by the end of Q${(k % 4) + 1}.`,
+    ).join("\n");
+    const browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
+    });
     const page = await browser.newPage();
     await page.goto(`http://127.0.0.1:${port}/ingest`);
     await page.getByLabel("Transcript").fill(transcript);
@@ -79,6 +85,12 @@ for (let i = 0; i < runs; i++) {
   await stop(b.child);
   rmSync(dir, { recursive: true, force: true });
 }
-console.log(`cold start to first page, new data dir:      median ${median(fresh).toFixed(0)} ms  (${fresh.map((x) => x.toFixed(0)).join(", ")})`);
-console.log(`cold start to first page, existing data dir: median ${median(warm).toFixed(0)} ms  (${warm.map((x) => x.toFixed(0)).join(", ")})`);
-console.log(`server memory (RSS, process tree): ${memory.idle.toFixed(0)} MB after the first page, ${memory.afterExtraction.toFixed(0)} MB after an extraction and the review page`);
+console.log(
+  `cold start to first page, new data dir:      median ${median(fresh).toFixed(0)} ms  (${fresh.map((x) => x.toFixed(0)).join(", ")})`,
+);
+console.log(
+  `cold start to first page, existing data dir: median ${median(warm).toFixed(0)} ms  (${warm.map((x) => x.toFixed(0)).join(", ")})`,
+);
+console.log(
+  `server memory (RSS, process tree): ${memory.idle.toFixed(0)} MB after the first page, ${memory.afterExtraction.toFixed(0)} MB after an extraction and the review page`,
+);

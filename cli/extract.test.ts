@@ -143,7 +143,13 @@ describe("sift extract errors", () => {
   });
 
   it("exits 2 with usage on bad arguments", async () => {
-    for (const args of [[], [vttFile, "--extractor", "gpt"], [vttFile, "--date", "30/11/2026"], [vttFile, "--max-facts", "0"], [vttFile, "--bogus"]]) {
+    for (const args of [
+      [],
+      [vttFile, "--extractor", "gpt"],
+      [vttFile, "--date", "30/11/2026"],
+      [vttFile, "--max-facts", "0"],
+      [vttFile, "--bogus"],
+    ]) {
       const r = await sift(args);
       expect(r.code, args.join(" ")).toBe(2);
       expect(r.stderr).toContain("Usage: sift extract FILE");
@@ -153,12 +159,18 @@ describe("sift extract errors", () => {
   it("exits 2 when --extractor llm has no model to call", async () => {
     const r = await sift([vttFile, "--extractor", "llm"]);
     expect(r.code).toBe(2);
-    expect(r.stderr).toBe("sift extract: No model configured: set SIFT_LLM_MODEL and SIFT_LLM_BASE_URL or an API key\n");
+    expect(r.stderr).toBe(
+      "sift extract: No model configured: set SIFT_LLM_MODEL and SIFT_LLM_BASE_URL or an API key\n",
+    );
   });
 });
 
 describe("sift extract (llm)", () => {
-  const llmEnv = (url: string, extra: Record<string, string> = {}) => ({ SIFT_LLM_BASE_URL: url, SIFT_LLM_MODEL: "fake-model", ...extra });
+  const llmEnv = (url: string, extra: Record<string, string> = {}) => ({
+    SIFT_LLM_BASE_URL: url,
+    SIFT_LLM_MODEL: "fake-model",
+    ...extra,
+  });
 
   it("returns the model's facts, grounded, and marks a fabricated quote unsupported", async () => {
     fake = await startFakeOpenAI();

@@ -80,7 +80,8 @@ function parseOptions(argv: string[]): Options | "help" {
     throw new UsageError(`--date must be a date like 2026-11-30, not "${values.date}"`);
   }
   // The app's form allows 2,000 characters of hints; the CLI keeps the prompt the same size.
-  if (values.hints !== undefined && values.hints.length > 2_000) throw new UsageError("--hints is longer than 2000 characters");
+  if (values.hints !== undefined && values.hints.length > 2_000)
+    throw new UsageError("--hints is longer than 2000 characters");
   let maxFacts: number | undefined;
   if (values["max-facts"] !== undefined) {
     maxFacts = Number(values["max-facts"]);
@@ -145,7 +146,8 @@ function chooseExtractor(choice: Options["extractor"], env: Env): { extractor: E
   // silently fall back to the weaker offline extractor.
   const resolved = resolveModel(env);
   if (!resolved) {
-    if (choice === "llm") throw new NoModelError("No model configured: set SIFT_LLM_MODEL and SIFT_LLM_BASE_URL or an API key");
+    if (choice === "llm")
+      throw new NoModelError("No model configured: set SIFT_LLM_MODEL and SIFT_LLM_BASE_URL or an API key");
     return { extractor: createOfflineExtractor(), label: "offline" };
   }
   const extractor = createLlmExtractor({
@@ -183,9 +185,10 @@ function oneLine(text: string): string {
 function summary(label: string, result: ExtractionRunResult, ms: number): string {
   const n = result.chunks.length;
   const unsupported = result.candidates.filter((c) => !c.supported).length;
-  const tokens = result.usage.inputTokens + result.usage.outputTokens > 0
-    ? `, ${result.usage.inputTokens} tokens in / ${result.usage.outputTokens} out`
-    : "";
+  const tokens =
+    result.usage.inputTokens + result.usage.outputTokens > 0
+      ? `, ${result.usage.inputTokens} tokens in / ${result.usage.outputTokens} out`
+      : "";
   const extra = unsupported > 0 ? ` (${unsupported} unsupported)` : "";
   return `extractor ${label}, ${n} chunk${n === 1 ? "" : "s"}, ${result.candidates.length} candidates${extra}, ${Math.round(ms)} ms${tokens}`;
 }
@@ -227,11 +230,18 @@ async function main(argv: string[]): Promise<number> {
   const failed = result.chunks.filter((c) => c.status === "failed");
   if (result.status === "failed") {
     const n = result.chunks.length;
-    throw new AppError("MODEL_ERROR", `${n === 1 ? "the only chunk" : `all ${n} chunks`} failed: ${failed[0]?.error ?? "unknown error"}`);
+    throw new AppError(
+      "MODEL_ERROR",
+      `${n === 1 ? "the only chunk" : `all ${n} chunks`} failed: ${failed[0]?.error ?? "unknown error"}`,
+    );
   }
-  process.stdout.write(options.json ? `${JSON.stringify(result.candidates.map(toJson), null, 2)}\n` : formatListing(result.candidates));
+  process.stdout.write(
+    options.json ? `${JSON.stringify(result.candidates.map(toJson), null, 2)}\n` : formatListing(result.candidates),
+  );
   if (failed.length > 0) {
-    process.stderr.write(`sift extract: warning: ${failed.length} of ${result.chunks.length} chunks failed (first: ${failed[0]?.error ?? "unknown error"}); showing candidates from the rest\n`);
+    process.stderr.write(
+      `sift extract: warning: ${failed.length} of ${result.chunks.length} chunks failed (first: ${failed[0]?.error ?? "unknown error"}); showing candidates from the rest\n`,
+    );
   }
   process.stderr.write(`sift extract: ${summary(label, result, ms)}\n`);
   return 0;
@@ -253,7 +263,9 @@ main(process.argv.slice(2)).then(
       process.exitCode = 1;
     } else {
       // Not written for users; the stack is what a bug report needs.
-      process.stderr.write(`sift extract: unexpected error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+      process.stderr.write(
+        `sift extract: unexpected error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+      );
       process.exitCode = 1;
     }
   },

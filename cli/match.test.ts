@@ -6,8 +6,19 @@ import { describe, expect, it } from "vitest";
 
 const root = path.resolve(import.meta.dirname, "..");
 function sift(args: string[], input: string) {
-  const r = spawnSync(process.execPath, [path.join(root, "bin", "sift.mjs"), ...args], { input, encoding: "utf8", cwd: root });
-  return { code: r.status, lines: r.stdout.trim().split("\n").filter(Boolean).map((l) => JSON.parse(l) as Record<string, unknown>) };
+  const r = spawnSync(process.execPath, [path.join(root, "bin", "sift.mjs"), ...args], {
+    input,
+    encoding: "utf8",
+    cwd: root,
+  });
+  return {
+    code: r.status,
+    lines: r.stdout
+      .trim()
+      .split("\n")
+      .filter(Boolean)
+      .map((l) => JSON.parse(l) as Record<string, unknown>),
+  };
 }
 
 describe("sift match", () => {
@@ -37,12 +48,22 @@ describe("sift review", () => {
   it("writes each candidate with verdict, matches and gate", () => {
     const dir = mkdtempSync(path.join(tmpdir(), "sift-review-"));
     const facts = path.join(dir, "facts.jsonl");
-    writeFileSync(facts, [{ id: "f1", content: "Offline mode ships by end of Q3" }, { id: "f2", content: "Melanie has two younger sisters" }].map((f) => JSON.stringify(f)).join("\n"));
+    writeFileSync(
+      facts,
+      [
+        { id: "f1", content: "Offline mode ships by end of Q3" },
+        { id: "f2", content: "Melanie has two younger sisters" },
+      ]
+        .map((f) => JSON.stringify(f))
+        .join("\n"),
+    );
     const input = [
       { content: "offline mode will ship by the end of Q3", confidence: 0.9, supported: true, kind: "decision" },
       { content: "Melanie has two younger brothers", confidence: 0.5 },
       { content: "The sky is green today" },
-    ].map((c) => JSON.stringify(c)).join("\n");
+    ]
+      .map((c) => JSON.stringify(c))
+      .join("\n");
     const r = sift(["review", "--facts", facts], input);
     expect(r.code).toBe(0);
     expect(r.lines).toHaveLength(3);

@@ -10,7 +10,11 @@ import { mapJsonLines } from "./json-lines";
 
 const FactLine = z.object({ id: z.union([z.string(), z.number()]).optional(), content: z.string().min(1) });
 const CandidateLine = z
-  .object({ content: z.string().min(1), confidence: z.number().min(0).max(1).default(1), supported: z.boolean().default(true) })
+  .object({
+    content: z.string().min(1),
+    confidence: z.number().min(0).max(1).default(1),
+    supported: z.boolean().default(true),
+  })
   .passthrough();
 
 function fail(message: string): never {

@@ -41,5 +41,7 @@ test("an edited candidate is approved with the reviewer's wording", async ({ pag
   await expect(page.getByText("Approved — added to Facts")).toBeVisible();
   await page.goto(`/facts?q=${stamp}`);
   await expect(page.getByTestId("fact")).toContainText(`On-call rotation ${stamp} covers weekends.`);
-  await expect(page.getByTestId("fact")).toContainText(`The on-call rotation ${stamp} must cover weekends from now on.`);
+  await expect(page.getByTestId("fact")).toContainText(
+    `The on-call rotation ${stamp} must cover weekends from now on.`,
+  );
 });

@@ -22,7 +22,10 @@ test("paste a transcript, approve a candidate, find the fact with its source", a
   await page.getByRole("link", { name: /Review \d+ candidates/ }).click();
   await expect(page).toHaveURL(/\/review\?run=/);
 
-  const candidate = page.getByTestId("candidate").filter({ hasText: /offline mode/i }).first();
+  const candidate = page
+    .getByTestId("candidate")
+    .filter({ hasText: /offline mode/i })
+    .first();
   await expect(candidate).toBeVisible();
   await expect(candidate).toContainText(title);
   const content = (await candidate.locator("p").first().textContent())?.trim() ?? "";

@@ -21,7 +21,9 @@ test("an uploaded Teams VTT is stored as one transcript with its speakers", asyn
   await expect(page.getByText(/^Priya Sharma: /m).first()).toBeVisible();
 });
 
-test("a binary file is refused with a clear message, nothing is saved and the form keeps its text", async ({ page }) => {
+test("a binary file is refused with a clear message, nothing is saved and the form keeps its text", async ({
+  page,
+}) => {
   await page.goto("/sources");
   const before = await page.getByTestId("source").count();
   await page.goto("/ingest");
@@ -29,7 +31,9 @@ test("a binary file is refused with a clear message, nothing is saved and the fo
   await page.locator("input[type=file]").setInputFiles({
     name: "notes.txt",
     mimeType: "text/plain",
-    buffer: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00, 0x00, 0x0d, 0x49, 0x48, 0x44, 0x52, 0x00, 0x01]),
+    buffer: Buffer.from([
+      0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00, 0x00, 0x0d, 0x49, 0x48, 0x44, 0x52, 0x00, 0x01,
+    ]),
   });
   await page.getByRole("button", { name: "Extract" }).click();
   await expect(page.getByText(/binary|not a text file/i).first()).toBeVisible();

@@ -20,7 +20,11 @@ export async function toActionResult<T>(body: () => Promise<T>): Promise<ActionR
       };
     }
     console.error("[sift] unexpected error", error);
-    return { ok: false, code: "INTERNAL", message: "Something went wrong on the server. Nothing was changed; try again." };
+    return {
+      ok: false,
+      code: "INTERNAL",
+      message: "Something went wrong on the server. Nothing was changed; try again.",
+    };
   }
 }
 

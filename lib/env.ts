@@ -21,10 +21,7 @@ export const EnvSchema = z.object({
   ),
   SIFT_DATA_DIR: z.preprocess(emptyToUndefined, z.string().default(".data")),
   SIFT_MAX_UPLOAD_BYTES: positiveInt(5 * 1024 * 1024),
-  SIFT_LLM_PROVIDER: z.preprocess(
-    emptyToUndefined,
-    z.enum(["openai", "anthropic", "openai-compatible"]).optional(),
-  ),
+  SIFT_LLM_PROVIDER: z.preprocess(emptyToUndefined, z.enum(["openai", "anthropic", "openai-compatible"]).optional()),
   SIFT_LLM_MODEL: optionalString,
   SIFT_LLM_BASE_URL: z.preprocess(emptyToUndefined, z.url().optional()),
   SIFT_LLM_API_KEY: optionalString,

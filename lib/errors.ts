@@ -38,5 +38,4 @@ export function isAppError(error: unknown): error is AppError {
 }
 
 export type ActionResult<T> =
-  | { ok: true; data: T }
-  | { ok: false; code: ErrorCode; message: string; fieldErrors?: Record<string, string[]> };
+  { ok: true; data: T } | { ok: false; code: ErrorCode; message: string; fieldErrors?: Record<string, string[]> };

@@ -117,10 +117,12 @@ export function readMigrationList(dir: string = migrationsDir): MigrationList {
  * The SQL that takes a database built by the migrations in `dir` to the state `schemaText` describes;
  * an empty string when they already agree.
  */
-export async function diffMigrationsToSchema(options: {
-  schemaText?: string;
-  dir?: string;
-} = {}): Promise<string> {
+export async function diffMigrationsToSchema(
+  options: {
+    schemaText?: string;
+    dir?: string;
+  } = {},
+): Promise<string> {
   const schemaText = options.schemaText ?? fs.readFileSync(schemaPath, "utf8");
   const bg = await loadWasmEngine();
   const panics: PanicRegistry = {
@@ -141,10 +143,7 @@ export async function diffMigrationsToSchema(options: {
     );
     const migrations = readMigrationList(options.dir);
     const result = await engine.diff({
-      from:
-        migrations.migrationDirectories.length > 0
-          ? { tag: "migrations", ...migrations }
-          : { tag: "empty" },
+      from: migrations.migrationDirectories.length > 0 ? { tag: "migrations", ...migrations } : { tag: "empty" },
       to: { tag: "schemaDatamodel", files: [{ path: "schema.prisma", content: schemaText }] },
       script: true,
       exitCode: null,
@@ -182,9 +181,7 @@ function dropRecreatedExtensions(script: string, migrations: MigrationList): str
 
 /** The engine answers "-- This is an empty migration." when nothing changed. */
 function normaliseScript(script: string): string {
-  const meaningful = script
-    .split("\n")
-    .filter((line) => line.trim() !== "" && !line.trim().startsWith("--"));
+  const meaningful = script.split("\n").filter((line) => line.trim() !== "" && !line.trim().startsWith("--"));
   return meaningful.length === 0 ? "" : script.trimEnd() + "\n";
 }
 

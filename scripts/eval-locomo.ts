@@ -29,13 +29,15 @@ interface ScoredCandidate {
 // Common English stop words (NLTK's list). Tokens keep apostrophes ("i'm", "caroline's"): with this
 // tokenization the README's whole-turn baseline is reproduced (0.390 vs 0.388).
 const STOP = new Set(
-  ("i me my myself we our ours ourselves you your yours yourself yourselves he him his himself she her hers herself " +
+  (
+    "i me my myself we our ours ourselves you your yours yourself yourselves he him his himself she her hers herself " +
     "it its itself they them their theirs themselves what which who whom this that these those am is are was were be " +
     "been being have has had having do does did doing a an the and but if or because as until while of at by for with " +
     "about against between into through during before after above below to from up down in out on off over under again " +
     "further then once here there when where why how all any both each few more most other some such no nor not only own " +
     "same so than too very s t can will just don should now d ll m o re ve y ain aren couldn didn doesn hadn hasn haven " +
-    "isn ma mightn mustn needn shan shouldn wasn weren won wouldn").split(" "),
+    "isn ma mightn mustn needn shan shouldn wasn weren won wouldn"
+  ).split(" "),
 );
 
 export function contentTokens(text: string): string[] {
@@ -61,7 +63,11 @@ export function tokenF1(a: string[], b: string[]): number {
 }
 
 /** Builds the transcript text and one segment per turn, `Speaker: text`, offsets exact. */
-export function buildTranscript(turns: Turn[]): { text: string; segments: Segment[]; turnSpans: Map<string, [number, number]> } {
+export function buildTranscript(turns: Turn[]): {
+  text: string;
+  segments: Segment[];
+  turnSpans: Map<string, [number, number]>;
+} {
   let text = "";
   const segments: Segment[] = [];
   const turnSpans = new Map<string, [number, number]>();
@@ -84,7 +90,12 @@ interface Tally {
   goldFound: number;
 }
 
-export function scoreSession(session: Session, turnSpans: Map<string, [number, number]>, candidates: ScoredCandidate[], tally: Tally): void {
+export function scoreSession(
+  session: Session,
+  turnSpans: Map<string, [number, number]>,
+  candidates: ScoredCandidate[],
+  tally: Tally,
+): void {
   const candTokens = candidates.map((c) => contentTokens(c.content));
   const hit = new Array<boolean>(candidates.length).fill(false);
   for (const obs of session.gold_observations_llm_generated) {
@@ -107,7 +118,8 @@ export function scoreSession(session: Session, turnSpans: Map<string, [number, n
 }
 
 // A turn that is only a greeting/thanks/bye, e.g. "Hey Mel! Good to see you!" or "Thanks, bye!".
-const GREETING_ONLY = /^(?:(?:hey|hi|hello|thanks|thank you|bye|see you|talk soon|good to see you)\b[^.!?]*[.!?]*\s*)+$/i;
+const GREETING_ONLY =
+  /^(?:(?:hey|hi|hello|thanks|thank you|bye|see you|talk soon|good to see you)\b[^.!?]*[.!?]*\s*)+$/i;
 
 /** The README's reference: each turn that passes a simple length/greeting filter is one fact. */
 function baselineCandidates(segments: Segment[]): ScoredCandidate[] {

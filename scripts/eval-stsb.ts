@@ -18,7 +18,7 @@ const evalDir = process.env.SIFT_EVAL_DIR ?? path.resolve(root, "../shared/eval"
 function ranks(x: number[]): number[] {
   const order = x.map((v, i) => [v, i] as const).sort((a, b) => a[0] - b[0]);
   const r = new Array<number>(x.length).fill(0);
-  for (let i = 0; i < order.length; ) {
+  for (let i = 0; i < order.length;) {
     let j = i;
     while (j + 1 < order.length && order[j + 1]?.[0] === order[i]?.[0]) j++;
     for (let k = i; k <= j; k++) r[order[k]?.[1] as number] = (i + j) / 2;
@@ -31,11 +31,15 @@ function pearson(a: number[], b: number[]): number {
   const n = a.length;
   const ma = a.reduce((s, v) => s + v, 0) / n;
   const mb = b.reduce((s, v) => s + v, 0) / n;
-  let c = 0, va = 0, vb = 0;
+  let c = 0,
+    va = 0,
+    vb = 0;
   for (let i = 0; i < n; i++) {
     const x = (a[i] as number) - ma;
     const y = (b[i] as number) - mb;
-    c += x * y; va += x * x; vb += y * y;
+    c += x * y;
+    va += x * x;
+    vb += y * y;
   }
   return c / Math.sqrt(va * vb);
 }
@@ -43,8 +47,14 @@ function pearson(a: number[], b: number[]): number {
 const spearman = (a: number[], b: number[]) => pearson(ranks(a), ranks(b));
 
 function prf(pred: boolean[], gold: boolean[]) {
-  let tp = 0, fp = 0, fn = 0;
-  pred.forEach((p, i) => { if (p && gold[i]) tp++; else if (p) fp++; else if (gold[i]) fn++; });
+  let tp = 0,
+    fp = 0,
+    fn = 0;
+  pred.forEach((p, i) => {
+    if (p && gold[i]) tp++;
+    else if (p) fp++;
+    else if (gold[i]) fn++;
+  });
   const p = tp / Math.max(1, tp + fp);
   const r = tp / Math.max(1, tp + fn);
   return { p, r, f1: p + r === 0 ? 0 : (2 * p * r) / (p + r) };
@@ -52,7 +62,9 @@ function prf(pred: boolean[], gold: boolean[]) {
 
 const vectors = loadWordVectors();
 const wordnet = loadWordNet();
-const rows = (parse(readFileSync(path.join(evalDir, "stsb", "stsb-en-test.csv"), "utf8")) as string[][]).filter((r) => r.length === 3);
+const rows = (parse(readFileSync(path.join(evalDir, "stsb", "stsb-en-test.csv"), "utf8")) as string[][]).filter(
+  (r) => r.length === 3,
+);
 const gold = rows.map((r) => Number(r[2]));
 const goldDup = gold.map((g) => g >= 4);
 const t0 = performance.now();
@@ -60,18 +72,30 @@ const analyses = rows.map((r) => [analyze(r[0] as string), analyze(r[1] as strin
 const results = analyses.map(([a, b]) => scoreAnalyses(a, b, DEFAULT_THRESHOLDS, vectors));
 const ms = performance.now() - t0;
 const scores = results.map((r) => r.score);
-const dup = prf(results.map((r) => r.verdict === "duplicate"), goldDup);
+const dup = prf(
+  results.map((r) => r.verdict === "duplicate"),
+  goldDup,
+);
 
-console.log(`STS-B test: ${rows.length} pairs (${goldDup.filter(Boolean).length} gold duplicates), word vectors: ${vectors ? "on" : "off"}, WordNet: ${wordnet ? "on" : "off"}, ${(ms / rows.length).toFixed(3)} ms/pair incl. analysis`);
+console.log(
+  `STS-B test: ${rows.length} pairs (${goldDup.filter(Boolean).length} gold duplicates), word vectors: ${vectors ? "on" : "off"}, WordNet: ${wordnet ? "on" : "off"}, ${(ms / rows.length).toFixed(3)} ms/pair incl. analysis`,
+);
 console.log(`Spearman(score, gold) = ${spearman(scores, gold).toFixed(4)}   (reference 0.490, target >= 0.75)`);
-console.log(`Duplicate @ default thresholds ${JSON.stringify({ duplicate: DEFAULT_THRESHOLDS.duplicate, related: DEFAULT_THRESHOLDS.related, contradicts: DEFAULT_THRESHOLDS.contradicts })}: P ${dup.p.toFixed(3)} R ${dup.r.toFixed(3)} F1 ${dup.f1.toFixed(3)}   (reference F1 0.493, target >= 0.70)`);
+console.log(
+  `Duplicate @ default thresholds ${JSON.stringify({ duplicate: DEFAULT_THRESHOLDS.duplicate, related: DEFAULT_THRESHOLDS.related, contradicts: DEFAULT_THRESHOLDS.contradicts })}: P ${dup.p.toFixed(3)} R ${dup.r.toFixed(3)} F1 ${dup.f1.toFixed(3)}   (reference F1 0.493, target >= 0.70)`,
+);
 
 // The real verdict at duplicate threshold t (guards included), for every pair: the matcher is re-run
 // with that threshold rather than approximated from the scores.
 const grid = Array.from({ length: 37 }, (_, i) => 0.5 + i * 0.0125);
 const verdictsAt = new Map<number, boolean[]>(
   grid.map((t) => {
-    const th = { ...DEFAULT_THRESHOLDS, duplicate: t, related: Math.min(DEFAULT_THRESHOLDS.related, t - 0.01), ambiguousHigh: Math.max(t, DEFAULT_THRESHOLDS.ambiguousLow) };
+    const th = {
+      ...DEFAULT_THRESHOLDS,
+      duplicate: t,
+      related: Math.min(DEFAULT_THRESHOLDS.related, t - 0.01),
+      ambiguousHigh: Math.max(t, DEFAULT_THRESHOLDS.ambiguousLow),
+    };
     return [t, analyses.map(([a, b]) => scoreAnalyses(a, b, th, vectors).verdict === "duplicate")];
   }),
 );
@@ -81,7 +105,10 @@ function bestThreshold(idx: number[]): number {
   let bestF1 = -1;
   for (const t of grid) {
     const f = prf(subset(verdictsAt.get(t) as boolean[], idx), subset(goldDup, idx)).f1;
-    if (f > bestF1) { bestF1 = f; best = t; }
+    if (f > bestF1) {
+      bestF1 = f;
+      best = t;
+    }
   }
   return best;
 }
@@ -95,11 +122,17 @@ const chosen: number[] = [];
 for (let rep = 0; rep < 10; rep++) {
   const perm = rows.map((_, i) => i).sort(() => rand() - 0.5);
   const half = Math.floor(perm.length / 2);
-  for (const [fit, test] of [[perm.slice(0, half), perm.slice(half)], [perm.slice(half), perm.slice(0, half)]] as const) {
+  for (const [fit, test] of [
+    [perm.slice(0, half), perm.slice(half)],
+    [perm.slice(half), perm.slice(0, half)],
+  ] as const) {
     const t = bestThreshold(fit);
     chosen.push(t);
     const s = prf(subset(verdictsAt.get(t) as boolean[], test), subset(goldDup, test));
-    cv.p += s.p; cv.r += s.r; cv.f1 += s.f1; cv.n++;
+    cv.p += s.p;
+    cv.r += s.r;
+    cv.f1 += s.f1;
+    cv.n++;
   }
 }
 const sortedChosen = [...chosen].sort((x, y) => x - y);
@@ -127,13 +160,19 @@ let duplicates = 0;
 let contradicts = 0;
 const misses: string[] = [];
 // A swapped thing ("identity queue" / "backup queue") is expected as related: a second fact, not a correction.
-for (const [a, b, kind] of [...mustNever.map(([a, b]) => [a, b, ""]), ...fixture.map((f) => [f.a, f.b, f.kind])] as Array<[string, string, string]>) {
+for (const [a, b, kind] of [
+  ...mustNever.map(([a, b]) => [a, b, ""]),
+  ...fixture.map((f) => [f.a, f.b, f.kind]),
+] as Array<[string, string, string]>) {
   const r = scorePair(a, b);
   if (r.verdict === "duplicate") duplicates++;
   if (r.verdict === (kind === "thing" ? "related" : "contradicts")) contradicts++;
-  else misses.push(`  ${r.verdict === "duplicate" ? "DUPLICATE (must never be)" : r.verdict}: ${a} | ${b} (${r.reason})`);
+  else
+    misses.push(`  ${r.verdict === "duplicate" ? "DUPLICATE (must never be)" : r.verdict}: ${a} | ${b} (${r.reason})`);
 }
 const total = mustNever.length + fixture.length;
-console.log(`Must-never + contradiction pairs: ${total}; duplicates ${duplicates} (must be 0); as expected (contradicts; related for a swapped thing) ${contradicts}/${total}`);
+console.log(
+  `Must-never + contradiction pairs: ${total}; duplicates ${duplicates} (must be 0); as expected (contradicts; related for a swapped thing) ${contradicts}/${total}`,
+);
 if (misses.length) console.log(misses.join("\n"));
 process.exitCode = duplicates > 0 ? 1 : 0;

@@ -18,6 +18,12 @@ const message =
 process.stderr.write(
   message +
     "\n" +
-    JSON.stringify({ timestamp: new Date().toISOString(), level: "ERROR", fields: { message }, target: "schema_engine::logger" }) + "\n",
+    JSON.stringify({
+      timestamp: new Date().toISOString(),
+      level: "ERROR",
+      fields: { message },
+      target: "schema_engine::logger",
+    }) +
+    "\n",
 );
 process.exit(1);

@@ -36,7 +36,11 @@ function pgliteVersion(): string {
 export async function pgliteTemplateDir(): Promise<string> {
   const key = createHash("sha256")
     .update(pgliteVersion())
-    .update(readMigrations().map((m) => `${m.name}:${m.checksum}`).join("\n"))
+    .update(
+      readMigrations()
+        .map((m) => `${m.name}:${m.checksum}`)
+        .join("\n"),
+    )
     .digest("hex")
     .slice(0, 16);
   const template = path.join(os.tmpdir(), `sift-pglite-template-${key}`);

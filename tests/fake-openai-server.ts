@@ -198,8 +198,7 @@ export function factsFromText(text: string, kinds: string[]): FakeFact[] {
 /** Kind ids from the json_schema enum, else from the "- id: Label." lines of the system prompt. */
 export function kindIds(request: FakeRequest): string[] {
   const schema = request.body.response_format?.json_schema?.schema as
-    | { properties?: { facts?: { items?: { properties?: { kind?: { enum?: unknown } } } } } }
-    | undefined;
+    { properties?: { facts?: { items?: { properties?: { kind?: { enum?: unknown } } } } } } | undefined;
   const fromSchema = schema?.properties?.facts?.items?.properties?.kind?.enum;
   if (Array.isArray(fromSchema)) return fromSchema.filter((k): k is string => typeof k === "string");
   return [...request.system.matchAll(/^- ([a-z][a-z0-9_]*): /gm)].map((m) => m[1]!);
@@ -222,7 +221,8 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
     if (req.method === "GET" && path === "/v1/models") {
       return sendJson(res, 200, { object: "list", data: [{ id: "fake-model", object: "model", owned_by: "sift" }] });
     }
-    if (req.method !== "POST" || (path !== "/v1/chat/completions" && path !== "/v1/embeddings")) return sendError(res, 404, "not found");
+    if (req.method !== "POST" || (path !== "/v1/chat/completions" && path !== "/v1/embeddings"))
+      return sendError(res, 404, "not found");
     if (options.apiKey && req.headers.authorization !== `Bearer ${options.apiKey}`) {
       return sendError(res, 401, "Incorrect API key provided", "invalid_api_key");
     }
@@ -238,17 +238,26 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
     const reply = await respond(request, requests.length);
 
     if ("hang" in reply) return; // the client's timeout (or close()) ends the socket
-    if ("status" in reply) return sendError(res, reply.status, reply.message ?? `simulated ${reply.status}`, undefined, reply.headers);
+    if ("status" in reply)
+      return sendError(res, reply.status, reply.message ?? `simulated ${reply.status}`, undefined, reply.headers);
     const content = "content" in reply ? reply.content : JSON.stringify({ facts: reply.facts });
     const usage = {
       prompt_tokens: Math.ceil((request.system.length + request.user.length) / 4),
       completion_tokens: Math.ceil(content.length / 4),
     };
     const full = { ...usage, total_tokens: usage.prompt_tokens + usage.completion_tokens };
-    const base = { id: `chatcmpl-fake-${requests.length}`, created: Math.floor(Date.now() / 1000), model: body.model ?? "fake-model" };
+    const base = {
+      id: `chatcmpl-fake-${requests.length}`,
+      created: Math.floor(Date.now() / 1000),
+      model: body.model ?? "fake-model",
+    };
 
     if (body.stream) {
-      res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache", connection: "keep-alive" });
+      res.writeHead(200, {
+        "content-type": "text/event-stream",
+        "cache-control": "no-cache",
+        connection: "keep-alive",
+      });
       const event = (data: unknown) => res.write(`data: ${JSON.stringify(data)}\n\n`);
       const chunk = (delta: object, finish: string | null) => ({
         ...base,
@@ -258,7 +267,8 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
       event(chunk({ role: "assistant", content: "" }, null));
       for (let i = 0; i < content.length; i += 40) event(chunk({ content: content.slice(i, i + 40) }, null));
       event(chunk({}, "stop"));
-      if (body.stream_options?.include_usage) event({ ...base, object: "chat.completion.chunk", choices: [], usage: full });
+      if (body.stream_options?.include_usage)
+        event({ ...base, object: "chat.completion.chunk", choices: [], usage: full });
       res.end("data: [DONE]\n\n");
       return;
     }
@@ -285,7 +295,10 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
       object: "list",
       model: request.model,
       data: reply.embeddings.map((embedding, index) => ({ object: "embedding", index, embedding })),
-      usage: { prompt_tokens: Math.ceil(request.input.join(" ").length / 4), total_tokens: Math.ceil(request.input.join(" ").length / 4) },
+      usage: {
+        prompt_tokens: Math.ceil(request.input.join(" ").length / 4),
+        total_tokens: Math.ceil(request.input.join(" ").length / 4),
+      },
     });
   }
 
@@ -333,8 +346,19 @@ function sendJson(res: ServerResponse, status: number, body: unknown, headers: R
   res.end(JSON.stringify(body));
 }
 
-function sendError(res: ServerResponse, status: number, message: string, code?: string, headers?: Record<string, string>): void {
-  sendJson(res, status, { error: { message, type: status === 429 ? "rate_limit_error" : "api_error", code: code ?? null } }, headers);
+function sendError(
+  res: ServerResponse,
+  status: number,
+  message: string,
+  code?: string,
+  headers?: Record<string, string>,
+): void {
+  sendJson(
+    res,
+    status,
+    { error: { message, type: status === 429 ? "rate_limit_error" : "api_error", code: code ?? null } },
+    headers,
+  );
 }
 
 async function main(): Promise<void> {

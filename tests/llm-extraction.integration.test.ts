@@ -21,9 +21,14 @@ afterEach(async () => {
   fake = undefined;
 });
 
-async function setup(options: FakeOpenAIOptions = {}, extractorOptions: { timeoutMs?: number; maxRetries?: number } = {}) {
+async function setup(
+  options: FakeOpenAIOptions = {},
+  extractorOptions: { timeoutMs?: number; maxRetries?: number } = {},
+) {
   fake = await startFakeOpenAI({ apiKey: API_KEY, ...options });
-  const resolved = resolveModel(parseEnv({ SIFT_LLM_BASE_URL: fake.url, SIFT_LLM_MODEL: "fake-model", SIFT_LLM_API_KEY: API_KEY }))!;
+  const resolved = resolveModel(
+    parseEnv({ SIFT_LLM_BASE_URL: fake.url, SIFT_LLM_MODEL: "fake-model", SIFT_LLM_API_KEY: API_KEY }),
+  )!;
   const extractor = createLlmExtractor({
     model: resolved.model,
     modelId: resolved.modelId,
@@ -39,7 +44,14 @@ function transcript(turns: [string, string][]): ExtractionInput {
   const segments: Segment[] = [];
   for (const [speaker, words] of turns) {
     text += `${speaker}: `;
-    segments.push({ speaker, startMs: null, endMs: null, text: words, start: text.length, end: text.length + words.length });
+    segments.push({
+      speaker,
+      startMs: null,
+      endMs: null,
+      text: words,
+      start: text.length,
+      end: text.length + words.length,
+    });
     text += `${words}\n`;
   }
   return { text, segments, kinds: getPresetKinds("meeting"), sourceDate: "2024-05-06" };
@@ -75,7 +87,9 @@ describe("LLM extraction over HTTP (openai-compatible → fake server)", () => {
     expect(request.authorization).toBe(`Bearer ${API_KEY}`);
     expect(request.body.model).toBe("fake-model");
     expect(request.body.response_format?.type).toBe("json_schema");
-    expect(JSON.stringify(request.body.response_format?.json_schema?.schema)).toContain('"enum":["decision","constraint"');
+    expect(JSON.stringify(request.body.response_format?.json_schema?.schema)).toContain(
+      '"enum":["decision","constraint"',
+    );
     expect(request.system).toContain("2024-05-06");
   });
 
@@ -90,33 +104,57 @@ describe("LLM extraction over HTTP (openai-compatible → fake server)", () => {
   });
 
   it("keeps other chunks when one keeps failing with 500 (partial)", async () => {
-    const input = transcript([["Ann", "We decided to hire two engineers."], ["Bo", "That chunk breaks. [[FAIL 500]]"], ["Cy", "Finance will approve it."]]);
+    const input = transcript([
+      ["Ann", "We decided to hire two engineers."],
+      ["Bo", "That chunk breaks. [[FAIL 500]]"],
+      ["Cy", "Finance will approve it."],
+    ]);
     const { extractor } = await setup({}, { maxRetries: 1 });
     const result = await runExtraction({ extractor, input, tokenBudget: 10, concurrency: 3 });
     expect(result.status).toBe("partial");
     expect(result.chunks.map((c) => c.status)).toEqual(["succeeded", "failed", "succeeded"]);
     expect(result.chunks[1]!.error).toBe("The model provider had a server error (HTTP 500) (after 2 attempts)");
-    expect(result.candidates.map((c) => c.quote)).toEqual(["We decided to hire two engineers.", "Finance will approve it."]);
+    expect(result.candidates.map((c) => c.quote)).toEqual([
+      "We decided to hire two engineers.",
+      "Finance will approve it.",
+    ]);
   });
 
   it("fails a chunk whose request never answers with 'timed out after N s'", async () => {
     const { extractor } = await setup({}, { timeoutMs: 200, maxRetries: 0 });
-    const result = await runExtraction({ extractor, input: transcript([["Ann", "Hold on. [[HANG]]"]]), tokenBudget: 100, concurrency: 1 });
+    const result = await runExtraction({
+      extractor,
+      input: transcript([["Ann", "Hold on. [[HANG]]"]]),
+      tokenBudget: 100,
+      concurrency: 1,
+    });
     expect(result.status).toBe("failed");
     expect(result.chunks[0]!.error).toBe("The model timed out after 0.2 s");
   });
 
   it("fails malformed JSON after one retry", async () => {
     const { fake, extractor } = await setup();
-    const result = await runExtraction({ extractor, input: transcript([["Ann", "Odd reply. [[MALFORMED]]"]]), tokenBudget: 100, concurrency: 1 });
+    const result = await runExtraction({
+      extractor,
+      input: transcript([["Ann", "Odd reply. [[MALFORMED]]"]]),
+      tokenBudget: 100,
+      concurrency: 1,
+    });
     expect(result.chunks[0]!.error).toMatch(/^The model returned malformed JSON/);
     expect(fake.requests).toHaveLength(2);
   });
 
   it("reports a wrong API key without retrying or echoing the key", async () => {
     fake = await startFakeOpenAI({ apiKey: "the-right-key" });
-    const resolved = resolveModel(parseEnv({ SIFT_LLM_BASE_URL: fake.url, SIFT_LLM_MODEL: "m", SIFT_LLM_API_KEY: API_KEY }))!;
-    const extractor = createLlmExtractor({ model: resolved.model, modelId: resolved.modelId, timeoutMs: 5_000, maxRetries: 3 });
+    const resolved = resolveModel(
+      parseEnv({ SIFT_LLM_BASE_URL: fake.url, SIFT_LLM_MODEL: "m", SIFT_LLM_API_KEY: API_KEY }),
+    )!;
+    const extractor = createLlmExtractor({
+      model: resolved.model,
+      modelId: resolved.modelId,
+      timeoutMs: 5_000,
+      maxRetries: 3,
+    });
     const result = await runExtraction({ extractor, input: meeting, tokenBudget: 1_000, concurrency: 1 });
     expect(result.chunks[0]).toMatchObject({ status: "failed", attempts: 1 });
     expect(result.chunks[0]!.error).toMatch(/rejected the credentials \(HTTP 401\)/);
@@ -137,7 +175,9 @@ describe("LLM extraction over HTTP (openai-compatible → fake server)", () => {
   });
 
   it("runs standalone with tsx on the given port", async () => {
-    const child = spawn(process.execPath, ["--import", "tsx", "tests/fake-openai-server.ts", "--port", "0"], { stdio: ["ignore", "pipe", "inherit"] });
+    const child = spawn(process.execPath, ["--import", "tsx", "tests/fake-openai-server.ts", "--port", "0"], {
+      stdio: ["ignore", "pipe", "inherit"],
+    });
     try {
       const line = await new Promise<string>((resolve, reject) => {
         createInterface({ input: child.stdout }).once("line", resolve);

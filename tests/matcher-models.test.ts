@@ -13,9 +13,15 @@ describe("model-backed matcher stages", () => {
   });
 
   it("an embedding model is configured from SIFT_EMBEDDING_MODEL and a compatible base URL", () => {
-    const env = parseEnv({ SIFT_EMBEDDING_MODEL: "nomic-embed-text", SIFT_LLM_BASE_URL: "http://127.0.0.1:11434/v1", SIFT_LLM_MODEL: "llama3.1" });
+    const env = parseEnv({
+      SIFT_EMBEDDING_MODEL: "nomic-embed-text",
+      SIFT_LLM_BASE_URL: "http://127.0.0.1:11434/v1",
+      SIFT_LLM_MODEL: "llama3.1",
+    });
     expect(typeof resolveEmbedder(env)).toBe("function");
-    expect(() => resolveEmbedder(parseEnv({ SIFT_EMBEDDING_MODEL: "x", ANTHROPIC_API_KEY: "sk-ant-1" }))).toThrow(/embeddings need an OpenAI key/);
+    expect(() => resolveEmbedder(parseEnv({ SIFT_EMBEDDING_MODEL: "x", ANTHROPIC_API_KEY: "sk-ant-1" }))).toThrow(
+      /embeddings need an OpenAI key/,
+    );
   });
 
   it("embeddings can lift a paraphrase the words missed to duplicate", async () => {
@@ -85,7 +91,10 @@ describe("model-backed matcher stages", () => {
       doGenerate: async () => textResult(JSON.stringify({ verdict: "contradicts", reason: "Different launch months" })),
     });
     const judge = createJudge({ model, timeoutMs: 5_000 });
-    await expect(judge("Launch is in May", "Launch is in June")).resolves.toEqual({ verdict: "contradicts", reason: "LLM: Different launch months" });
+    await expect(judge("Launch is in May", "Launch is in June")).resolves.toEqual({
+      verdict: "contradicts",
+      reason: "LLM: Different launch months",
+    });
     const prompt = JSON.stringify(model.doGenerateCalls[0]?.prompt);
     expect(prompt).toContain("Statement A: Launch is in May");
     expect(prompt).toContain("any different number, date, name, negation or qualifier is NOT a duplicate");

@@ -16,7 +16,10 @@ export default async function FactsPage({ searchParams }: { searchParams: Promis
   const [facts, total] = await Promise.all([listFacts({ db, query: q }), countFacts({ db })]);
   return (
     <div className="mx-auto max-w-4xl">
-      <PageHeader title="Facts" description={`${total} approved fact${total === 1 ? "" : "s"}, each with where it came from.`} />
+      <PageHeader
+        title="Facts"
+        description={`${total} approved fact${total === 1 ? "" : "s"}, each with where it came from.`}
+      />
       <form role="search" className="mb-4 flex gap-2" action="/facts">
         <Input name="q" defaultValue={q ?? ""} placeholder="Search facts…" aria-label="Search facts" />
         <Button type="submit" variant="outline">
@@ -43,7 +46,10 @@ export default async function FactsPage({ searchParams }: { searchParams: Promis
                   <li key={p.id}>
                     Source:{" "}
                     {p.source ? (
-                      <Link className="font-medium text-foreground underline-offset-2 hover:underline" href={`/sources/${p.source.id}`}>
+                      <Link
+                        className="font-medium text-foreground underline-offset-2 hover:underline"
+                        href={`/sources/${p.source.id}`}
+                      >
                         {p.source.title}
                       </Link>
                     ) : (

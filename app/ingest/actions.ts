@@ -23,7 +23,11 @@ const IngestFields = z.object({
 });
 
 function defaultTitle(text: string): string {
-  const firstLine = text.split("\n").find((l) => l.trim())?.trim() ?? "Untitled";
+  const firstLine =
+    text
+      .split("\n")
+      .find((l) => l.trim())
+      ?.trim() ?? "Untitled";
   return firstLine.length > 60 ? `${firstLine.slice(0, 57)}…` : firstLine;
 }
 
@@ -68,9 +72,15 @@ export async function startExtractionAction(formData: FormData) {
     const db = await getDb();
     const settings = await getSettings({ db });
     if (fields.preset && !presetOptions(settings).some((p) => p.id === fields.preset)) {
-      throw new AppError("VALIDATION", `Unknown preset "${fields.preset}"`, { fieldErrors: { preset: ["Pick one of the listed presets"] } });
+      throw new AppError("VALIDATION", `Unknown preset "${fields.preset}"`, {
+        fieldErrors: { preset: ["Pick one of the listed presets"] },
+      });
     }
-    const choice = selectExtractor({ env, template: settings.promptTemplate, knownFactsLimit: settings.knownFactsLimit });
+    const choice = selectExtractor({
+      env,
+      template: settings.promptTemplate,
+      knownFactsLimit: settings.knownFactsLimit,
+    });
     const source = await createSource({
       db,
       source: {
@@ -106,7 +116,10 @@ export async function retryRunAction(input: { runId: string }) {
     const run = await db.extractionRun.findUnique({ where: { id: runId }, select: { status: true, extractor: true } });
     if (!run) throw new AppError("NOT_FOUND", "This run no longer exists.");
     if (!["failed", "partial", "interrupted"].includes(run.status)) {
-      throw new AppError("CONFLICT", `This run is ${run.status}; only failed, partial or interrupted runs can be retried.`);
+      throw new AppError(
+        "CONFLICT",
+        `This run is ${run.status}; only failed, partial or interrupted runs can be retried.`,
+      );
     }
     const choice = selectExtractor({
       env: getEnv(),

@@ -14,15 +14,24 @@ export default async function IngestPage() {
   const env = getEnv();
   const settings = await getSettings({ db: await getDb() });
   const model = resolveModel(env);
-  const presets = presetOptions(settings).map((p) => ({ id: p.id, label: p.label, kinds: p.kinds.map((k) => k.label) }));
+  const presets = presetOptions(settings).map((p) => ({
+    id: p.id,
+    label: p.label,
+    kinds: p.kinds.map((k) => k.label),
+  }));
   return (
     <div className="mx-auto max-w-5xl">
-      <PageHeader title="Ingest" description="Paste a transcript or upload a file; Sift proposes facts for you to review." />
+      <PageHeader
+        title="Ingest"
+        description="Paste a transcript or upload a file; Sift proposes facts for you to review."
+      />
       <IngestForm
         presets={presets}
         maxBytes={env.SIFT_MAX_UPLOAD_BYTES}
         defaultPreset={settings.defaultPreset}
-        extractorLabel={model ? `Using the LLM extractor (${model.modelId})` : "No model configured: the offline extractor will run"}
+        extractorLabel={
+          model ? `Using the LLM extractor (${model.modelId})` : "No model configured: the offline extractor will run"
+        }
       />
     </div>
   );

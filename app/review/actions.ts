@@ -22,7 +22,13 @@ export async function approveCandidateAction(input: z.input<typeof ApproveInput>
   return toActionResult(async () => {
     const { candidateId, edits, supersedeFactIds } = parseInput(ApproveInput, input);
     const reviewer = await requireReviewer();
-    const fact = await approveCandidate({ db: await getDb(), candidateId, reviewerId: reviewer.id, edits, supersedeFactIds });
+    const fact = await approveCandidate({
+      db: await getDb(),
+      candidateId,
+      reviewerId: reviewer.id,
+      edits,
+      supersedeFactIds,
+    });
     revalidateReview();
     return { factId: fact.id };
   });

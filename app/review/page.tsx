@@ -31,7 +31,11 @@ function toReviewItem(c: QueueCandidate): ReviewItem {
   };
 }
 
-export default async function ReviewPage({ searchParams }: { searchParams: Promise<{ status?: string; run?: string }> }) {
+export default async function ReviewPage({
+  searchParams,
+}: {
+  searchParams: Promise<{ status?: string; run?: string }>;
+}) {
   const { status, run } = await searchParams;
   const tab = status === "gated" ? "gated" : "pending";
   const db = await getDb();
@@ -54,7 +58,9 @@ export default async function ReviewPage({ searchParams }: { searchParams: Promi
             aria-current={tab === t.id ? "page" : undefined}
             className={cn(
               "-mb-px border-b-2 px-3 py-2 text-sm font-medium",
-              tab === t.id ? "border-primary text-primary" : "border-transparent text-muted-foreground hover:text-foreground",
+              tab === t.id
+                ? "border-primary text-primary"
+                : "border-transparent text-muted-foreground hover:text-foreground",
             )}
           >
             {t.label} <span className="ml-1 rounded-full bg-muted px-1.5 text-xs">{t.count}</span>

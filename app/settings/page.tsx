@@ -17,14 +17,20 @@ export default async function SettingsPage() {
   const settings = await getSettings({ db: await getDb() });
   const model = resolveModel(env);
   const rows: [string, string][] = [
-    ["Database", env.DATABASE_URL ? "PostgreSQL server (DATABASE_URL)" : `Embedded PostgreSQL (PGlite) in ${resolveDataDir(env)}`],
+    [
+      "Database",
+      env.DATABASE_URL ? "PostgreSQL server (DATABASE_URL)" : `Embedded PostgreSQL (PGlite) in ${resolveDataDir(env)}`,
+    ],
     ["Extractor", model ? `LLM: ${model.modelId}` : "Offline NLP extractor (no model configured)"],
     ["Upload limit", `${Math.round(env.SIFT_MAX_UPLOAD_BYTES / 1048576)} MB`],
     ["Chunk budget", `${env.SIFT_CHUNK_TOKENS} tokens, ${env.SIFT_LLM_CONCURRENCY} chunks at a time`],
   ];
   return (
     <div className="mx-auto max-w-4xl">
-      <PageHeader title="Settings" description="How this Sift instance is configured. Environment variables are listed in the README." />
+      <PageHeader
+        title="Settings"
+        description="How this Sift instance is configured. Environment variables are listed in the README."
+      />
       <Card>
         <dl className="grid grid-cols-[10rem_1fr] gap-x-4 gap-y-2 text-sm">
           {rows.map(([k, v]) => (
@@ -50,7 +56,8 @@ export default async function SettingsPage() {
             <ul className="mt-2 flex flex-col gap-1.5 text-sm">
               {preset.kinds.map((k) => (
                 <li key={k.id}>
-                  <span className="font-medium">{k.label}</span> <span className="text-muted-foreground">— {k.definition}</span>
+                  <span className="font-medium">{k.label}</span>{" "}
+                  <span className="text-muted-foreground">— {k.definition}</span>
                 </li>
               ))}
             </ul>

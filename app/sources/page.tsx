@@ -23,12 +23,22 @@ export default async function SourcesPage() {
                 {s.title}
               </Link>
               <Badge>{s.format}</Badge>
-              {s.runs[0] ? <Badge tone={s.runs[0].status === "succeeded" ? "success" : s.runs[0].status === "failed" ? "danger" : "warning"}>{s.runs[0].status}</Badge> : null}
+              {s.runs[0] ? (
+                <Badge
+                  tone={
+                    s.runs[0].status === "succeeded" ? "success" : s.runs[0].status === "failed" ? "danger" : "warning"
+                  }
+                >
+                  {s.runs[0].status}
+                </Badge>
+              ) : null}
               <span className="text-sm text-muted-foreground">
                 {s.participants.length ? `${s.participants.join(", ")} · ` : ""}
                 {s._count.provenance} fact{s._count.provenance === 1 ? "" : "s"}
               </span>
-              <span className="ml-auto text-xs text-muted-foreground">{s.createdAt.toISOString().slice(0, 16).replace("T", " ")}</span>
+              <span className="ml-auto text-xs text-muted-foreground">
+                {s.createdAt.toISOString().slice(0, 16).replace("T", " ")}
+              </span>
             </li>
           ))}
         </ul>

@@ -53,7 +53,10 @@ type Db = Awaited<ReturnType<typeof import("@/lib/db/client").createDb>>;
  * PGlite in a temp dir, removed afterwards; on the PostgreSQL server at BENCH_DATABASE_URL (default
  * postgres://postgres@127.0.0.1:5432/postgres) a database sift_bench_<random>, dropped afterwards.
  */
-export async function forEachBenchDatabase(which: string, bench: (db: Db, label: string) => Promise<void>): Promise<void> {
+export async function forEachBenchDatabase(
+  which: string,
+  bench: (db: Db, label: string) => Promise<void>,
+): Promise<void> {
   const { createDb } = await import("@/lib/db/client");
   if (which === "pglite" || which === "both") {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "sift-bench-"));

@@ -44,7 +44,9 @@ export function IngestForm({
     const file = formData.get("file");
     if (file instanceof File && file.size > maxBytes) {
       // Refuse before uploading: the server would refuse too, after the wait.
-      toast.error(`${file.name} is ${(file.size / 1048576).toFixed(1)} MB; the limit is ${(maxBytes / 1048576).toFixed(0)} MB.`);
+      toast.error(
+        `${file.name} is ${(file.size / 1048576).toFixed(1)} MB; the limit is ${(maxBytes / 1048576).toFixed(0)} MB.`,
+      );
       return;
     }
     startTransition(async () => {
@@ -77,7 +79,9 @@ export function IngestForm({
             id="text"
             name="text"
             rows={14}
-            placeholder={"Priya: We decided to ship offline mode by end of Q3.\nMarcus: I'll write the migration guide by Friday."}
+            placeholder={
+              "Priya: We decided to ship offline mode by end of Q3.\nMarcus: I'll write the migration guide by Friday."
+            }
             aria-invalid={errors.text ? true : undefined}
             aria-describedby={errors.text ? "text-error" : undefined}
           />

@@ -58,14 +58,23 @@ export function RunProgress({ runId }: { runId: string }) {
               : `Extraction ${run.status}: ${run._count.candidates} candidates kept`}
         </span>
       </div>
-      <div className="h-2 overflow-hidden rounded-full bg-muted" role="progressbar" aria-label="Chunks done" aria-valuenow={percent} aria-valuemin={0} aria-valuemax={100}>
+      <div
+        className="h-2 overflow-hidden rounded-full bg-muted"
+        role="progressbar"
+        aria-label="Chunks done"
+        aria-valuenow={percent}
+        aria-valuemin={0}
+        aria-valuemax={100}
+      >
         <div className="h-full bg-primary transition-all" style={{ width: `${percent}%` }} />
       </div>
       {run.error ? <p className="text-sm text-danger">{run.error}</p> : null}
       <p className="text-xs text-muted-foreground">
         {run.extractor === "offline" ? "Offline extractor" : `Model ${run.modelId}`}
         {run.durationMs != null ? ` · ${(run.durationMs / 1000).toFixed(1)} s` : ""}
-        {run.extractor !== "offline" && run.inputTokens != null ? ` · ${run.inputTokens} in / ${run.outputTokens ?? 0} out tokens` : ""}
+        {run.extractor !== "offline" && run.inputTokens != null
+          ? ` · ${run.inputTokens} in / ${run.outputTokens ?? 0} out tokens`
+          : ""}
       </p>
       <div className="flex flex-wrap gap-2">
         {finished && run._count.candidates > 0 ? (

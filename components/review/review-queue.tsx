@@ -12,10 +12,7 @@ import { callAction } from "@/components/call-action";
 import type { ActionResult } from "@/lib/errors";
 
 export type Decision =
-  | { type: "approve"; content?: string }
-  | { type: "supersede" }
-  | { type: "merge" }
-  | { type: "reject" };
+  { type: "approve"; content?: string } | { type: "supersede" } | { type: "merge" } | { type: "reject" };
 
 const DONE_MESSAGE: Record<Decision["type"], string> = {
   approve: "Approved — added to Facts",
@@ -32,7 +29,10 @@ function send(item: ReviewItem, decision: Decision): Promise<ActionResult<unknow
         edits: decision.content && decision.content !== item.content ? { content: decision.content } : undefined,
       });
     case "supersede":
-      return approveCandidateAction({ candidateId: item.id, supersedeFactIds: contradictedFacts(item).map((m) => m.factId) });
+      return approveCandidateAction({
+        candidateId: item.id,
+        supersedeFactIds: contradictedFacts(item).map((m) => m.factId),
+      });
     case "merge": {
       const target = duplicateFact(item);
       return mergeCandidateAction({ candidateId: item.id, factId: target?.factId ?? "" });
@@ -79,10 +79,19 @@ export function ReviewQueue({ items, emptyTitle }: { items: ReviewItem[]; emptyT
   useHotkeys("a", () => selected && decide(selected, { type: "approve" }), keys, [selected, busyId]);
   useHotkeys("r", () => selected && decide(selected, { type: "reject" }), keys, [selected, busyId]);
   useHotkeys("e", () => selected && setEditingId(selected.id), keys, [selected]);
-  useHotkeys("m", () => selected && duplicateFact(selected) && decide(selected, { type: "merge" }), keys, [selected, busyId]);
-  useHotkeys("s", () => selected && contradictedFacts(selected).length > 0 && decide(selected, { type: "supersede" }), keys, [selected, busyId]);
+  useHotkeys("m", () => selected && duplicateFact(selected) && decide(selected, { type: "merge" }), keys, [
+    selected,
+    busyId,
+  ]);
+  useHotkeys(
+    "s",
+    () => selected && contradictedFacts(selected).length > 0 && decide(selected, { type: "supersede" }),
+    keys,
+    [selected, busyId],
+  );
 
-  if (visible.length === 0) return <EmptyState title={emptyTitle}>Paste a transcript on the Ingest page to get candidates.</EmptyState>;
+  if (visible.length === 0)
+    return <EmptyState title={emptyTitle}>Paste a transcript on the Ingest page to get candidates.</EmptyState>;
 
   return (
     <>

@@ -5,7 +5,15 @@ export function Card({ className, ...props }: ComponentProps<"div">) {
   return <div className={cn("rounded-lg border border-border bg-white p-4 shadow-xs", className)} {...props} />;
 }
 
-export function PageHeader({ title, description, children }: { title: string; description?: string; children?: React.ReactNode }) {
+export function PageHeader({
+  title,
+  description,
+  children,
+}: {
+  title: string;
+  description?: string;
+  children?: React.ReactNode;
+}) {
   return (
     <div className="mb-6 flex flex-wrap items-end justify-between gap-4">
       <div>

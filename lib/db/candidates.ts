@@ -34,7 +34,9 @@ export async function saveCandidates({
   reviews?: (CandidateReview | undefined)[];
 }) {
   if (candidates.length === 0) return 0;
-  const embeddings = (reviews ?? []).flatMap((r) => (r?.id && r.embedding ? [{ candidateId: r.id, ...r.embedding }] : []));
+  const embeddings = (reviews ?? []).flatMap((r) =>
+    r?.id && r.embedding ? [{ candidateId: r.id, ...r.embedding }] : [],
+  );
   const write = async (tx: Db | Tx) => {
     const count = await createCandidates(tx, { runId, chunkIndex, candidates, reviews });
     if (embeddings.length > 0) await storeCandidateEmbeddings({ db: tx, items: embeddings });
@@ -45,7 +47,12 @@ export async function saveCandidates({
 
 async function createCandidates(
   db: Db | Tx,
-  { runId, chunkIndex, candidates, reviews }: { runId: string; chunkIndex: number; candidates: Candidate[]; reviews?: (CandidateReview | undefined)[] },
+  {
+    runId,
+    chunkIndex,
+    candidates,
+    reviews,
+  }: { runId: string; chunkIndex: number; candidates: Candidate[]; reviews?: (CandidateReview | undefined)[] },
 ) {
   const result = await db.candidate.createMany({
     data: candidates.map((c, i) => {

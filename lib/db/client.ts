@@ -43,9 +43,7 @@ export interface CreateDbOptions {
  * Each call opens a new connection; the app should use getDb(), which keeps one per process.
  */
 export async function createDb(options: CreateDbOptions = {}): Promise<Db> {
-  const db = options.databaseUrl
-    ? await openPostgres(options.databaseUrl)
-    : await openEmbedded(options.dataDir);
+  const db = options.databaseUrl ? await openPostgres(options.databaseUrl) : await openEmbedded(options.dataDir);
   if (db.migrations.modified.length > 0) {
     // Prisma ignores edits to applied migrations too; say so, since the edit will never run here.
     console.warn(
@@ -98,7 +96,9 @@ async function openEmbedded(dataDir: string | undefined): Promise<Db> {
     embeddedClients.add(prisma);
     // No autovacuum in PGlite: keep review's band lookups index-only. Best effort, never a reason not to start.
     await vacuumRetrievalTablesIfStale({ db: prisma }).catch((error: unknown) => {
-      console.warn(`[sift] VACUUM of the retrieval tables failed: ${error instanceof Error ? error.message : String(error)}`);
+      console.warn(
+        `[sift] VACUUM of the retrieval tables failed: ${error instanceof Error ? error.message : String(error)}`,
+      );
     });
     return {
       prisma,

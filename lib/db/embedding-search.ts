@@ -1,6 +1,13 @@
 import "server-only";
 import { Prisma } from "@/lib/generated/prisma/client";
-import { castType, decodeVector, encodeVector, ensureVectorIndex, literal, type EmbeddingSpace } from "@/lib/db/embeddings";
+import {
+  castType,
+  decodeVector,
+  encodeVector,
+  ensureVectorIndex,
+  literal,
+  type EmbeddingSpace,
+} from "@/lib/db/embeddings";
 import type { Db, Tx } from "@/lib/db/types";
 import { vectorBandKeys } from "@/lib/db/vector-bands";
 import { cosineSimilarity } from "@/lib/review";
@@ -48,10 +55,13 @@ export async function compareWithStoredFacts(input: {
   const rows = input.space.path === "pgvector" ? await byIndex(input) : await byBands(input);
   // Pairs first: a fact the lexical retrieval found is never a "neighbour" too.
   for (const r of rows) if (r.content === null) out[r.i]?.similarities.set(r.id, r.similarity);
-  for (const { i, id, similarity, content } of [...rows].sort((a, b) => b.similarity - a.similarity || a.id.localeCompare(b.id))) {
+  for (const { i, id, similarity, content } of [...rows].sort(
+    (a, b) => b.similarity - a.similarity || a.id.localeCompare(b.id),
+  )) {
     const slot = out[i];
     if (!slot || content === null || similarity < input.minSimilarity || slot.similarities.has(id)) continue;
-    if (slot.neighbours.length < input.neighbours && !slot.neighbours.some((n) => n.id === id)) slot.neighbours.push({ id, content, similarity });
+    if (slot.neighbours.length < input.neighbours && !slot.neighbours.some((n) => n.id === id))
+      slot.neighbours.push({ id, content, similarity });
   }
   return out;
 }
@@ -68,7 +78,13 @@ function queryVectors(space: EmbeddingSpace, vectors: number[][]): Prisma.Sql {
     FROM unnest(${vectors.map((v) => encodeVector(space, v))}::text[]) WITH ORDINALITY AS u(v, ord))`;
 }
 
-async function byIndex({ db, space, vectors, factIds, neighbours }: Parameters<typeof compareWithStoredFacts>[0]): Promise<Row[]> {
+async function byIndex({
+  db,
+  space,
+  vectors,
+  factIds,
+  neighbours,
+}: Parameters<typeof compareWithStoredFacts>[0]): Promise<Row[]> {
   await ensureVectorIndex({ db, space });
   const pairs = pairsOf(factIds);
   const cast = castType(space.dims);
@@ -95,7 +111,13 @@ async function byIndex({ db, space, vectors, factIds, neighbours }: Parameters<t
   });
 }
 
-async function byBands({ db, space, vectors, factIds, neighbours }: Parameters<typeof compareWithStoredFacts>[0]): Promise<Row[]> {
+async function byBands({
+  db,
+  space,
+  vectors,
+  factIds,
+  neighbours,
+}: Parameters<typeof compareWithStoredFacts>[0]): Promise<Row[]> {
   const keys = vectors.map((v) => `{${vectorBandKeys(v, space.model).join(",")}}`);
   const pool =
     neighbours <= 0
@@ -114,7 +136,12 @@ async function byBands({ db, space, vectors, factIds, neighbours }: Parameters<t
         JOIN "Fact" f ON f."id" = r.id AND f."status" = 'active'
         WHERE r.rank <= ${POOL}::int`;
   const pairs = pairsOf(factIds);
-  const stored = await readVectors(db, "fact", space, [...pairs, ...pool].map((p) => p.id));
+  const stored = await readVectors(
+    db,
+    "fact",
+    space,
+    [...pairs, ...pool].map((p) => p.id),
+  );
   const rows: Row[] = [];
   for (const { i, id, content } of [...pairs.map((p) => ({ ...p, content: null })), ...pool]) {
     const q = vectors[i];
@@ -125,7 +152,12 @@ async function byBands({ db, space, vectors, factIds, neighbours }: Parameters<t
 }
 
 /** Stored vectors of this space by id, read in binary (`array_send` of a real[] without nulls). */
-async function readVectors(db: Db, kind: "fact" | "candidate", space: EmbeddingSpace, ids: string[]): Promise<Map<string, Float32Array>> {
+async function readVectors(
+  db: Db,
+  kind: "fact" | "candidate",
+  space: EmbeddingSpace,
+  ids: string[],
+): Promise<Map<string, Float32Array>> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return new Map();
   const [table, key] = kind === "fact" ? ['"FactEmbedding"', '"factId"'] : ['"CandidateEmbedding"', '"candidateId"'];
@@ -174,7 +206,12 @@ export async function compareWithStoredCandidates({
     for (const { i, id, similarity } of rows) out[i]?.set(id, similarity);
     return out;
   }
-  const stored = await readVectors(db, "candidate", space, pairs.map((p) => p.id));
+  const stored = await readVectors(
+    db,
+    "candidate",
+    space,
+    pairs.map((p) => p.id),
+  );
   for (const { i, id } of pairs) {
     const q = vectors[i];
     const v = stored.get(id);

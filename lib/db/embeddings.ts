@@ -60,7 +60,9 @@ async function detect(db: Db): Promise<VectorPath> {
     console.info(`[sift] embeddings: pgvector ${version}; nearest facts come from an HNSW index in the database`);
     return "pgvector";
   }
-  console.info("[sift] embeddings: no pgvector on this database; nearest facts come from SimHash bands, ranked by cosine in JS");
+  console.info(
+    "[sift] embeddings: no pgvector on this database; nearest facts come from SimHash bands, ranked by cosine in JS",
+  );
   return "bands";
 }
 
@@ -171,7 +173,13 @@ export interface CandidateVector {
   vector: number[];
 }
 
-export async function storeCandidateEmbeddings({ db, items }: { db: Db | Tx; items: CandidateVector[] }): Promise<void> {
+export async function storeCandidateEmbeddings({
+  db,
+  items,
+}: {
+  db: Db | Tx;
+  items: CandidateVector[];
+}): Promise<void> {
   // One statement per space; a review batch has one.
   const groups = new Map<string, CandidateVector[]>();
   for (const x of items) {
@@ -194,7 +202,15 @@ export async function storeCandidateEmbeddings({ db, items }: { db: Db | Tx; ite
  * Gives a fact the vector its candidate was reviewed with (same text, so no model call), unless the fact
  * has one already. Returns whether a vector was copied.
  */
-export async function copyCandidateEmbedding({ db, candidateId, factId }: { db: Db | Tx; candidateId: string; factId: string }): Promise<boolean> {
+export async function copyCandidateEmbedding({
+  db,
+  candidateId,
+  factId,
+}: {
+  db: Db | Tx;
+  candidateId: string;
+  factId: string;
+}): Promise<boolean> {
   const copied = await db.$executeRaw`
     INSERT INTO "FactEmbedding" ("factId", "model", "dims", "embedding", "bands")
     SELECT ${factId}, c."model", c."dims", c."embedding", c."bands"
@@ -233,13 +249,21 @@ export async function findFactsWithoutEmbedding({
   sweepWindow?: number;
 }): Promise<Array<{ id: string; content: string }>> {
   if (limit <= 0) return [];
-  const missing = (where: Prisma.Sql, order: Prisma.Sql, take: number) => db.$queryRaw<Array<{ id: string; content: string }>>`
+  const missing = (where: Prisma.Sql, order: Prisma.Sql, take: number) => db.$queryRaw<
+    Array<{ id: string; content: string }>
+  >`
     SELECT f."id", f."content" FROM "Fact" f
     WHERE ${where} AND f."status" = 'active' AND NOT EXISTS (
       SELECT 1 FROM "FactEmbedding" e WHERE e."factId" = f."id" AND e."model" = ${space.model} AND e."dims" = ${space.dims}::int)
     ORDER BY ${order} LIMIT ${take}::int`;
   const found =
-    ids.length > 0 ? await missing(Prisma.sql`f."id" = ANY(${ids}::text[])`, Prisma.sql`array_position(${ids}::text[], f."id")`, limit) : [];
+    ids.length > 0
+      ? await missing(
+          Prisma.sql`f."id" = ANY(${ids}::text[])`,
+          Prisma.sql`array_position(${ids}::text[], f."id")`,
+          limit,
+        )
+      : [];
   let byDb = sweeps.get(db);
   if (!byDb) sweeps.set(db, (byDb = new Map()));
   const key = `${space.model}\0${space.dims}`;
@@ -252,7 +276,11 @@ export async function findFactsWithoutEmbedding({
     SELECT "id" FROM "Fact" WHERE "id" > ${from} ORDER BY "id" OFFSET ${sweepWindow - 1}::int LIMIT 1`;
   const window = edge ? Prisma.sql`f."id" > ${from} AND f."id" <= ${edge.id}` : Prisma.sql`f."id" > ${from}`;
   const rest = limit - found.length;
-  const more = await missing(Prisma.sql`${window} AND NOT (f."id" = ANY(${found.map((f) => f.id)}::text[]))`, Prisma.sql`f."id"`, rest);
+  const more = await missing(
+    Prisma.sql`${window} AND NOT (f."id" = ANY(${found.map((f) => f.id)}::text[]))`,
+    Prisma.sql`f."id"`,
+    rest,
+  );
   // A full take may leave more in the window: resume after the last one taken rather than skip them.
   const last = more[more.length - 1];
   sweep.cursor = more.length === rest && last ? last.id : (edge?.id ?? "");

@@ -85,7 +85,9 @@ describe("acquireDirectoryLock", () => {
       }
       expect(caught).toBeInstanceOf(AppError);
       expect((caught as AppError).code).toBe("CONFIG");
-      expect((caught as AppError).message).toContain(`The data directory ${dir} is in use by another Sift process (pid ${pid})`);
+      expect((caught as AppError).message).toContain(
+        `The data directory ${dir} is in use by another Sift process (pid ${pid})`,
+      );
       expect((caught as AppError).message).toContain("SIFT_DATA_DIR");
       // The holder's lock is left alone.
       expect(JSON.parse(fs.readFileSync(path.join(dir, "sift.lock"), "utf8")).pid).toBe(pid);

@@ -199,9 +199,7 @@ async function applyOne(executor: MigrationExecutor, migration: MigrationFile): 
     await executor.exec(migration.sql);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    await executor
-      .query(`UPDATE "_prisma_migrations" SET logs = $2 WHERE id = $1`, [id, message])
-      .catch(() => {});
+    await executor.query(`UPDATE "_prisma_migrations" SET logs = $2 WHERE id = $1`, [id, message]).catch(() => {});
     throw new AppError("INTERNAL", `Migration ${migration.name} failed: ${message}`, { cause: error });
   }
   await executor.query(

@@ -106,7 +106,9 @@ export async function* findSimilarFactsInChunks({
   for (let from = 0; from < texts.length; from += size) {
     const rows = await next;
     if (from + size < texts.length) next = start(from + size);
-    const pools: Array<Array<{ id: string; content: string; exact: boolean }>> = texts.slice(from, from + size).map(() => []);
+    const pools: Array<Array<{ id: string; content: string; exact: boolean }>> = texts
+      .slice(from, from + size)
+      .map(() => []);
     for (const { i, ...fact } of rows) pools[i]?.push(fact);
     yield pools.map((p, i) => rankPool(texts[from + i] as string, p, limit, factTrigrams));
   }
@@ -197,7 +199,9 @@ function rankPool(
     if (!t) factTrigrams.set(r.id, (t = trigrams(r.content)));
     return { id: r.id, content: r.content, exact: r.exact, trigram: trigramSimilarity(own, t) };
   });
-  scored.sort((x, y) => Number(y.exact) - Number(x.exact) || y.trigram - x.trigram || (x.id < y.id ? -1 : x.id > y.id ? 1 : 0));
+  scored.sort(
+    (x, y) => Number(y.exact) - Number(x.exact) || y.trigram - x.trigram || (x.id < y.id ? -1 : x.id > y.id ? 1 : 0),
+  );
   return scored.slice(0, limit);
 }
 
@@ -218,7 +222,8 @@ export async function vacuumRetrievalTablesIfStale({ db }: { db: Db }): Promise<
     FROM pg_class c LEFT JOIN pg_stat_user_tables s ON s.relid = c.oid
     WHERE c.oid = '"FactBand"'::regclass`;
   if (!band) return false;
-  const stale = band.pages - band.visible > Math.max(8, band.pages / 10) || band.dead > Math.max(1_000, band.tuples / 10);
+  const stale =
+    band.pages - band.visible > Math.max(8, band.pages / 10) || band.dead > Math.max(1_000, band.tuples / 10);
   if (stale) await db.$executeRawUnsafe(`VACUUM (ANALYZE) "FactBand", "Fact"`);
   return stale;
 }

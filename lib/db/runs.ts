@@ -97,7 +97,11 @@ export async function finishRun({
 export async function markInterruptedRuns({ db, olderThan = new Date() }: { db: Db; olderThan?: Date }) {
   const result = await db.extractionRun.updateMany({
     where: { status: { in: ["queued", "running"] }, createdAt: { lte: olderThan } },
-    data: { status: "interrupted", error: "The server stopped while this run was in progress.", finishedAt: new Date() },
+    data: {
+      status: "interrupted",
+      error: "The server stopped while this run was in progress.",
+      finishedAt: new Date(),
+    },
   });
   return result.count;
 }

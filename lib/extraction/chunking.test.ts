@@ -10,7 +10,14 @@ function transcript(turns: [string, string][]): { text: string; segments: Segmen
   const segments: Segment[] = [];
   for (const [speaker, words] of turns) {
     text += `${speaker}: `;
-    segments.push({ speaker, startMs: null, endMs: null, text: words, start: text.length, end: text.length + words.length });
+    segments.push({
+      speaker,
+      startMs: null,
+      endMs: null,
+      text: words,
+      start: text.length,
+      end: text.length + words.length,
+    });
     text += `${words}\n`;
   }
   return { text, segments };
@@ -30,7 +37,10 @@ function expectTiles(text: string, chunks: Chunk[]) {
 
 describe("chunkInput", () => {
   it("keeps a short source in one chunk", () => {
-    const { text, segments } = transcript([["Ann", "Hello."], ["Bo", "We decided."]]);
+    const { text, segments } = transcript([
+      ["Ann", "Hello."],
+      ["Bo", "We decided."],
+    ]);
     const chunks = chunkInput({ text, segments, tokenBudget: 1_000 });
     expect(chunks).toEqual([{ index: 0, start: 0, end: text.length, segments }]);
   });
@@ -58,7 +68,10 @@ describe("chunkInput", () => {
 
   it("splits a single oversized turn at sentence boundaries", () => {
     const long = Array.from({ length: 30 }, (_, i) => `Sentence ${i} is here.`).join(" ");
-    const { text, segments } = transcript([["Ann", "Short."], ["Bo", long]]);
+    const { text, segments } = transcript([
+      ["Ann", "Short."],
+      ["Bo", long],
+    ]);
     const chunks = chunkInput({ text, segments, tokenBudget: 25 });
     expectTiles(text, chunks);
     for (const chunk of chunks) {
@@ -82,18 +95,29 @@ describe("chunkInput", () => {
 
   it("always tiles the text, respects the budget and keeps segment offsets valid (property)", () => {
     const word = fc.stringMatching(/^[a-z]{1,12}[.!?]?$/);
-    const turn = fc.tuple(fc.constantFrom("Ann", "Bo", "Cy"), fc.array(word, { minLength: 1, maxLength: 40 }).map((w) => w.join(" ")));
+    const turn = fc.tuple(
+      fc.constantFrom("Ann", "Bo", "Cy"),
+      fc.array(word, { minLength: 1, maxLength: 40 }).map((w) => w.join(" ")),
+    );
     fc.assert(
-      fc.property(fc.array(turn, { minLength: 1, maxLength: 25 }), fc.integer({ min: 8, max: 200 }), fc.boolean(), (turns, budget, useSegments) => {
-        const { text, segments } = transcript(turns);
-        const chunks = chunkInput({ text, segments: useSegments ? segments : [], tokenBudget: budget });
-        expectTiles(text, chunks);
-        for (const c of chunks) expect(c.end - c.start).toBeLessThanOrEqual(budget * CHARS_PER_TOKEN);
-        if (useSegments) {
-          const covered = chunks.flatMap((c) => c.segments).map((s) => s.text).join("");
-          expect(covered).toBe(segments.map((s) => s.text).join(""));
-        }
-      }),
+      fc.property(
+        fc.array(turn, { minLength: 1, maxLength: 25 }),
+        fc.integer({ min: 8, max: 200 }),
+        fc.boolean(),
+        (turns, budget, useSegments) => {
+          const { text, segments } = transcript(turns);
+          const chunks = chunkInput({ text, segments: useSegments ? segments : [], tokenBudget: budget });
+          expectTiles(text, chunks);
+          for (const c of chunks) expect(c.end - c.start).toBeLessThanOrEqual(budget * CHARS_PER_TOKEN);
+          if (useSegments) {
+            const covered = chunks
+              .flatMap((c) => c.segments)
+              .map((s) => s.text)
+              .join("");
+            expect(covered).toBe(segments.map((s) => s.text).join(""));
+          }
+        },
+      ),
       { numRuns: 200 },
     );
   });

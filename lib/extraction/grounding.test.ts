@@ -10,7 +10,15 @@ const SOURCE = [
 ].join("\n");
 
 function fact(quote: string): ExtractedFact {
-  return { content: "x x x", kind: "context", confidence: 0.5, importance: 0.5, temporal: "present", speaker: null, quote };
+  return {
+    content: "x x x",
+    kind: "context",
+    confidence: 0.5,
+    importance: 0.5,
+    temporal: "present",
+    speaker: null,
+    quote,
+  };
 }
 
 describe("groundQuote", () => {
@@ -53,7 +61,10 @@ describe("groundQuote", () => {
   });
 
   it("stays fast on a 100 KB text", () => {
-    const filler = Array.from({ length: 2_000 }, (_, i) => `Speaker${i % 7}: item ${i} is on track for week ${i % 52}.`).join("\n");
+    const filler = Array.from(
+      { length: 2_000 },
+      (_, i) => `Speaker${i % 7}: item ${i} is on track for week ${i % 52}.`,
+    ).join("\n");
     expect(filler.length).toBeGreaterThan(80_000);
     const text = filler + "\n" + SOURCE;
     // Correctness on a large text; the benchmark script measures speed.
@@ -64,7 +75,10 @@ describe("groundQuote", () => {
 
 describe("groundFacts", () => {
   it("sets spans and support, and rewrites found quotes to the source text", () => {
-    const [a, b] = groundFacts(SOURCE, [fact("our budget for contractors can't exceed $20,000"), fact("Nobody said this at all, not once.")]);
+    const [a, b] = groundFacts(SOURCE, [
+      fact("our budget for contractors can't exceed $20,000"),
+      fact("Nobody said this at all, not once."),
+    ]);
     expect(a?.supported).toBe(true);
     expect(a?.quote).toBe(SOURCE.slice(a!.start!, a!.end!));
     expect(a?.quote).toBe("Our budget for contractors can't exceed $20,000");

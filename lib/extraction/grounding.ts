@@ -47,7 +47,13 @@ export function groundFacts(sourceText: string, facts: ExtractedFact[], hints?: 
   return facts.map((fact, i) => {
     const span = groundQuote(sourceText, fact.quote, hints?.[i]);
     if (!span) return { ...fact, start: null, end: null, supported: false };
-    return { ...fact, quote: sourceText.slice(span.start, span.end), start: span.start, end: span.end, supported: true };
+    return {
+      ...fact,
+      quote: sourceText.slice(span.start, span.end),
+      start: span.start,
+      end: span.end,
+      supported: true,
+    };
   });
 }
 
@@ -62,7 +68,14 @@ function nearestOccurrence(haystack: string, needle: string, hint?: SpanHint): n
 }
 
 const CHAR_FOLD: Record<string, string> = {
-  "\u2018": "'", "\u2019": "'", "\u201B": "'", "\u201C": '"', "\u201D": '"', "\u2013": "-", "\u2014": "-", "\u00A0": " ",
+  "\u2018": "'",
+  "\u2019": "'",
+  "\u201B": "'",
+  "\u201C": '"',
+  "\u201D": '"',
+  "\u2013": "-",
+  "\u2014": "-",
+  "\u00A0": " ",
 };
 
 /** Lower-cased letters/digits with single spaces; `map[i]` is the source offset of normalized char i. */

@@ -4,11 +4,33 @@ import { KindSchema } from "@/lib/extraction/schema";
 
 describe("kind presets", () => {
   it("lists the kinds of each preset", () => {
-    expect(getPresetKinds("meeting").map((k) => k.id)).toEqual(["decision", "constraint", "action_item", "insight", "mistake", "preference", "context"]);
-    expect(getPresetKinds("agent").map((k) => k.id)).toEqual(["rule", "preference", "context", "decision", "observation"]);
-    expect(getPresetKinds("personal").map((k) => k.id)).toEqual(
-      ["identity", "work", "family", "preference", "location", "event", "relationship", "hobby", "general"],
-    );
+    expect(getPresetKinds("meeting").map((k) => k.id)).toEqual([
+      "decision",
+      "constraint",
+      "action_item",
+      "insight",
+      "mistake",
+      "preference",
+      "context",
+    ]);
+    expect(getPresetKinds("agent").map((k) => k.id)).toEqual([
+      "rule",
+      "preference",
+      "context",
+      "decision",
+      "observation",
+    ]);
+    expect(getPresetKinds("personal").map((k) => k.id)).toEqual([
+      "identity",
+      "work",
+      "family",
+      "preference",
+      "location",
+      "event",
+      "relationship",
+      "hobby",
+      "general",
+    ]);
   });
 
   it("gives every kind a valid slug and a one-line definition, and every preset passes the taxonomy schema", () => {

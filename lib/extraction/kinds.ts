@@ -8,31 +8,84 @@ import type { KindDefinition } from "@/lib/extraction/types";
  */
 
 const MEETING: KindDefinition[] = [
-  { id: "decision", label: "Decision", definition: "A choice the group settled on or agreed to (not a proposal still under discussion)." },
-  { id: "constraint", label: "Constraint", definition: "A hard limit or requirement: deadline, budget, rule, dependency or something that must or cannot happen." },
-  { id: "action_item", label: "Action item", definition: "A task someone committed to do, ideally with an owner and a due date." },
-  { id: "insight", label: "Insight", definition: "A finding, measurement or learned fact about the product, users or market." },
-  { id: "mistake", label: "Mistake", definition: "Something that went wrong and the lesson drawn from it (bug cause, wrong call, regret)." },
-  { id: "preference", label: "Preference", definition: "What a person or team likes, dislikes or prefers, e.g. a tool, style or way of working." },
-  { id: "context", label: "Context", definition: "Background facts about people, projects or status that help interpret other facts." },
+  {
+    id: "decision",
+    label: "Decision",
+    definition: "A choice the group settled on or agreed to (not a proposal still under discussion).",
+  },
+  {
+    id: "constraint",
+    label: "Constraint",
+    definition:
+      "A hard limit or requirement: deadline, budget, rule, dependency or something that must or cannot happen.",
+  },
+  {
+    id: "action_item",
+    label: "Action item",
+    definition: "A task someone committed to do, ideally with an owner and a due date.",
+  },
+  {
+    id: "insight",
+    label: "Insight",
+    definition: "A finding, measurement or learned fact about the product, users or market.",
+  },
+  {
+    id: "mistake",
+    label: "Mistake",
+    definition: "Something that went wrong and the lesson drawn from it (bug cause, wrong call, regret).",
+  },
+  {
+    id: "preference",
+    label: "Preference",
+    definition: "What a person or team likes, dislikes or prefers, e.g. a tool, style or way of working.",
+  },
+  {
+    id: "context",
+    label: "Context",
+    definition: "Background facts about people, projects or status that help interpret other facts.",
+  },
 ];
 
 const AGENT: KindDefinition[] = [
   { id: "rule", label: "Rule", definition: "An instruction the agent must always or never follow." },
   { id: "preference", label: "Preference", definition: "How the user likes things done: style, tools, format, tone." },
-  { id: "context", label: "Context", definition: "Background about the user, their project or environment that stays true for a while." },
+  {
+    id: "context",
+    label: "Context",
+    definition: "Background about the user, their project or environment that stays true for a while.",
+  },
   { id: "decision", label: "Decision", definition: "A choice the user made that later work should respect." },
-  { id: "observation", label: "Observation", definition: "Something noticed during the work: a result, failure cause or behaviour of a system." },
+  {
+    id: "observation",
+    label: "Observation",
+    definition: "Something noticed during the work: a result, failure cause or behaviour of a system.",
+  },
 ];
 
 const PERSONAL: KindDefinition[] = [
-  { id: "identity", label: "Identity", definition: "Who the person is: name, age, gender, nationality, beliefs, health or personality." },
+  {
+    id: "identity",
+    label: "Identity",
+    definition: "Who the person is: name, age, gender, nationality, beliefs, health or personality.",
+  },
   { id: "work", label: "Work", definition: "Job, career, studies, employer, projects and professional goals." },
   { id: "family", label: "Family", definition: "Partner, children, parents, siblings, pets and what happens to them." },
-  { id: "preference", label: "Preference", definition: "Likes, dislikes, favourites and tastes (food, books, music, places)." },
+  {
+    id: "preference",
+    label: "Preference",
+    definition: "Likes, dislikes, favourites and tastes (food, books, music, places).",
+  },
   { id: "location", label: "Location", definition: "Where the person lives, comes from, moved to or travelled to." },
-  { id: "event", label: "Event", definition: "Something that happened or is planned at a point in time: trips, visits, milestones." },
-  { id: "relationship", label: "Relationship", definition: "Friends, colleagues, mentors, communities and how the person relates to them." },
+  {
+    id: "event",
+    label: "Event",
+    definition: "Something that happened or is planned at a point in time: trips, visits, milestones.",
+  },
+  {
+    id: "relationship",
+    label: "Relationship",
+    definition: "Friends, colleagues, mentors, communities and how the person relates to them.",
+  },
   { id: "hobby", label: "Hobby", definition: "Pastimes, sports, creative activities and things done for fun." },
   { id: "general", label: "General", definition: "Any other lasting fact about the person that fits no other kind." },
 ];

@@ -19,11 +19,22 @@ const text = paragraphs.join("\n\n");
 const input: ExtractionInput = { text, segments: [], kinds };
 
 function f(quote: string, extra: Partial<ExtractedFact> = {}): ExtractedFact {
-  return { content: quote, kind: "decision", confidence: 0.8, importance: 0.5, temporal: "past", speaker: null, quote, ...extra };
+  return {
+    content: quote,
+    kind: "decision",
+    confidence: 0.8,
+    importance: 0.5,
+    temporal: "past",
+    speaker: null,
+    quote,
+    ...extra,
+  };
 }
 
 /** An extractor that quotes each chunk's text back, through a hook so tests can vary it per chunk. */
-function fakeExtractor(perChunk: (chunk: Chunk, chunkText: string) => Promise<ExtractedFact[]> | ExtractedFact[]): Extractor {
+function fakeExtractor(
+  perChunk: (chunk: Chunk, chunkText: string) => Promise<ExtractedFact[]> | ExtractedFact[],
+): Extractor {
   return {
     name: "fake",
     modelId: null,
@@ -84,12 +95,18 @@ describe("runExtraction", () => {
 
   it("marks a fabricated quote from the model as unsupported", async () => {
     const model = scriptedModel([
-      factsResult([fact({ quote: "must be signed before the launch date" }), fact({ content: "Bo quit.", quote: "I quit the company today, effective immediately." })]),
+      factsResult([
+        fact({ quote: "must be signed before the launch date" }),
+        fact({ content: "Bo quit.", quote: "I quit the company today, effective immediately." }),
+      ]),
     ]);
     const extractor = createLlmExtractor({ model, modelId: "mock", timeoutMs: 5_000, maxRetries: 0 });
     const result = await runExtraction({ extractor, input, tokenBudget: 1_000, concurrency: 1 });
     const byContent = Object.fromEntries(result.candidates.map((c) => [c.content, c]));
-    expect(byContent["Dana decided to ship on Friday."]).toMatchObject({ supported: true, start: text.indexOf("must be signed") });
+    expect(byContent["Dana decided to ship on Friday."]).toMatchObject({
+      supported: true,
+      start: text.indexOf("must be signed"),
+    });
     expect(byContent["Bo quit."]).toMatchObject({ supported: false, start: null, end: null });
   });
 
@@ -102,12 +119,21 @@ describe("runExtraction", () => {
         return factsResult([fact({ content: user.slice(0, 20), quote: user.slice(5, 30) })]);
       },
     ]);
-    const extractor = createLlmExtractor({ model, modelId: "mock", timeoutMs: 5_000, maxRetries: 1, sleep: async () => {} });
+    const extractor = createLlmExtractor({
+      model,
+      modelId: "mock",
+      timeoutMs: 5_000,
+      maxRetries: 1,
+      sleep: async () => {},
+    });
     const result = await runExtraction({ extractor, input, tokenBudget: 20, concurrency: 2 });
     expect(result.status).toBe("partial");
     expect(result.chunks.map((c) => c.status)).toEqual(["succeeded", "failed", "failed", "succeeded"]);
     expect(result.chunks[1]).toMatchObject({ index: 1, attempts: 2, error: expect.stringMatching(/malformed JSON/) });
-    expect(result.chunks[2]).toMatchObject({ attempts: 1, error: expect.stringMatching(/did not match the expected format/) });
+    expect(result.chunks[2]).toMatchObject({
+      attempts: 1,
+      error: expect.stringMatching(/did not match the expected format/),
+    });
     expect(result.candidates.map((c) => c.quote)).toEqual([paragraphs[0]!.slice(5, 30), paragraphs[3]!.slice(5, 30)]);
     // Failed attempts still cost tokens: 4 chunks + 1 retry = 5 requests of 100 input tokens.
     expect(result.usage.inputTokens).toBe(500);
@@ -132,7 +158,10 @@ describe("runExtraction", () => {
   });
 
   it("never runs more chunks at once than the concurrency cap", async () => {
-    const many = Array.from({ length: 12 }, (_, i) => `Paragraph ${i} has some words in it, enough to fill a chunk.`).join("\n\n");
+    const many = Array.from(
+      { length: 12 },
+      (_, i) => `Paragraph ${i} has some words in it, enough to fill a chunk.`,
+    ).join("\n\n");
     let running = 0;
     let peak = 0;
     const result = await runExtraction({
@@ -169,7 +198,9 @@ describe("runExtraction", () => {
     expect(result.candidates).toHaveLength(3);
     // The highest-confidence facts win the cap, and they come back in source order.
     expect(result.candidates.map((c) => c.confidence)).toEqual([0.7, 0.8, 0.8]);
-    expect(result.candidates.map((c) => c.start)).toEqual([...result.candidates.map((c) => c.start)].sort((a, b) => a! - b!));
+    expect(result.candidates.map((c) => c.start)).toEqual(
+      [...result.candidates.map((c) => c.start)].sort((a, b) => a! - b!),
+    );
   });
 
   it("stops starting chunks when onChunk throws, and rejects", async () => {

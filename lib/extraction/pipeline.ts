@@ -78,7 +78,11 @@ export async function runExtraction(options: RunExtractionOptions): Promise<Extr
         const usage = result.usage ?? { inputTokens: 0, outputTokens: 0 };
         // The chunk's middle as the hint: any occurrence inside the chunk is nearer to it than any outside.
         const middle = Math.floor((chunk.start + chunk.end) / 2);
-        const candidates = groundFacts(input.text, result.facts, result.facts.map(() => ({ start: middle, end: middle })));
+        const candidates = groundFacts(
+          input.text,
+          result.facts,
+          result.facts.map(() => ({ start: middle, end: middle })),
+        );
         for (const candidate of candidates) keepBest(byContent, candidate);
         outcome = {
           index: chunk.index,
@@ -110,8 +114,7 @@ export async function runExtraction(options: RunExtractionOptions): Promise<Extr
 
   outcomes.sort((a, b) => a.index - b.index);
   const failures = outcomes.filter((o) => o.status === "failed").length;
-  const status: ExtractionStatus =
-    failures === 0 ? "succeeded" : failures === outcomes.length ? "failed" : "partial";
+  const status: ExtractionStatus = failures === 0 ? "succeeded" : failures === outcomes.length ? "failed" : "partial";
   return { candidates: selectCandidates(byContent, input.maxFacts), chunks: outcomes, usage: total, status };
 }
 

@@ -16,7 +16,12 @@ type Decision = "approved" | "rejected" | "merged";
 
 async function claimCandidate(
   tx: Tx,
-  { candidateId, reviewerId, status, rejectReason }: { candidateId: string; reviewerId: string | null; status: Decision; rejectReason?: string },
+  {
+    candidateId,
+    reviewerId,
+    status,
+    rejectReason,
+  }: { candidateId: string; reviewerId: string | null; status: Decision; rejectReason?: string },
 ) {
   // The status guard makes a double click or a second reviewer lose cleanly instead of deciding twice.
   const claimed = await tx.candidate.updateMany({
@@ -53,7 +58,14 @@ function provenanceOf(candidate: ClaimedCandidate, factId: string) {
   };
 }
 
-const snapshot = (f: { content: string; kind: string; temporal: string; importance: number; status: string; validTo?: Date | null }) => ({
+const snapshot = (f: {
+  content: string;
+  kind: string;
+  temporal: string;
+  importance: number;
+  status: string;
+  validTo?: Date | null;
+}) => ({
   content: f.content,
   kind: f.kind,
   temporal: f.temporal,
@@ -103,7 +115,12 @@ export async function approveCandidate({
         version: 1,
         action: "create",
         after: snapshot(fact),
-        reason: reviewerId === null ? "Approved automatically by the gate policy" : edited ? "Approved with edits" : "Approved",
+        reason:
+          reviewerId === null
+            ? "Approved automatically by the gate policy"
+            : edited
+              ? "Approved with edits"
+              : "Approved",
         reviewerId,
       },
     });
@@ -116,7 +133,12 @@ export async function approveCandidate({
 
 async function supersedeFact(
   tx: Tx,
-  { oldFactId, newFactId, reviewerId, at }: { oldFactId: string; newFactId: string; reviewerId: string | null; at: Date },
+  {
+    oldFactId,
+    newFactId,
+    reviewerId,
+    at,
+  }: { oldFactId: string; newFactId: string; reviewerId: string | null; at: Date },
 ) {
   const old = await tx.fact.findUnique({ where: { id: oldFactId } });
   if (!old) throw new AppError("NOT_FOUND", "The fact to supersede no longer exists.");
@@ -157,7 +179,8 @@ export async function mergeCandidate({
   const run = async (tx: Tx) => {
     const fact = await tx.fact.findUnique({ where: { id: factId } });
     if (!fact) throw new AppError("NOT_FOUND", "The fact to merge into no longer exists.");
-    if (fact.status !== "active") throw new AppError("CONFLICT", `"${fact.content}" is ${fact.status}; merge into an active fact.`);
+    if (fact.status !== "active")
+      throw new AppError("CONFLICT", `"${fact.content}" is ${fact.status}; merge into an active fact.`);
     const candidate = await claimCandidate(tx, { candidateId, reviewerId, status: "merged" });
     await tx.factProvenance.create({ data: provenanceOf(candidate, factId) });
     if (candidate.content === fact.content) await copyCandidateEmbedding({ db: tx, candidateId, factId });
@@ -189,5 +212,7 @@ export async function rejectCandidate({
   reviewerId: string;
   reason?: string;
 }) {
-  await db.$transaction((tx) => claimCandidate(tx, { candidateId, reviewerId, status: "rejected", rejectReason: reason ?? "Rejected" }));
+  await db.$transaction((tx) =>
+    claimCandidate(tx, { candidateId, reviewerId, status: "rejected", rejectReason: reason ?? "Rejected" }),
+  );
 }

@@ -106,17 +106,23 @@ export async function executeExtractionRun({
       db,
       runId,
       status: result.status,
-      error: failed.length ? `${failed.length} of ${result.chunks.length} chunks failed: ${failed[0]?.error ?? ""}` : null,
+      error: failed.length
+        ? `${failed.length} of ${result.chunks.length} chunks failed: ${failed[0]?.error ?? ""}`
+        : null,
       usage: result.usage,
     });
     // PGlite never autovacuums, and approvals since the last VACUUM slow every band lookup. A finished
     // run is a quiet moment to catch up (a no-op unless a tenth of FactBand needs it; lib/db/retrieval.ts).
     if (isEmbeddedClient(db)) {
-      await vacuumRetrievalTablesIfStale({ db }).catch((error: unknown) => console.error("[sift] VACUUM after a run failed", error));
+      await vacuumRetrievalTablesIfStale({ db }).catch((error: unknown) =>
+        console.error("[sift] VACUUM after a run failed", error),
+      );
     }
   } catch (error) {
     console.error(`[sift] extraction run ${runId} failed`, error);
-    const message = isAppError(error) ? error.message : "The extraction stopped unexpectedly; what was extracted so far is kept.";
+    const message = isAppError(error)
+      ? error.message
+      : "The extraction stopped unexpectedly; what was extracted so far is kept.";
     await finishRun({ db, runId, status: "failed", error: message }).catch((e) => console.error(e));
   }
 }

@@ -19,7 +19,11 @@ function embeddingModel(env: Env): EmbeddingModel | null {
   if (!id) return null;
   if (env.SIFT_LLM_BASE_URL) {
     const apiKey = env.SIFT_LLM_API_KEY ?? env.OPENAI_API_KEY;
-    return createOpenAICompatible({ name: "embeddings", baseURL: env.SIFT_LLM_BASE_URL, ...(apiKey ? { apiKey } : {}) }).embeddingModel(id);
+    return createOpenAICompatible({
+      name: "embeddings",
+      baseURL: env.SIFT_LLM_BASE_URL,
+      ...(apiKey ? { apiKey } : {}),
+    }).embeddingModel(id);
   }
   const apiKey = env.SIFT_LLM_API_KEY ?? env.OPENAI_API_KEY;
   if (!apiKey || env.SIFT_LLM_PROVIDER === "anthropic") {
@@ -36,7 +40,9 @@ export type ModelEmbedder = Embedder & { modelId: string };
 
 export function resolveEmbedder(env: Env): ModelEmbedder | undefined {
   const model = embeddingModel(env);
-  return model ? createEmbedder({ model, modelId: env.SIFT_EMBEDDING_MODEL, timeoutMs: env.SIFT_LLM_TIMEOUT_MS }) : undefined;
+  return model
+    ? createEmbedder({ model, modelId: env.SIFT_EMBEDDING_MODEL, timeoutMs: env.SIFT_LLM_TIMEOUT_MS })
+    : undefined;
 }
 
 export function createEmbedder({
@@ -51,7 +57,12 @@ export function createEmbedder({
 }): ModelEmbedder {
   const embed: Embedder = async (values) => {
     try {
-      const { embeddings } = await embedMany({ model, values, maxRetries: 2, abortSignal: AbortSignal.timeout(timeoutMs) });
+      const { embeddings } = await embedMany({
+        model,
+        values,
+        maxRetries: 2,
+        abortSignal: AbortSignal.timeout(timeoutMs),
+      });
       return { embeddings };
     } catch (error) {
       console.warn("[sift] embedding model failed; matching on words only for this batch", error);

@@ -8,18 +8,32 @@ import type { Candidate } from "@/lib/extraction/schema";
 import { mergeCandidate } from "@/lib/facts/decide";
 import type { ModelEmbedder } from "@/lib/jobs/matcher-models";
 import { compareBatchByVector, embedBatch, type BatchVectors } from "@/lib/jobs/review-embeddings";
-import { decideGate, matchCandidate, type Judge, normalizeText, type GatePolicy, type Match, type ThresholdsInput } from "@/lib/review";
+import {
+  decideGate,
+  matchCandidate,
+  type Judge,
+  normalizeText,
+  type GatePolicy,
+  type Match,
+  type ThresholdsInput,
+} from "@/lib/review";
 
 /** How many retrieved facts the matcher scores per candidate: the verdict comes from the best few. */
 const FACTS_PER_CANDIDATE = 8;
 
 // Words too common to say two statements are about the same thing.
 const STOPWORDS = new Set(
-  "a an the and or but of to in on at by for with from is are was were be been will would should can could has have had do does did not no it its this that these those we you he she they i as about into than then so".split(" "),
+  "a an the and or but of to in on at by for with from is are was were be been will would should can could has have had do does did not no it its this that these those we you he she they i as about into than then so".split(
+    " ",
+  ),
 );
 
 export function contentWords(text: string): Set<string> {
-  return new Set(normalizeText(text).split(" ").filter((w) => w.length > 1 && !STOPWORDS.has(w)));
+  return new Set(
+    normalizeText(text)
+      .split(" ")
+      .filter((w) => w.length > 1 && !STOPWORDS.has(w)),
+  );
 }
 
 /**
@@ -59,7 +73,12 @@ export async function reviewCandidates({
 }): Promise<CandidateReview[]> {
   if (candidates.length === 0) return [];
   // The embedding call runs while the lexical retrieval does (lib/jobs/review-embeddings.ts).
-  const embedding = embed ? embedBatch(embed, candidates.map((c) => c.content)) : undefined;
+  const embedding = embed
+    ? embedBatch(
+        embed,
+        candidates.map((c) => c.content),
+      )
+    : undefined;
   // On a PostgreSQL server, in three chunks: the matcher scores one while the server retrieves the next
   // (~20% off a 50-candidate batch). PGlite runs on this thread, and the vector stage needs every list.
   const texts = candidates.map((c) => c.content);
@@ -73,7 +92,14 @@ export async function reviewCandidates({
   const words = candidates.map((c) => contentWords(c.content));
   const byVector =
     embed && embedding
-      ? await compareBatchByVector({ db, embed, vectors: embedding, similar: await similar.all(), pendingIds: savedPendingIds(words, pending), thresholds })
+      ? await compareBatchByVector({
+          db,
+          embed,
+          vectors: embedding,
+          similar: await similar.all(),
+          pendingIds: savedPendingIds(words, pending),
+          thresholds,
+        })
       : undefined;
 
   const reviews: CandidateReview[] = [];
@@ -109,7 +135,10 @@ function savedPendingIds(words: Array<Set<string>>, pending: Array<{ id: string;
 }
 
 /** The lexical retrieval's facts plus those found only by vector (never twice). */
-function withNeighbours<F extends { id: string; content: string }>(facts: F[], neighbours: Array<{ id: string; content: string }> = []) {
+function withNeighbours<F extends { id: string; content: string }>(
+  facts: F[],
+  neighbours: Array<{ id: string; content: string }> = [],
+) {
   const seen = new Set(facts.map((f) => f.id));
   return [...facts, ...neighbours.filter((n) => !seen.has(n.id))];
 }
@@ -152,13 +181,19 @@ export async function applyAutoMerges({ db, runId }: { db: Db; runId: string }):
       if (!factId) throw new Error("no exact duplicate recorded");
       // mergeCandidate claims open candidates only, in its own transaction (the PGlite adapter has no
       // nested transactions), so reopen it first; if the merge fails it stays open, with the reason.
-      const reopened = await db.candidate.updateMany({ where: { id: c.id, status: "merged" }, data: { status: "pending" } });
+      const reopened = await db.candidate.updateMany({
+        where: { id: c.id, status: "merged" },
+        data: { status: "pending" },
+      });
       if (reopened.count === 0) continue;
       await mergeCandidate({ db, candidateId: c.id, factId, reviewerId: null });
       count++;
     } catch (error) {
       const why = error instanceof Error ? error.message : String(error);
-      await db.candidate.update({ where: { id: c.id }, data: { status: "pending", gateReason: `Auto-merge failed: ${why}` } });
+      await db.candidate.update({
+        where: { id: c.id },
+        data: { status: "pending", gateReason: `Auto-merge failed: ${why}` },
+      });
     }
   }
   return count;
@@ -168,7 +203,11 @@ export async function applyAutoMerges({ db, runId }: { db: Db; runId: string }):
 function exactDuplicateFactId(matches: unknown): string | undefined {
   if (!Array.isArray(matches)) return undefined;
   for (const m of matches as Array<Record<string, unknown>>) {
-    if (m?.verdict === "duplicate" && typeof m.factId === "string" && (m.stage === "hash" || m.stage === "normalized")) {
+    if (
+      m?.verdict === "duplicate" &&
+      typeof m.factId === "string" &&
+      (m.stage === "hash" || m.stage === "normalized")
+    ) {
       return m.factId;
     }
   }

@@ -1,6 +1,11 @@
 import "server-only";
 import { compareWithStoredCandidates, compareWithStoredFacts, type FactNeighbour } from "@/lib/db/embedding-search";
-import { detectVectorPath, findFactsWithoutEmbedding, storeFactEmbeddings, type EmbeddingSpace } from "@/lib/db/embeddings";
+import {
+  detectVectorPath,
+  findFactsWithoutEmbedding,
+  storeFactEmbeddings,
+  type EmbeddingSpace,
+} from "@/lib/db/embeddings";
 import type { Db } from "@/lib/db/types";
 import type { ModelEmbedder } from "@/lib/jobs/matcher-models";
 import { cosineSimilarity, ThresholdsSchema, type ThresholdsInput } from "@/lib/review";
@@ -55,7 +60,17 @@ function byRank(lists: string[][]): string[] {
   return [...out];
 }
 
-async function backfill({ db, embed, space, ids }: { db: Db; embed: ModelEmbedder; space: EmbeddingSpace; ids: string[] }) {
+async function backfill({
+  db,
+  embed,
+  space,
+  ids,
+}: {
+  db: Db;
+  embed: ModelEmbedder;
+  space: EmbeddingSpace;
+  ids: string[];
+}) {
   const missing = await findFactsWithoutEmbedding({ db, space, ids, limit: BACKFILL_PER_BATCH });
   if (missing.length === 0) return;
   const { embeddings } = await embed(missing.map((f) => f.content));
@@ -103,11 +118,21 @@ export async function compareBatchByVector({
     const lexical = similar.map((list) => list.filter((f) => !f.exact).map((f) => f.id));
     await backfill({ db, embed, space, ids: byRank(lexical) });
     const minSimilarity = ThresholdsSchema.parse(thresholds ?? {}).embeddingRelated;
-    facts = await compareWithStoredFacts({ db, space, vectors, factIds: lexical, neighbours: VECTOR_NEIGHBOURS, minSimilarity });
+    facts = await compareWithStoredFacts({
+      db,
+      space,
+      vectors,
+      factIds: lexical,
+      neighbours: VECTOR_NEIGHBOURS,
+      minSimilarity,
+    });
     saved = await compareWithStoredCandidates({ db, space, vectors, candidateIds: pendingIds });
   } catch (error) {
     // The vectors are still good: stored with the candidates, compared within the batch.
-    console.warn("[sift] comparing stored embeddings failed; this batch's verdicts against stored facts are lexical only", error);
+    console.warn(
+      "[sift] comparing stored embeddings failed; this batch's verdicts against stored facts are lexical only",
+      error,
+    );
   }
   const batchIds = new Map<string, number>();
   return {

@@ -26,7 +26,11 @@ export interface Alignment {
 // "key-board" and "keyboard", "e-mail" and "email" are the same word.
 const matchKey = (t: Token) => (t.stem.includes("-") ? t.stem.replace(/-/g, "") : t.stem);
 
-interface Content { words: Token[]; keys: string[]; firstByStem: Map<string, number> }
+interface Content {
+  words: Token[];
+  keys: string[];
+  firstByStem: Map<string, number>;
+}
 const contentCache = new WeakMap<Analysis, Content>();
 
 function content(an: Analysis): Content {
@@ -58,7 +62,11 @@ export function isNoun(t: Token): boolean {
  * "John" is no "customer", whatever WordNet's "john" (a prostitute's client) says. Capitalised
  * verbs of headlines ("Afghan Parliament Votes to Oust ...") pair as usual.
  */
-export function alignWords(a: Analysis, b: Analysis, names?: { a: ReadonlySet<number>; b: ReadonlySet<number> }): Alignment {
+export function alignWords(
+  a: Analysis,
+  b: Analysis,
+  names?: { a: ReadonlySet<number>; b: ReadonlySet<number> },
+): Alignment {
   const ca = content(a);
   const cb = content(b);
   const partnerA = ca.keys.map((k) => cb.firstByStem.get(k) ?? -1);
@@ -131,7 +139,10 @@ const consecutive = (xs: number[]) => xs.every((x, k) => k === 0 || x === (xs[k 
  */
 function oneToOne(al: Alignment): { partnerA: number[]; partnerB: number[] } {
   // Usually every pair is mutual already (no word repeats unmatched): nothing to redo.
-  if (al.partnerA.every((j, i) => j < 0 || al.partnerB[j] === i) && al.partnerB.every((i, j) => i < 0 || al.partnerA[i] === j)) {
+  if (
+    al.partnerA.every((j, i) => j < 0 || al.partnerB[j] === i) &&
+    al.partnerB.every((i, j) => i < 0 || al.partnerA[i] === j)
+  ) {
     return { partnerA: al.partnerA, partnerB: al.partnerB };
   }
   const keysA = al.wordsA.map(matchKey);
@@ -139,7 +150,8 @@ function oneToOne(al: Alignment): { partnerA: number[]; partnerB: number[] } {
   const n = keysA.length;
   const m = keysB.length;
   // Equal words as written count double: "reported" pairs with "reported" before "reporting".
-  const weight = (i: number, j: number) => (keysA[i] !== keysB[j] ? 0 : al.wordsA[i]?.text === al.wordsB[j]?.text ? 2 : 1);
+  const weight = (i: number, j: number) =>
+    keysA[i] !== keysB[j] ? 0 : al.wordsA[i]?.text === al.wordsB[j]?.text ? 2 : 1;
   // best[i][j]: the heaviest in-order pairing of wordsA[i..] with wordsB[j..]
   const best = Array.from({ length: n + 1 }, () => new Array<number>(m + 1).fill(0));
   const at = (i: number, j: number) => (best[i] as number[])[j] as number;
@@ -151,7 +163,7 @@ function oneToOne(al: Alignment): { partnerA: number[]; partnerB: number[] } {
   }
   const partnerA = new Array<number>(n).fill(-1);
   const partnerB = new Array<number>(m).fill(-1);
-  for (let i = 0, j = 0; i < n && j < m; ) {
+  for (let i = 0, j = 0; i < n && j < m;) {
     const w = weight(i, j);
     if (w > 0 && at(i, j) === at(i + 1, j + 1) + w) {
       partnerA[i] = j;

@@ -5,7 +5,15 @@ const newMatch: GateInput["match"] = { verdict: "new", stage: "lexical", matches
 const contradiction: GateInput["match"] = {
   verdict: "contradicts",
   stage: "lexical",
-  matches: [{ factId: "f1", content: "Ship by end of Q3", verdict: "contradicts", stage: "lexical", reason: "'end of Q3' vs 'end of Q4'" }],
+  matches: [
+    {
+      factId: "f1",
+      content: "Ship by end of Q3",
+      verdict: "contradicts",
+      stage: "lexical",
+      reason: "'end of Q3' vs 'end of Q4'",
+    },
+  ],
 };
 const exact: GateInput["match"] = {
   verdict: "duplicate",
@@ -35,11 +43,22 @@ describe("decideGate", () => {
   });
 
   it("leaves a confident, supported new candidate pending unless auto-approve is on", () => {
-    expect(decideGate({ candidate: { confidence: 0.95, supported: true }, match: newMatch })).toEqual({ status: "pending", reasons: [] });
-    const auto = decideGate({ candidate: { confidence: 0.95, supported: true }, match: newMatch, policy: { autoApprove: { enabled: true } } });
+    expect(decideGate({ candidate: { confidence: 0.95, supported: true }, match: newMatch })).toEqual({
+      status: "pending",
+      reasons: [],
+    });
+    const auto = decideGate({
+      candidate: { confidence: 0.95, supported: true },
+      match: newMatch,
+      policy: { autoApprove: { enabled: true } },
+    });
     expect(auto.status).toBe("approved");
     expect(auto.reasons[0]).toContain("0.95 ≥ 0.90");
-    const below = decideGate({ candidate: { confidence: 0.8, supported: true }, match: newMatch, policy: { autoApprove: { enabled: true } } });
+    const below = decideGate({
+      candidate: { confidence: 0.8, supported: true },
+      match: newMatch,
+      policy: { autoApprove: { enabled: true } },
+    });
     expect(below.status).toBe("pending");
   });
 
@@ -56,7 +75,11 @@ describe("decideGate", () => {
     const off = decideGate({ candidate: { confidence: 0.9, supported: true }, match: exact });
     expect(off.status).toBe("pending");
     expect(off.reasons[0]).toContain("Possible duplicate");
-    const on = decideGate({ candidate: { confidence: 0.9, supported: true }, match: exact, policy: { autoMergeExactDuplicates: true } });
+    const on = decideGate({
+      candidate: { confidence: 0.9, supported: true },
+      match: exact,
+      policy: { autoMergeExactDuplicates: true },
+    });
     expect(on).toMatchObject({ status: "merged", mergeIntoFactId: "f7" });
   });
 

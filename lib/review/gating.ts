@@ -21,7 +21,14 @@ export interface GateInput {
   match: {
     verdict: Verdict;
     stage: Stage;
-    matches: Array<{ factId?: string; candidateId?: string; content: string; verdict: Verdict; stage: Stage; reason: string }>;
+    matches: Array<{
+      factId?: string;
+      candidateId?: string;
+      content: string;
+      verdict: Verdict;
+      stage: Stage;
+      reason: string;
+    }>;
   };
   policy?: GatePolicyInput;
 }
@@ -55,16 +62,28 @@ export function decideGate(input: GateInput): GateDecision {
   }
   if (reasons.length > 0) return { status: "gated", reasons };
 
-  const exact = match.matches.find((m) => m.verdict === "duplicate" && m.factId && (m.stage === "hash" || m.stage === "normalized"));
+  const exact = match.matches.find(
+    (m) => m.verdict === "duplicate" && m.factId && (m.stage === "hash" || m.stage === "normalized"),
+  );
   if (policy.autoMergeExactDuplicates && exact?.factId) {
-    return { status: "merged", reasons: [`Exact duplicate of an approved fact: "${exact.content}"`], mergeIntoFactId: exact.factId };
+    return {
+      status: "merged",
+      reasons: [`Exact duplicate of an approved fact: "${exact.content}"`],
+      mergeIntoFactId: exact.factId,
+    };
   }
   const dup = match.matches.find((m) => m.verdict === "duplicate");
   if (dup) return { status: "pending", reasons: [`Possible duplicate of "${dup.content}" (${dup.reason})`] };
-  if (policy.autoApprove.enabled && match.verdict === "new" && candidate.confidence >= policy.autoApprove.minConfidence) {
+  if (
+    policy.autoApprove.enabled &&
+    match.verdict === "new" &&
+    candidate.confidence >= policy.autoApprove.minConfidence
+  ) {
     return {
       status: "approved",
-      reasons: [`Auto-approved: new fact with confidence ${fmt(candidate.confidence)} ≥ ${fmt(policy.autoApprove.minConfidence)}`],
+      reasons: [
+        `Auto-approved: new fact with confidence ${fmt(candidate.confidence)} ≥ ${fmt(policy.autoApprove.minConfidence)}`,
+      ],
     };
   }
   const related = match.matches.find((m) => m.verdict === "related");

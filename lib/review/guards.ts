@@ -25,49 +25,160 @@ export interface Difference {
   tokensB: number[];
 }
 
-
 /** Closed classes: two different members on the two sides fill the same slot differently. */
 const DATE_CLASSES: Record<string, string[]> = {
   weekday: ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "weekend"],
-  month: ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december"],
+  month: [
+    "january",
+    "february",
+    "march",
+    "april",
+    "may",
+    "june",
+    "july",
+    "august",
+    "september",
+    "october",
+    "november",
+    "december",
+  ],
   quarter: ["q1", "q2", "q3", "q4", "h1", "h2"],
   day: ["today", "tomorrow", "yesterday", "tonight"],
   season: ["spring", "summer", "autumn", "fall", "winter"],
   relative: ["next", "last", "this", "previous"],
 };
 const QUALIFIER_CLASSES: Record<string, string[]> = {
-  kin: ["sister", "brother", "mother", "father", "mom", "dad", "son", "daughter", "husband", "wife", "aunt", "uncle", "niece", "nephew", "grandmother", "grandfather", "boyfriend", "girlfriend", "grandson", "granddaughter"],
-  gender: ["man", "woman", "boy", "girl", "male", "female", "men", "women", "lady", "ladies", "gentleman", "gentlemen", "guy", "guys"],
+  kin: [
+    "sister",
+    "brother",
+    "mother",
+    "father",
+    "mom",
+    "dad",
+    "son",
+    "daughter",
+    "husband",
+    "wife",
+    "aunt",
+    "uncle",
+    "niece",
+    "nephew",
+    "grandmother",
+    "grandfather",
+    "boyfriend",
+    "girlfriend",
+    "grandson",
+    "granddaughter",
+  ],
+  gender: [
+    "man",
+    "woman",
+    "boy",
+    "girl",
+    "male",
+    "female",
+    "men",
+    "women",
+    "lady",
+    "ladies",
+    "gentleman",
+    "gentlemen",
+    "guy",
+    "guys",
+  ],
   color: ["red", "blue", "green", "yellow", "black", "white", "brown", "orange", "purple", "pink", "gray", "grey"],
   direction: ["north", "south", "east", "west"],
   side: ["left", "right"],
 };
 /** Antonym-ish pairs: one word on each side flips the meaning. */
 const OPPOSITES: Array<[string, string]> = [
-  ["younger", "older"], ["younger", "elder"], ["youngest", "oldest"], ["before", "after"], ["increase", "decrease"],
-  ["increase", "reduce"], ["rise", "fall"], ["grow", "shrink"], ["more", "less"], ["more", "fewer"], ["higher", "lower"],
-  ["above", "below"], ["early", "late"], ["earlier", "later"], ["start", "stop"], ["open", "close"], ["accept", "reject"],
-  ["approve", "reject"], ["win", "lose"], ["won", "lost"], ["buy", "sell"], ["like", "dislike"], ["love", "hate"],
-  ["agree", "disagree"], ["pass", "fail"], ["success", "failure"], ["enable", "disable"], ["add", "remove"],
-  ["include", "exclude"], ["always", "never"], ["minimum", "maximum"], ["first", "last"], ["internal", "external"],
-  ["public", "private"], ["import", "export"], ["input", "output"], ["true", "false"], ["cheap", "expensive"],
-  ["big", "small"], ["large", "small"], ["long", "short"], ["hot", "cold"], ["fast", "slow"], ["old", "new"],
-  ["same", "different"], ["easy", "hard"], ["easy", "difficult"], ["good", "bad"], ["happy", "sad"], ["up", "down"],
-  ["in", "out"], ["on", "off"], ["with", "without"], ["inside", "outside"], ["allow", "forbid"], ["allow", "block"],
-  ["online", "offline"], ["remote", "onsite"], ["full-time", "part-time"], ["senior", "junior"], ["over", "under"],
+  ["younger", "older"],
+  ["younger", "elder"],
+  ["youngest", "oldest"],
+  ["before", "after"],
+  ["increase", "decrease"],
+  ["increase", "reduce"],
+  ["rise", "fall"],
+  ["grow", "shrink"],
+  ["more", "less"],
+  ["more", "fewer"],
+  ["higher", "lower"],
+  ["above", "below"],
+  ["early", "late"],
+  ["earlier", "later"],
+  ["start", "stop"],
+  ["open", "close"],
+  ["accept", "reject"],
+  ["approve", "reject"],
+  ["win", "lose"],
+  ["won", "lost"],
+  ["buy", "sell"],
+  ["like", "dislike"],
+  ["love", "hate"],
+  ["agree", "disagree"],
+  ["pass", "fail"],
+  ["success", "failure"],
+  ["enable", "disable"],
+  ["add", "remove"],
+  ["include", "exclude"],
+  ["always", "never"],
+  ["minimum", "maximum"],
+  ["first", "last"],
+  ["internal", "external"],
+  ["public", "private"],
+  ["import", "export"],
+  ["input", "output"],
+  ["true", "false"],
+  ["cheap", "expensive"],
+  ["big", "small"],
+  ["large", "small"],
+  ["long", "short"],
+  ["hot", "cold"],
+  ["fast", "slow"],
+  ["old", "new"],
+  ["same", "different"],
+  ["easy", "hard"],
+  ["easy", "difficult"],
+  ["good", "bad"],
+  ["happy", "sad"],
+  ["up", "down"],
+  ["in", "out"],
+  ["on", "off"],
+  ["with", "without"],
+  ["inside", "outside"],
+  ["allow", "forbid"],
+  ["allow", "block"],
+  ["online", "offline"],
+  ["remote", "onsite"],
+  ["full-time", "part-time"],
+  ["senior", "junior"],
+  ["over", "under"],
 ];
 /** Synonyms that fill a slot with the same value: "a lady" is "a woman", "grey" is "gray". */
 const SAME_VALUE: Record<string, string> = {
-  lady: "woman", ladies: "women", gentleman: "man", gentlemen: "men", guy: "man", guys: "men", male: "man", female: "woman",
-  grey: "gray", mom: "mother", mum: "mother", dad: "father",
+  lady: "woman",
+  ladies: "women",
+  gentleman: "man",
+  gentlemen: "men",
+  guy: "man",
+  guys: "men",
+  male: "man",
+  female: "woman",
+  grey: "gray",
+  mom: "mother",
+  mum: "mother",
+  dad: "father",
 };
 
 const classOf = new Map<string, string>();
-for (const [cls, words] of Object.entries({ ...DATE_CLASSES, ...QUALIFIER_CLASSES })) for (const w of words) classOf.set(stemOf(w), cls);
+for (const [cls, words] of Object.entries({ ...DATE_CLASSES, ...QUALIFIER_CLASSES }))
+  for (const w of words) classOf.set(stemOf(w), cls);
 const oppositeStems = OPPOSITES.map(([x, y]) => [stemOf(x), stemOf(y)] as const);
 /** stem -> the opposite pairs it belongs to, as [pair, side] */
 const oppositesOf = new Map<string, Array<[number, 0 | 1]>>();
-oppositeStems.forEach((pair, k) => pair.forEach((s, side) => oppositesOf.set(s, [...(oppositesOf.get(s) ?? []), [k, side as 0 | 1]])));
+oppositeStems.forEach((pair, k) =>
+  pair.forEach((s, side) => oppositesOf.set(s, [...(oppositesOf.get(s) ?? []), [k, side as 0 | 1]])),
+);
 const isDateClass = (cls: string) => cls in DATE_CLASSES;
 
 function numberValue(t: Token): string | null {
@@ -77,7 +188,10 @@ function numberValue(t: Token): string | null {
 
 function phrase(tokens: Token[], index: number): string {
   const pos = tokens.findIndex((t) => t.index === index);
-  return tokens.slice(Math.max(0, pos - 3), pos + 3).map((t) => t.original).join(" ");
+  return tokens
+    .slice(Math.max(0, pos - 3), pos + 3)
+    .map((t) => t.original)
+    .join(" ");
 }
 
 function describe(ta: Token[], ia: number[], tb: Token[], ib: number[], fallbackA: string, fallbackB: string): string {
@@ -104,7 +218,15 @@ const infoCache = new WeakMap<Analysis, Info>();
 function infoOf(an: Analysis): Info {
   let s = infoCache.get(an);
   if (s) return s;
-  s = { number: new Map(), date: new Map(), qualifier: new Map(), stems: new Set(), opposites: [], negators: negators(an), capitals: [] };
+  s = {
+    number: new Map(),
+    date: new Map(),
+    qualifier: new Map(),
+    stems: new Set(),
+    opposites: [],
+    negators: negators(an),
+    capitals: [],
+  };
   const add = (m: SlotMap, v: string | null, i: number) => {
     if (!v) return;
     const list = m.get(v);
@@ -115,7 +237,8 @@ function infoOf(an: Analysis): Info {
     add(s.number, numberSlot(t, an.tokens), t.index);
     add(s.date, dateSlot(t, an.tokens), t.index);
     add(s.qualifier, qualifierSlot(t, an.tokens), t.index);
-    if (!s.stems.has(t.stem)) for (const [pair, side] of oppositesOf.get(t.stem) ?? []) s.opposites.push({ stem: t.stem, pair, side });
+    if (!s.stems.has(t.stem))
+      for (const [pair, side] of oppositesOf.get(t.stem) ?? []) s.opposites.push({ stem: t.stem, pair, side });
     s.stems.add(t.stem);
     if (mayBeName(t)) s.capitals.push(t);
   }
@@ -123,7 +246,12 @@ function infoOf(an: Analysis): Info {
   return s;
 }
 
-function slotDifference(kind: "number" | "date" | "qualifier", a: Analysis, b: Analysis, groupOf: (v: string) => string): Difference[] {
+function slotDifference(
+  kind: "number" | "date" | "qualifier",
+  a: Analysis,
+  b: Analysis,
+  groupOf: (v: string) => string,
+): Difference[] {
   const valuesA = infoOf(a)[kind];
   const valuesB = infoOf(b)[kind];
   if (valuesA.size === 0 && valuesB.size === 0) return [];
@@ -146,8 +274,23 @@ function slotDifference(kind: "number" | "date" | "qualifier", a: Analysis, b: A
     const shownB = gb.length > 0 || !numbersOnBothSides ? gb : inGroupB;
     const tokensA = shownA.flatMap((v) => valuesA.get(v) ?? []);
     const tokensB = shownB.flatMap((v) => valuesB.get(v) ?? []);
-    const reason = describe(a.tokens, tokensA, b.tokens, tokensB, shownA.length ? "" : `no ${kind}`, shownB.length ? "" : `no ${kind}`);
-    out.push({ kind, a: shownA, b: shownB, conflict, reason: conflict ? reason : `${kind} only on one side: ${reason}`, tokensA, tokensB });
+    const reason = describe(
+      a.tokens,
+      tokensA,
+      b.tokens,
+      tokensB,
+      shownA.length ? "" : `no ${kind}`,
+      shownB.length ? "" : `no ${kind}`,
+    );
+    out.push({
+      kind,
+      a: shownA,
+      b: shownB,
+      conflict,
+      reason: conflict ? reason : `${kind} only on one side: ${reason}`,
+      tokensA,
+      tokensB,
+    });
   }
   return out;
 }
@@ -165,7 +308,9 @@ function isName(t: Token, all: Token[], other: Analysis): boolean {
   // A capitalised first word may be an ordinary word: count it only when the other side also
   // opens with a capitalised content word that this side lacks ("Alice likes tea" / "Bob likes tea").
   const first = other.tokens[0];
-  return !!first && first.capitalized && !STOP_WORDS.has(first.text) && !hasWord(all, first) && !hasWord(other.tokens, t);
+  return (
+    !!first && first.capitalized && !STOP_WORDS.has(first.text) && !hasWord(all, first) && !hasWord(other.tokens, t)
+  );
 }
 
 function sharedPrefix(x: string, y: string): number {
@@ -176,7 +321,12 @@ function sharedPrefix(x: string, y: string): number {
 
 function hasWord(tokens: Token[], t: Token): boolean {
   // A long shared prefix lets "Guatemala" find "Guatemalan" and "Mexico" find "Mexican".
-  return tokens.some((u) => u.stem === t.stem || (Math.min(t.stem.length, u.stem.length) >= 5 && sharedPrefix(t.text, u.text) >= Math.max(5, Math.min(t.text.length, u.text.length) - 2)));
+  return tokens.some(
+    (u) =>
+      u.stem === t.stem ||
+      (Math.min(t.stem.length, u.stem.length) >= 5 &&
+        sharedPrefix(t.text, u.text) >= Math.max(5, Math.min(t.text.length, u.text.length) - 2)),
+  );
 }
 
 function nameDifference(a: Analysis, b: Analysis, namesA: Token[], namesB: Token[]): Difference[] {
@@ -187,7 +337,17 @@ function nameDifference(a: Analysis, b: Analysis, namesA: Token[], namesB: Token
   const tokensA = missA.map((t) => t.index);
   const tokensB = missB.map((t) => t.index);
   const reason = describe(a.tokens, tokensA, b.tokens, tokensB, "no name", "no name");
-  return [{ kind: "name", a: missA.map((t) => t.original), b: missB.map((t) => t.original), conflict, reason: conflict ? reason : `name only on one side: ${reason}`, tokensA, tokensB }];
+  return [
+    {
+      kind: "name",
+      a: missA.map((t) => t.original),
+      b: missB.map((t) => t.original),
+      conflict,
+      reason: conflict ? reason : `name only on one side: ${reason}`,
+      tokensA,
+      tokensB,
+    },
+  ];
 }
 
 // "No, it is not a good idea": a leading "No" before a comma answers, it does not negate.
@@ -208,10 +368,25 @@ function negationDifference(a: Analysis, b: Analysis): Difference[] {
   const next = negTokens.find((t) => t.index > first.index && !STOP_WORDS.has(t.text) && !NEGATORS.has(t.text));
   const match = next ? plain.tokens.find((t) => t.stem === next.stem) : undefined;
   const negPhrase = phrase(negTokens, next?.index ?? first.index);
-  const plainPhrase = match ? phrase(plain.tokens, match.index) : plain.tokens.slice(0, 6).map((t) => t.original).join(" ");
+  const plainPhrase = match
+    ? phrase(plain.tokens, match.index)
+    : plain.tokens
+        .slice(0, 6)
+        .map((t) => t.original)
+        .join(" ");
   const reason = negIsA ? `'${negPhrase}' vs '${plainPhrase}'` : `'${plainPhrase}' vs '${negPhrase}'`;
   const idx = neg.map((t) => t.index);
-  return [{ kind: "negation", a: negIsA ? neg.map((t) => t.text) : [], b: negIsA ? [] : neg.map((t) => t.text), conflict: true, reason, tokensA: negIsA ? idx : [], tokensB: negIsA ? [] : idx }];
+  return [
+    {
+      kind: "negation",
+      a: negIsA ? neg.map((t) => t.text) : [],
+      b: negIsA ? [] : neg.map((t) => t.text),
+      conflict: true,
+      reason,
+      tokensA: negIsA ? idx : [],
+      tokensB: negIsA ? [] : idx,
+    },
+  ];
 }
 
 function numberSlot(t: Token, _all: Token[]): string | null {
@@ -252,7 +427,15 @@ function oppositeDifferences(a: Analysis, b: Analysis): Difference[] {
     const tokensA = a.tokens.filter((t) => t.stem === p).map((t) => t.index);
     const tokensB = b.tokens.filter((t) => t.stem === q).map((t) => t.index);
     if (out.some((d) => d.tokensA[0] === tokensA[0] && d.tokensB[0] === tokensB[0])) continue;
-    out.push({ kind: "qualifier", a: [p], b: [q], conflict: true, reason: describe(a.tokens, tokensA, b.tokens, tokensB, "", ""), tokensA, tokensB });
+    out.push({
+      kind: "qualifier",
+      a: [p],
+      b: [q],
+      conflict: true,
+      reason: describe(a.tokens, tokensA, b.tokens, tokensB, "", ""),
+      tokensA,
+      tokensB,
+    });
   }
   return out;
 }

@@ -6,15 +6,28 @@ import { loadWordVectors, type WordVectors } from "./wordvectors";
 
 /** Function words: they count little in overlap (their weight is low) but stay for word order. */
 export const STOP_WORDS = new Set(
-  ("a an the and or but if of to in on at by for with from as into onto about over under " +
+  (
+    "a an the and or but if of to in on at by for with from as into onto about over under " +
     "is are was were be been being am do does did doing have has had having will would shall should " +
     "can could may might must this that these those there here it its it's he she they them his her " +
     "their we us our you your i me my mine which who whom whose what when where while than then so " +
-    "such very just also too up out off all any some each both only own same other").split(" "),
+    "such very just also too up out off all any some each both only own same other"
+  ).split(" "),
 );
 
 /** Words that negate what follows ("not", "never", "without"). */
-export const NEGATORS = new Set(["not", "no", "never", "none", "nobody", "nothing", "neither", "nor", "nowhere", "without"]);
+export const NEGATORS = new Set([
+  "not",
+  "no",
+  "never",
+  "none",
+  "nobody",
+  "nothing",
+  "neither",
+  "nor",
+  "nowhere",
+  "without",
+]);
 
 /** Word weights: higher means the word tells more about the statement. */
 export interface IdfTable {
@@ -61,7 +74,10 @@ export interface Analysis {
   wordnet: boolean;
 }
 
-interface Lemmatizer { noun(w: string): string; verb(w: string): string }
+interface Lemmatizer {
+  noun(w: string): string;
+  verb(w: string): string;
+}
 let lemmatizer: Lemmatizer | null | undefined;
 /** WordNet's irregular forms (ran → run, children → child), or null when the package is missing. */
 function getLemmatizer(): Lemmatizer | null {
@@ -121,7 +137,12 @@ export interface AnalyzeOptions {
 }
 
 /** What a word contributes, whatever the text: looked up once per word and reused. */
-interface WordInfo { stem: string; stop: boolean; row: number; senses: WordSenses | null }
+interface WordInfo {
+  stem: string;
+  stop: boolean;
+  row: number;
+  senses: WordSenses | null;
+}
 const wordCaches = new Map<WordVectors | null, Map<WordNet | null, Map<string, WordInfo>>>();
 
 function wordCache(vectors: WordVectors | null, wordnet: WordNet | null): Map<string, WordInfo> {
@@ -157,11 +178,31 @@ export function analyze(text: string, options: AnalyzeOptions = {}): Analysis {
     totalWeight += weight;
     if (embedding && vectors && row >= 0) {
       const off = row * vectors.dim;
-      for (let i = 0; i < vectors.dim; i++) embedding[i] = (embedding[i] as number) + weight * (vectors.data[off + i] as number);
+      for (let i = 0; i < vectors.dim; i++)
+        embedding[i] = (embedding[i] as number) + weight * (vectors.data[off + i] as number);
     }
     // Every token built the same way, one object shape: the scoring loops stay monomorphic.
-    return { text: t.text, original: t.original, capitalized: t.capitalized, index: t.index, possessive: t.possessive, stem, stop, weight, row, senses };
+    return {
+      text: t.text,
+      original: t.original,
+      capitalized: t.capitalized,
+      index: t.index,
+      possessive: t.possessive,
+      stem,
+      stop,
+      weight,
+      row,
+      senses,
+    };
   });
   const normalized = normalizeText(text);
-  return { text, normalized, hash: hashNormalized(normalized), tokens, embedding, totalWeight, wordnet: wordnet !== null };
+  return {
+    text,
+    normalized,
+    hash: hashNormalized(normalized),
+    tokens,
+    embedding,
+    totalWeight,
+    wordnet: wordnet !== null,
+  };
 }

@@ -46,7 +46,11 @@ export interface MatchResult {
 // Facts recur across the candidates of one review batch: analyse each text once. Only default
 // settings are cached (an idf table or explicit vectors change the analysis).
 const analysisCache = new Map<string, Analysis>();
-function cachedAnalysis(text: string, custom: boolean, opts: { idf?: IdfTable; vectors: WordVectors | null }): Analysis {
+function cachedAnalysis(
+  text: string,
+  custom: boolean,
+  opts: { idf?: IdfTable; vectors: WordVectors | null },
+): Analysis {
   if (custom) return analyze(text, opts);
   let an = analysisCache.get(text);
   if (!an) {
@@ -82,7 +86,9 @@ export async function matchCandidate(input: MatchInput): Promise<MatchResult> {
 
   if (input.embed || input.embeddingSimilarity) {
     // Only pairs the cheap stages left open, and never over a guard: embeddings blur numbers and names.
-    const open = results.filter((x) => x.r.stage === "lexical" && x.r.verdict !== "duplicate" && x.r.differences.length === 0);
+    const open = results.filter(
+      (x) => x.r.stage === "lexical" && x.r.verdict !== "duplicate" && x.r.differences.length === 0,
+    );
     let similarities: Array<number | undefined> = [];
     if (open.length > 0 && input.embeddingSimilarity) {
       similarities = open.map((x) => input.embeddingSimilarity?.(x.other));
@@ -98,9 +104,21 @@ export async function matchCandidate(input: MatchInput): Promise<MatchResult> {
       const cos = similarities[i];
       if (cos === undefined) return;
       if (cos >= thresholds.embeddingDuplicate) {
-        x.r = { ...x.r, score: Math.max(x.r.score, cos), verdict: "duplicate", stage: "embedding", reason: `Same meaning: embedding similarity ${cos.toFixed(2)}` };
+        x.r = {
+          ...x.r,
+          score: Math.max(x.r.score, cos),
+          verdict: "duplicate",
+          stage: "embedding",
+          reason: `Same meaning: embedding similarity ${cos.toFixed(2)}`,
+        };
       } else if (cos >= thresholds.embeddingRelated && x.r.verdict === "new") {
-        x.r = { ...x.r, score: Math.max(x.r.score, cos), verdict: "related", stage: "embedding", reason: `Related: embedding similarity ${cos.toFixed(2)}` };
+        x.r = {
+          ...x.r,
+          score: Math.max(x.r.score, cos),
+          verdict: "related",
+          stage: "embedding",
+          reason: `Related: embedding similarity ${cos.toFixed(2)}`,
+        };
       }
     });
   }
@@ -113,7 +131,8 @@ export async function matchCandidate(input: MatchInput): Promise<MatchResult> {
 
   if (input.judge) {
     for (const x of ranked) {
-      if (x.r.stage !== "lexical" || x.r.score < thresholds.ambiguousLow || x.r.score >= thresholds.ambiguousHigh) continue;
+      if (x.r.stage !== "lexical" || x.r.score < thresholds.ambiguousLow || x.r.score >= thresholds.ambiguousHigh)
+        continue;
       // What the guards settled (a differing value, a time on one side) no model may merge away.
       if (x.r.differences.some((d) => d.conflict || d.kind === "date")) continue;
       const j = await input.judge(input.candidate.content, x.other.content);
@@ -126,7 +145,13 @@ export async function matchCandidate(input: MatchInput): Promise<MatchResult> {
   const matches: Match[] = ranked
     .filter((x) => x.r.verdict !== "new")
     .sort((x, y) => PRIORITY[x.r.verdict] - PRIORITY[y.r.verdict] || y.r.score - x.r.score)
-    .map(({ other, r }) => ({ ...other, score: Math.round(r.score * 1000) / 1000, verdict: r.verdict, stage: r.stage, reason: r.reason }));
+    .map(({ other, r }) => ({
+      ...other,
+      score: Math.round(r.score * 1000) / 1000,
+      verdict: r.verdict,
+      stage: r.stage,
+      reason: r.reason,
+    }));
   const top = matches[0];
   return top ? { verdict: top.verdict, stage: top.stage, matches } : { verdict: "new", stage: "lexical", matches: [] };
 }

@@ -15,7 +15,11 @@ describe("normalization and hash", () => {
   });
 
   it("reports identical text at the hash stage and case/punctuation variants at the normalized stage", () => {
-    expect(scorePair("We use Postgres.", "We use Postgres.")).toMatchObject({ verdict: "duplicate", stage: "hash", score: 1 });
+    expect(scorePair("We use Postgres.", "We use Postgres.")).toMatchObject({
+      verdict: "duplicate",
+      stage: "hash",
+      score: 1,
+    });
     expect(scorePair("We use Postgres.", "we use postgres")).toMatchObject({ verdict: "duplicate", stage: "hash" });
     expect(scorePair("We use Postgres!", "We use: Postgres")).toMatchObject({ verdict: "duplicate" });
   });
@@ -60,7 +64,10 @@ describe("scorePair", () => {
   });
 
   it("calls numbers that differ on both sides a conflict even when one side only adds a number", () => {
-    const r = scorePair("Customers rated the roadmap 5 out of 5 in the survey.", "Customers rated the roadmap 6 out of 5 in the survey.");
+    const r = scorePair(
+      "Customers rated the roadmap 5 out of 5 in the survey.",
+      "Customers rated the roadmap 6 out of 5 in the survey.",
+    );
     expect(r.verdict).toBe("contradicts");
     expect(r.reason).toMatch(/5 out of' vs .*6 out of/);
   });
@@ -82,7 +89,10 @@ describe("scorePair", () => {
   });
 
   it("reads synonyms of the same value as equal and a leading 'No,' as an answer, not a negation", () => {
-    expect(scorePair("An elderly man works on his laptop at home.", "An elderly gentleman works on his laptop at home.").verdict).toBe("duplicate");
+    expect(
+      scorePair("An elderly man works on his laptop at home.", "An elderly gentleman works on his laptop at home.")
+        .verdict,
+    ).toBe("duplicate");
     expect(scorePair("A man is slicing tofu.", "A woman is slicing tofu.").verdict).toBe("contradicts");
     expect(scorePair("No, it's not a good idea.", "It's not a good idea.").verdict).toBe("duplicate");
     expect(scorePair("It's not a good idea.", "It's a good idea.").verdict).not.toBe("duplicate");
@@ -103,7 +113,10 @@ describe("scorePair", () => {
 
   it("keeps every hand-written contradiction pair out of duplicate", () => {
     const file = path.join(import.meta.dirname, "__fixtures__", "contradictions.jsonl");
-    const all = readFileSync(file, "utf8").split("\n").filter((l) => l.trim()).map((l) => JSON.parse(l) as { a: string; b: string; kind: string });
+    const all = readFileSync(file, "utf8")
+      .split("\n")
+      .filter((l) => l.trim())
+      .map((l) => JSON.parse(l) as { a: string; b: string; kind: string });
     const pairs = all.filter((p) => p.kind !== "thing");
     const swaps = all.filter((p) => p.kind === "thing");
     expect(pairs.length).toBeGreaterThanOrEqual(30);
@@ -141,11 +154,19 @@ describe("scorePair with WordNet", () => {
 
   it("never merges a different kind of the same thing or a relative time on one side", () => {
     // Near-misses the review benchmark found called duplicates.
-    const compound = scorePair("The upload API went down 9 times this week.", "The tracing API went down 9 times this week.");
+    const compound = scorePair(
+      "The upload API went down 9 times this week.",
+      "The tracing API went down 9 times this week.",
+    );
     expect(compound).toMatchObject({ verdict: "related", reason: "Different thing: 'upload API' vs 'tracing API'" });
-    const head = scorePair("Alice is not convinced that the invoicing cache is worth it.", "Alice is not convinced that the invoicing contract is worth it.");
+    const head = scorePair(
+      "Alice is not convinced that the invoicing cache is worth it.",
+      "Alice is not convinced that the invoicing contract is worth it.",
+    );
     expect(head.verdict).toBe("related");
-    expect(scorePair("The sync flow depends on their API next quarter.", "The sync flow depends on their API.").verdict).not.toBe("duplicate");
+    expect(
+      scorePair("The sync flow depends on their API next quarter.", "The sync flow depends on their API.").verdict,
+    ).not.toBe("duplicate");
     expect(scorePair("We ship next quarter.", "We ship last quarter.").verdict).toBe("contradicts");
   });
 
@@ -154,15 +175,27 @@ describe("scorePair with WordNet", () => {
       "Customers rated the experiment model 4 out of 5 in the last survey.",
       "Customers rated the support cache 4 out of 5 in the last survey.",
     );
-    expect(swapped).toMatchObject({ verdict: "related", reason: "Different thing: 'experiment model' vs 'support cache'" });
-    const named = scorePair("Mitsubishi Tokyo Financial fell 3 percent on Monday.", "Sumitomo Mitsui Financial fell 3 percent on Monday.");
+    expect(swapped).toMatchObject({
+      verdict: "related",
+      reason: "Different thing: 'experiment model' vs 'support cache'",
+    });
+    const named = scorePair(
+      "Mitsubishi Tokyo Financial fell 3 percent on Monday.",
+      "Sumitomo Mitsui Financial fell 3 percent on Monday.",
+    );
     expect(named.verdict).not.toBe("duplicate");
     // A different thing with a different date is another plan, not a correction of this one.
-    const plans = scorePair("The team decided to ship offline mode by the end of Q3.", "The team decided to ship the kiosk app 42 by the end of Q4.");
+    const plans = scorePair(
+      "The team decided to ship offline mode by the end of Q3.",
+      "The team decided to ship the kiosk app 42 by the end of Q4.",
+    );
     expect(plans.differences.map((d) => d.reason)).toContain("'offline mode' vs 'kiosk app'");
     expect(["related", "new"]).toContain(plans.verdict);
     // A repeated word pairs with its own counterpart, so the swapped phrase is still seen.
-    const repeated = scorePair("Alice suggested merging the support roadmap into the main roadmap.", "Alice suggested merging the metrics API into the main roadmap.");
+    const repeated = scorePair(
+      "Alice suggested merging the support roadmap into the main roadmap.",
+      "Alice suggested merging the metrics API into the main roadmap.",
+    );
     expect(repeated.verdict).not.toBe("duplicate");
     expect(repeated.reason).toContain("'support roadmap' vs 'metrics API'");
     // Rewordings of other shapes are how paraphrases go (STS-B): one word for two is no different thing.
@@ -178,7 +211,9 @@ describe("scorePair with WordNet", () => {
   it("still merges synonyms and other forms of the same words", () => {
     expect(scorePair("A man is slicing tofu.", "A man is cutting tofu.").verdict).toBe("duplicate");
     expect(scorePair("A man is playing a guitar.", "A man plays the guitar.").verdict).toBe("duplicate");
-    expect(scorePair("The team moved the meeting to the large room.", "The team moved the meeting to the big room.").verdict).toBe("duplicate");
+    expect(
+      scorePair("The team moved the meeting to the large room.", "The team moved the meeting to the big room.").verdict,
+    ).toBe("duplicate");
   });
 
   it("counts a synonym as a shared word", () => {
@@ -219,7 +254,10 @@ describe("matchCandidate", () => {
     { id: "f3", content: "The mobile app supports offline mode" },
     { id: "f4", content: "Melanie has two younger sisters" },
     { id: "f5", content: "The office coffee machine is broken" },
-    ...Array.from({ length: 10 }, (_, i) => ({ id: `g${i}`, content: `Offline mode ships to ${i + 10} pilot customers` })),
+    ...Array.from({ length: 10 }, (_, i) => ({
+      id: `g${i}`,
+      content: `Offline mode ships to ${i + 10} pilot customers`,
+    })),
   ];
 
   it("ranks the duplicate first, lists the contradiction, leaves unrelated facts out and caps at 5", async () => {
@@ -275,7 +313,11 @@ describe("matchCandidate", () => {
       judge,
     });
     expect(asked).toEqual(["Offline mode ships by end of Q3"]);
-    expect(r.matches.find((m) => m.factId === "f1")).toMatchObject({ stage: "llm", verdict: "related", reason: "judge says related" });
+    expect(r.matches.find((m) => m.factId === "f1")).toMatchObject({
+      stage: "llm",
+      verdict: "related",
+      reason: "judge says related",
+    });
   });
 
   it("never lets the judge overrule a guard, and keeps the lexical verdict when the judge cannot answer", async () => {
@@ -285,13 +327,27 @@ describe("matchCandidate", () => {
       return { verdict: "duplicate" as const, reason: "judge says the same" };
     };
     const wide = { ambiguousLow: 0, ambiguousHigh: 0.99 };
-    const guarded = await matchCandidate({ candidate: { content: "Offline mode ships by end of Q4" }, facts, thresholds: wide, judge: merging });
+    const guarded = await matchCandidate({
+      candidate: { content: "Offline mode ships by end of Q4" },
+      facts,
+      thresholds: wide,
+      judge: merging,
+    });
     expect(asked).not.toContain("Offline mode ships by end of Q3");
     expect(guarded.matches.find((m) => m.factId === "f1")).toMatchObject({ verdict: "contradicts", stage: "lexical" });
 
     const silent = async () => null;
-    const kept = await matchCandidate({ candidate: { content: "offline mode will ship by the end of Q3" }, facts, thresholds: { ambiguousLow: 0.9, ambiguousHigh: 0.99 }, judge: silent });
-    const plain = await matchCandidate({ candidate: { content: "offline mode will ship by the end of Q3" }, facts, thresholds: { ambiguousLow: 0.9, ambiguousHigh: 0.99 } });
+    const kept = await matchCandidate({
+      candidate: { content: "offline mode will ship by the end of Q3" },
+      facts,
+      thresholds: { ambiguousLow: 0.9, ambiguousHigh: 0.99 },
+      judge: silent,
+    });
+    const plain = await matchCandidate({
+      candidate: { content: "offline mode will ship by the end of Q3" },
+      facts,
+      thresholds: { ambiguousLow: 0.9, ambiguousHigh: 0.99 },
+    });
     const match = kept.matches.find((m) => m.factId === "f1");
     expect(match).toMatchObject({ verdict: plain.matches.find((m) => m.factId === "f1")?.verdict, stage: "lexical" });
     expect(match?.reason).toContain("the LLM judge could not answer");

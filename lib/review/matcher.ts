@@ -36,23 +36,43 @@ const PENALTY = { conflict: 0.9, oneSided: 0.97 };
 const pct = (x: number) => `${Math.round(x * 100)}%`;
 
 /** Scores two analysed texts; the cascade's hash, normalized and lexical stages. */
-export function scoreAnalyses(a: Analysis, b: Analysis, thresholds: Thresholds, vectors: WordVectors | null): PairResult {
+export function scoreAnalyses(
+  a: Analysis,
+  b: Analysis,
+  thresholds: Thresholds,
+  vectors: WordVectors | null,
+): PairResult {
   if (a.hash === b.hash) return { score: 1, verdict: "duplicate", stage: "hash", reason: "Same text", differences: [] };
   const { alignment, differences } = compareStatements(a, b);
   const parts = similarity(a, b, vectors, alignment);
   let score = parts.score;
   for (const d of differences) score *= d.conflict ? PENALTY.conflict : PENALTY.oneSided;
   if (differences.length === 0 && a.normalized === b.normalized) {
-    return { score: 1, verdict: "duplicate", stage: "normalized", reason: "Same words after normalizing case, punctuation and spacing", differences };
+    return {
+      score: 1,
+      verdict: "duplicate",
+      stage: "normalized",
+      reason: "Same words after normalizing case, punctuation and spacing",
+      differences,
+    };
   }
-  const summary = () => `similarity ${score.toFixed(2)} (shared words ${pct(parts.overlap)}, meaning ${pct(parts.embedding)}, order ${pct(parts.order)})`;
+  const summary = () =>
+    `similarity ${score.toFixed(2)} (shared words ${pct(parts.overlap)}, meaning ${pct(parts.embedding)}, order ${pct(parts.order)})`;
   const conflicts = differences.filter((d) => d.conflict);
   // A time on one side only still changes a commitment ("ships" vs "ships by Q3"): never a duplicate.
   if (conflicts.length === 0 && !differences.some((d) => d.kind === "date")) {
     // Only elaborations (or nothing) differ: the score alone decides, and the reason names the extras.
     const extra = differences.length > 0 ? `; adds detail: ${differences.map((d) => d.reason).join("; ")}` : "";
-    if (score >= thresholds.duplicate) return { score, verdict: "duplicate", stage: "lexical", reason: `Same statement: ${summary()}${extra}`, differences };
-    if (score >= thresholds.related) return { score, verdict: "related", stage: "lexical", reason: `Related: ${summary()}${extra}`, differences };
+    if (score >= thresholds.duplicate)
+      return {
+        score,
+        verdict: "duplicate",
+        stage: "lexical",
+        reason: `Same statement: ${summary()}${extra}`,
+        differences,
+      };
+    if (score >= thresholds.related)
+      return { score, verdict: "related", stage: "lexical", reason: `Related: ${summary()}${extra}`, differences };
     return { score, verdict: "new", stage: "lexical", reason: `Unrelated: ${summary()}`, differences };
   }
   // A swapped thing ("identity queue" / "backup queue") is usually a second fact, not a correction of
@@ -75,7 +95,13 @@ export function scoreAnalyses(a: Analysis, b: Analysis, thresholds: Thresholds, 
     );
     if (rest.score >= thresholds.contradicts) {
       const reason = opposing.map((d) => d.reason).join("; ");
-      return { score, verdict: "contradicts", stage: "lexical", reason: `Conflicting ${opposing[0]?.kind}: ${reason}`, differences };
+      return {
+        score,
+        verdict: "contradicts",
+        stage: "lexical",
+        reason: `Conflicting ${opposing[0]?.kind}: ${reason}`,
+        differences,
+      };
     }
   }
   const things = differences.filter((d) => d.kind === "thing");
@@ -99,4 +125,11 @@ export function scorePair(a: string, b: string, ctx: ScoreContext = {}): PairRes
 }
 
 export { DEFAULT_THRESHOLDS };
-export { matchCandidate, type Embedder, type Judge, type Match, type MatchInput, type MatchResult } from "./match-candidate";
+export {
+  matchCandidate,
+  type Embedder,
+  type Judge,
+  type Match,
+  type MatchInput,
+  type MatchResult,
+} from "./match-candidate";

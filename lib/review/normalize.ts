@@ -6,19 +6,21 @@ import { createHash } from "node:crypto";
  * Digits, letters and word order are kept, so "Q3" and "Q4" never normalize equal.
  */
 export function normalizeText(text: string): string {
-  return text
-    .normalize("NFKC")
-    .toLowerCase()
-    .replace(/[\u2018\u2019\u02bc`´]/g, "'")
-    .replace(/[\u201c\u201d«»„]/g, '"')
-    .replace(/[\u2010-\u2015\u2212]/g, "-")
-    // Keep decimal points and thousands separators inside numbers ("2.5", "1,000").
-    .replace(/(\d)[.,](?=\d)/g, "$1\u0000")
-    .replace(/[^\p{L}\p{N}\u0000'%$€£\s-]+/gu, " ")
-    .replace(/(^|\s)['-]+|['-]+(?=\s|$)/g, "$1")
-    .replace(/\u0000/g, ".")
-    .replace(/\s+/g, " ")
-    .trim();
+  return (
+    text
+      .normalize("NFKC")
+      .toLowerCase()
+      .replace(/[\u2018\u2019\u02bc`´]/g, "'")
+      .replace(/[\u201c\u201d«»„]/g, '"')
+      .replace(/[\u2010-\u2015\u2212]/g, "-")
+      // Keep decimal points and thousands separators inside numbers ("2.5", "1,000").
+      .replace(/(\d)[.,](?=\d)/g, "$1\u0000")
+      .replace(/[^\p{L}\p{N}\u0000'%$€£\s-]+/gu, " ")
+      .replace(/(^|\s)['-]+|['-]+(?=\s|$)/g, "$1")
+      .replace(/\u0000/g, ".")
+      .replace(/\s+/g, " ")
+      .trim()
+  );
 }
 
 /** sha256 (hex) of the normalized text: equal hashes mean the statements are the same words. */
@@ -90,11 +92,51 @@ export function rawTokens(text: string): RawToken[] {
 
 /** Number words with their value, so "five" and "5" compare equal. */
 export const NUMBER_WORDS: Record<string, string> = {
-  zero: "0", one: "1", two: "2", three: "3", four: "4", five: "5", six: "6", seven: "7", eight: "8",
-  nine: "9", ten: "10", eleven: "11", twelve: "12", thirteen: "13", fourteen: "14", fifteen: "15",
-  sixteen: "16", seventeen: "17", eighteen: "18", nineteen: "19", twenty: "20", thirty: "30",
-  forty: "40", fifty: "50", sixty: "60", seventy: "70", eighty: "80", ninety: "90", hundred: "100",
-  thousand: "1000", million: "1e6", billion: "1e9", dozen: "12", half: "0.5", twice: "x2", triple: "x3",
-  first: "1st", second: "2nd", third: "3rd", fourth: "4th", fifth: "5th", sixth: "6th", seventh: "7th",
-  eighth: "8th", ninth: "9th", tenth: "10th", couple: "2",
+  zero: "0",
+  one: "1",
+  two: "2",
+  three: "3",
+  four: "4",
+  five: "5",
+  six: "6",
+  seven: "7",
+  eight: "8",
+  nine: "9",
+  ten: "10",
+  eleven: "11",
+  twelve: "12",
+  thirteen: "13",
+  fourteen: "14",
+  fifteen: "15",
+  sixteen: "16",
+  seventeen: "17",
+  eighteen: "18",
+  nineteen: "19",
+  twenty: "20",
+  thirty: "30",
+  forty: "40",
+  fifty: "50",
+  sixty: "60",
+  seventy: "70",
+  eighty: "80",
+  ninety: "90",
+  hundred: "100",
+  thousand: "1000",
+  million: "1e6",
+  billion: "1e9",
+  dozen: "12",
+  half: "0.5",
+  twice: "x2",
+  triple: "x3",
+  first: "1st",
+  second: "2nd",
+  third: "3rd",
+  fourth: "4th",
+  fifth: "5th",
+  sixth: "6th",
+  seventh: "7th",
+  eighth: "8th",
+  ninth: "9th",
+  tenth: "10th",
+  couple: "2",
 };

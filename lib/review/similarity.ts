@@ -14,7 +14,13 @@ export interface SimilarityParts {
 }
 
 // Per-text parts of the score, computed once per analysis and reused across all its pairs.
-interface Prepared { weights: Map<string, number>; total: number; bigrams: Set<string>; embedding: Float32Array | null; norm: number }
+interface Prepared {
+  weights: Map<string, number>;
+  total: number;
+  bigrams: Set<string>;
+  embedding: Float32Array | null;
+  norm: number;
+}
 const prepCache = new WeakMap<Analysis, Prepared>();
 
 function build(tokens: Token[], embedding: Float32Array | null): Prepared {
@@ -47,10 +53,14 @@ function prepareWithout(an: Analysis, drop: ReadonlySet<number>, vectors: WordVe
     for (const t of an.tokens) {
       if (!drop.has(t.index) || t.row < 0) continue;
       const off = t.row * vectors.dim;
-      for (let i = 0; i < vectors.dim; i++) embedding[i] = (embedding[i] as number) - t.weight * (vectors.data[off + i] as number);
+      for (let i = 0; i < vectors.dim; i++)
+        embedding[i] = (embedding[i] as number) - t.weight * (vectors.data[off + i] as number);
     }
   }
-  return build(an.tokens.filter((t) => !drop.has(t.index)), embedding);
+  return build(
+    an.tokens.filter((t) => !drop.has(t.index)),
+    embedding,
+  );
 }
 
 // How much a WordNet relative counts as a shared word: a synonym or derived form fully, a kind of
@@ -58,7 +68,13 @@ function prepareWithout(an: Analysis, drop: ReadonlySet<number>, vectors: WordVe
 export const SOFT = { synonym: 1, derived: 1, hypernym: 0.5 };
 const NONE: ReadonlySet<number> = new Set();
 
-function weightedDice(a: Prepared, b: Prepared, al: Alignment, dropA: ReadonlySet<number>, dropB: ReadonlySet<number>): number {
+function weightedDice(
+  a: Prepared,
+  b: Prepared,
+  al: Alignment,
+  dropA: ReadonlySet<number>,
+  dropB: ReadonlySet<number>,
+): number {
   const total = a.total + b.total;
   if (total === 0) return 1;
   let shared = 0;
@@ -71,7 +87,8 @@ function weightedDice(a: Prepared, b: Prepared, al: Alignment, dropA: ReadonlySe
     if (!rel || rel === "same" || rel === "antonym") continue;
     const ta = al.wordsA[i];
     const tb = al.wordsB[al.partnerA[i] as number];
-    if (ta && tb && !dropA.has(ta.index) && !dropB.has(tb.index)) shared += 2 * Math.min(ta.weight, tb.weight) * SOFT[rel];
+    if (ta && tb && !dropA.has(ta.index) && !dropB.has(tb.index))
+      shared += 2 * Math.min(ta.weight, tb.weight) * SOFT[rel];
   }
   return Math.min(1, shared / total);
 }
@@ -96,7 +113,14 @@ function cosine(a: Prepared, b: Prepared): number {
 // relatives are aligned instead (align.ts).
 export const WEIGHTS = { overlap: 0.65, embedding: 0.3, order: 0.05 };
 
-function combine(pa: Prepared, pb: Prepared, al: Alignment, vectors: WordVectors | null, dropA: ReadonlySet<number>, dropB: ReadonlySet<number>): SimilarityParts {
+function combine(
+  pa: Prepared,
+  pb: Prepared,
+  al: Alignment,
+  vectors: WordVectors | null,
+  dropA: ReadonlySet<number>,
+  dropB: ReadonlySet<number>,
+): SimilarityParts {
   const overlap = weightedDice(pa, pb, al, dropA, dropB);
   const embedding = Math.max(0, cosine(pa, pb));
   const order = orderScore(pa, pb);
@@ -106,7 +130,12 @@ function combine(pa: Prepared, pb: Prepared, al: Alignment, vectors: WordVectors
 }
 
 /** Similarity in [0, 1] of two analysed texts (no guards: see guards.ts for what must never merge). */
-export function similarity(a: Analysis, b: Analysis, vectors: WordVectors | null = loadWordVectors(), alignment?: Alignment): SimilarityParts {
+export function similarity(
+  a: Analysis,
+  b: Analysis,
+  vectors: WordVectors | null = loadWordVectors(),
+  alignment?: Alignment,
+): SimilarityParts {
   return combine(prepare(a), prepare(b), alignment ?? alignWords(a, b), vectors, NONE, NONE);
 }
 
@@ -121,5 +150,12 @@ export function similarityWithout(
   alignment: Alignment,
   vectors: WordVectors | null = loadWordVectors(),
 ): SimilarityParts {
-  return combine(prepareWithout(a, drop.a, vectors), prepareWithout(b, drop.b, vectors), alignment, vectors, drop.a, drop.b);
+  return combine(
+    prepareWithout(a, drop.a, vectors),
+    prepareWithout(b, drop.b, vectors),
+    alignment,
+    vectors,
+    drop.a,
+    drop.b,
+  );
 }

@@ -8,7 +8,10 @@ const isWord = (t: Token) => !t.stop && !NEGATORS.has(t.text) && !/\d/.test(t.te
 /** The swapped words as written (with any function words between them), with a neighbour both sides share ("identity queue" / "backup queue"). */
 function swapPhrases(a: Analysis, x: Token[], b: Analysis, y: Token[]): [string, string] {
   const span = (an: Analysis, run: Token[], from = 0, to = 0) =>
-    an.tokens.slice((run[0] as Token).index - from, (run[run.length - 1] as Token).index + 1 + to).map((t) => (t.possessive ? `${t.original}'s` : t.original)).join(" ");
+    an.tokens
+      .slice((run[0] as Token).index - from, (run[run.length - 1] as Token).index + 1 + to)
+      .map((t) => (t.possessive ? `${t.original}'s` : t.original))
+      .join(" ");
   const firstA = x[0] as Token;
   const firstB = y[0] as Token;
   const lastA = x[x.length - 1] as Token;
@@ -22,7 +25,9 @@ function swapPhrases(a: Analysis, x: Token[], b: Analysis, y: Token[]): [string,
   return [span(a, x), span(b, y)];
 }
 
-const DETERMINERS = new Set("a an the his her their my our your its this that these those some any each every another".split(" "));
+const DETERMINERS = new Set(
+  "a an the his her their my our your its this that these those some any each every another".split(" "),
+);
 
 /** Written capitalised and not an ordinary noun WordNet knows ("Alice", not "Customers"). */
 const looksLikeName = (t: Token) => t.capitalized && !t.senses?.commonNoun;
@@ -41,7 +46,9 @@ function nounish(an: Analysis, t: Token, modifiesSharedWord: boolean): boolean {
   // In a noun phrase: a determiner right before, or before a modifier ("the invoicing cache").
   const prev = an.tokens[t.index - 1];
   const before = an.tokens[t.index - 2];
-  const det = (prev !== undefined && DETERMINERS.has(prev.text)) || (before !== undefined && prev !== undefined && !prev.stop && DETERMINERS.has(before.text));
+  const det =
+    (prev !== undefined && DETERMINERS.has(prev.text)) ||
+    (before !== undefined && prev !== undefined && !prev.stop && DETERMINERS.has(before.text));
   // A word modifying the same noun on both sides ("upload API" / "tracing API") names a different kind of it.
   return modifiesSharedWord || (noun > 0 && (noun >= Math.max(verb, adj, adv) || det));
 }
@@ -68,21 +75,32 @@ export function swapDifferences(a: Analysis, b: Analysis, al: Alignment, explain
     const nextA = a.tokens[x.index + 1];
     const nextB = b.tokens[y.index + 1];
     // Modifying the same noun on both sides ("upload API" / "tracing API"); not "goes down" / "slides down".
-    const compound = nextA !== undefined && nextB !== undefined && isWord(nextA) && nextA.stem === nextB.stem && isNoun(nextA);
+    const compound =
+      nextA !== undefined && nextB !== undefined && isWord(nextA) && nextA.stem === nextB.stem && isNoun(nextA);
     if (!antonym && !(nounish(a, x, compound) && nounish(b, y, compound))) continue;
     // Longer runs: only a whole noun compound for another ("experiment model" / "support cache"). Runs
     // of other shapes are how STS-B paraphrases reword ("lawn" / "green grass", "cliff" / "rock face").
     if (xs.length > 1 || ys.length > 1) {
-      const sameShape = xs.length === ys.length && xs.slice(0, -1).every((t) => nounish(a, t, true)) && ys.slice(0, -1).every((t) => nounish(b, t, true));
+      const sameShape =
+        xs.length === ys.length &&
+        xs.slice(0, -1).every((t) => nounish(a, t, true)) &&
+        ys.slice(0, -1).every((t) => nounish(b, t, true));
       // A person for a group in the same place ("Alice documented ..." / "The QA team documented ...").
-      const nameForGroup = (xs.length === 1 && looksLikeName(x) && ys.every((t) => nounish(b, t, true))) || (ys.length === 1 && looksLikeName(y) && xs.every((t) => nounish(a, t, true)));
+      const nameForGroup =
+        (xs.length === 1 && looksLikeName(x) && ys.every((t) => nounish(b, t, true))) ||
+        (ys.length === 1 && looksLikeName(y) && xs.every((t) => nounish(a, t, true)));
       if (!sameShape && !nameForGroup) continue;
     }
     const [pa, pb] = swapPhrases(a, xs, b, ys);
     const kind = antonym ? "qualifier" : "thing";
     out.push({
-      kind, a: xs.map((t) => t.original), b: ys.map((t) => t.original), conflict: true, reason: `'${pa}' vs '${pb}'`,
-      tokensA: xs.map((t) => t.index), tokensB: ys.map((t) => t.index),
+      kind,
+      a: xs.map((t) => t.original),
+      b: ys.map((t) => t.original),
+      conflict: true,
+      reason: `'${pa}' vs '${pb}'`,
+      tokensA: xs.map((t) => t.index),
+      tokensB: ys.map((t) => t.index),
     });
   }
   return out;

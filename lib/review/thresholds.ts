@@ -17,7 +17,12 @@ export const ThresholdsSchema = z
       .describe("similarity of the rest, once the conflicting values are set aside, needed to call it a contradiction"),
     embeddingDuplicate: z.number().min(0).max(1).default(0.92),
     embeddingRelated: z.number().min(0).max(1).default(0.75),
-    ambiguousLow: z.number().min(0).max(1).default(0.55).describe("an LLM judge, if any, sees pairs scoring in [low, high)"),
+    ambiguousLow: z
+      .number()
+      .min(0)
+      .max(1)
+      .default(0.55)
+      .describe("an LLM judge, if any, sees pairs scoring in [low, high)"),
     ambiguousHigh: z.number().min(0).max(1).default(0.725),
   })
   .refine((t) => t.related < t.duplicate, { message: "related must be below duplicate", path: ["related"] })
@@ -25,7 +30,10 @@ export const ThresholdsSchema = z
     message: "embeddingRelated must be below embeddingDuplicate",
     path: ["embeddingRelated"],
   })
-  .refine((t) => t.ambiguousLow <= t.ambiguousHigh, { message: "ambiguousLow must not exceed ambiguousHigh", path: ["ambiguousLow"] });
+  .refine((t) => t.ambiguousLow <= t.ambiguousHigh, {
+    message: "ambiguousLow must not exceed ambiguousHigh",
+    path: ["ambiguousLow"],
+  });
 
 export type Thresholds = z.infer<typeof ThresholdsSchema>;
 export type ThresholdsInput = z.input<typeof ThresholdsSchema>;

@@ -30,7 +30,17 @@ export interface Tables {
   antStart: Int32Array;
   ant: Int32Array;
 }
-const ARRAYS = ["posInfo", "senseStart", "senses", "hyperStart", "hyper", "linkStart", "link", "antStart", "ant"] as const;
+const ARRAYS = [
+  "posInfo",
+  "senseStart",
+  "senses",
+  "hyperStart",
+  "hyper",
+  "linkStart",
+  "link",
+  "antStart",
+  "ant",
+] as const;
 
 function csr(lists: number[][]): [Int32Array, Int32Array] {
   const start = new Int32Array(lists.length + 1);
@@ -41,7 +51,9 @@ function csr(lists: number[][]): [Int32Array, Int32Array] {
 }
 
 function dataLines(file: string): string[] {
-  return readFileSync(/*turbopackIgnore: true*/ file, "utf8").split("\n").filter((l) => l && !l.startsWith("  "));
+  return readFileSync(/*turbopackIgnore: true*/ file, "utf8")
+    .split("\n")
+    .filter((l) => l && !l.startsWith("  "));
 }
 
 export function parseDatabase(dict: string): Tables {
@@ -82,7 +94,8 @@ export function parseDatabase(dict: string): Tables {
       if (target === undefined) continue;
       if (sym === "@" || sym === "@i") hyper[id]?.push(target);
       else if (sym === "!") ant[id]?.push(target);
-      else if (sym === "+" || sym === "\\" || sym === "<" || sym === "&" || sym === "^" || sym === "$") link[id]?.push(target);
+      else if (sym === "+" || sym === "\\" || sym === "<" || sym === "&" || sym === "^" || sym === "$")
+        link[id]?.push(target);
     }
   });
   // Senses per lemma, most frequent first, from the index files.
@@ -120,7 +133,19 @@ export function parseDatabase(dict: string): Tables {
   const [antStart, antFlat] = csr(ant);
   const flags = Uint8Array.from(lemmas, (l) => flagOf.get(l) ?? 0);
   const posInfo = Int32Array.from(lemmas.flatMap((l) => posOf.get(l) ?? [0, 0, 0, 0]));
-  return { lemmas, flags, posInfo, senseStart, senses, hyperStart, hyper: hyperFlat, linkStart, link: linkFlat, antStart, ant: antFlat };
+  return {
+    lemmas,
+    flags,
+    posInfo,
+    senseStart,
+    senses,
+    hyperStart,
+    hyper: hyperFlat,
+    linkStart,
+    link: linkFlat,
+    antStart,
+    ant: antFlat,
+  };
 }
 
 // Cache file: a JSON header line (lengths), the lemmas joined by "\n", the flags, then the int
@@ -128,10 +153,20 @@ export function parseDatabase(dict: string): Tables {
 export function serialize(t: Tables): Buffer {
   const text = Buffer.from(t.lemmas.join("\n"), "utf8");
   const pad = (n: number) => (4 - (n % 4)) % 4;
-  const header = { text: text.length, flags: t.flags.length, ...Object.fromEntries(ARRAYS.map((k) => [k, t[k].length])) };
+  const header = {
+    text: text.length,
+    flags: t.flags.length,
+    ...Object.fromEntries(ARRAYS.map((k) => [k, t[k].length])),
+  };
   let head = Buffer.from(JSON.stringify(header) + "\n", "utf8");
   head = Buffer.concat([head, Buffer.alloc(pad(head.length))]);
-  const parts: Buffer[] = [head, text, Buffer.alloc(pad(text.length)), Buffer.from(t.flags), Buffer.alloc(pad(t.flags.length))];
+  const parts: Buffer[] = [
+    head,
+    text,
+    Buffer.alloc(pad(text.length)),
+    Buffer.from(t.flags),
+    Buffer.alloc(pad(t.flags.length)),
+  ];
   for (const k of ARRAYS) parts.push(Buffer.from(t[k].buffer, t[k].byteOffset, t[k].byteLength));
   return Buffer.concat(parts);
 }

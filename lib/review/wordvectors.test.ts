@@ -11,7 +11,12 @@ function run(env: Record<string, string>): { out: string } {
     const v = loadWordVectors(); const r = scorePair("A man is slicing tofu.", "A man cuts tofu.");
     console.log(JSON.stringify({ on: v !== null, dim: v?.dim ?? 0, verdict: r.verdict }));`;
   const tsx = path.join(root, "node_modules", ".bin", "tsx");
-  const res = execFileSync(tsx, ["-e", code], { cwd: root, env: { ...process.env, ...env }, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+  const res = execFileSync(tsx, ["-e", code], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   return { out: res.trim().split("\n").at(-1) ?? "" };
 }
 
@@ -22,19 +27,23 @@ describe("word vectors", () => {
     expect(["duplicate", "related", "new"]).toContain(r.verdict);
   });
 
-  it("builds the cache from the package into a fresh folder and leaves no temporary files", { timeout: 120_000 }, () => {
-    const dir = mkdtempSync(path.join(tmpdir(), "sift-vec-"));
-    try {
-      const r = JSON.parse(run({ SIFT_CACHE_DIR: dir }).out) as { on: boolean; dim: number };
-      expect(r).toMatchObject({ on: true, dim: 100 });
-      const files = readdirSync(dir).sort();
-      expect(files.some((f) => f.endsWith(".f32"))).toBe(true);
-      expect(files.some((f) => f.endsWith(".txt"))).toBe(true);
-      expect(files.some((f) => f.endsWith(".tmp"))).toBe(false);
-      // A second process reads the finished cache.
-      expect(JSON.parse(run({ SIFT_CACHE_DIR: dir }).out)).toMatchObject({ on: true, dim: 100 });
-    } finally {
-      if (existsSync(dir)) rmSync(dir, { recursive: true, force: true });
-    }
-  });
+  it(
+    "builds the cache from the package into a fresh folder and leaves no temporary files",
+    { timeout: 120_000 },
+    () => {
+      const dir = mkdtempSync(path.join(tmpdir(), "sift-vec-"));
+      try {
+        const r = JSON.parse(run({ SIFT_CACHE_DIR: dir }).out) as { on: boolean; dim: number };
+        expect(r).toMatchObject({ on: true, dim: 100 });
+        const files = readdirSync(dir).sort();
+        expect(files.some((f) => f.endsWith(".f32"))).toBe(true);
+        expect(files.some((f) => f.endsWith(".txt"))).toBe(true);
+        expect(files.some((f) => f.endsWith(".tmp"))).toBe(false);
+        // A second process reads the finished cache.
+        expect(JSON.parse(run({ SIFT_CACHE_DIR: dir }).out)).toMatchObject({ on: true, dim: 100 });
+      } finally {
+        if (existsSync(dir)) rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  );
 });

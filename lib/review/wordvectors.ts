@@ -1,4 +1,14 @@
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync, readSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import {
+  closeSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  readSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { resolveFromApp } from "@/lib/runtime/require";
 import path from "node:path";
 import { StringDecoder } from "node:string_decoder";
@@ -137,7 +147,8 @@ export function loadWordVectors(): WordVectors | null {
     return null;
   }
   try {
-    if (!existsSync(/*turbopackIgnore: true*/ paths.bin) || !existsSync(/*turbopackIgnore: true*/ paths.words)) buildCache(paths);
+    if (!existsSync(/*turbopackIgnore: true*/ paths.bin) || !existsSync(/*turbopackIgnore: true*/ paths.words))
+      buildCache(paths);
     loaded = readCache(paths);
     // A cache of the wrong size (e.g. truncated by a full disk) is rebuilt once.
     if (!loaded) {
@@ -145,7 +156,9 @@ export function loadWordVectors(): WordVectors | null {
       loaded = readCache(paths);
     }
   } catch (err) {
-    console.warn(`[sift] word vectors unavailable (${err instanceof Error ? err.message : String(err)}): matching on shared words only.`);
+    console.warn(
+      `[sift] word vectors unavailable (${err instanceof Error ? err.message : String(err)}): matching on shared words only.`,
+    );
     loaded = null;
   }
   return loaded;

@@ -7,25 +7,27 @@ import { ThresholdsSchema } from "@/lib/review/thresholds";
 /** Everything a reviewer can change in Settings. Stored as one JSON row; defaults fill the gaps. */
 export const CUSTOM_PRESET = "custom";
 
-export const SettingsSchema = z.object({
-  defaultPreset: z.enum([...PRESET_IDS, CUSTOM_PRESET]).default("meeting"),
-  /** The reviewer's own kinds, offered as the "Custom" preset. */
-  customKinds: TaxonomySchema.nullable().default(null),
-  /** null = the built-in, versioned template. */
-  promptTemplate: z
-    .string()
-    .trim()
-    .max(20_000, "Keep the template under 20,000 characters")
-    .nullable()
-    .default(null)
-    .transform((t) => (t ? t : null)),
-  knownFactsLimit: z.number().int().min(0).max(100).default(16),
-  thresholds: ThresholdsSchema.default(ThresholdsSchema.parse({})),
-  gates: GatePolicySchema.default(GatePolicySchema.parse({})),
-}).refine((s) => s.defaultPreset !== CUSTOM_PRESET || s.customKinds !== null, {
-  message: "Define custom kinds before making Custom the default preset",
-  path: ["defaultPreset"],
-});
+export const SettingsSchema = z
+  .object({
+    defaultPreset: z.enum([...PRESET_IDS, CUSTOM_PRESET]).default("meeting"),
+    /** The reviewer's own kinds, offered as the "Custom" preset. */
+    customKinds: TaxonomySchema.nullable().default(null),
+    /** null = the built-in, versioned template. */
+    promptTemplate: z
+      .string()
+      .trim()
+      .max(20_000, "Keep the template under 20,000 characters")
+      .nullable()
+      .default(null)
+      .transform((t) => (t ? t : null)),
+    knownFactsLimit: z.number().int().min(0).max(100).default(16),
+    thresholds: ThresholdsSchema.default(ThresholdsSchema.parse({})),
+    gates: GatePolicySchema.default(GatePolicySchema.parse({})),
+  })
+  .refine((s) => s.defaultPreset !== CUSTOM_PRESET || s.customKinds !== null, {
+    message: "Define custom kinds before making Custom the default preset",
+    path: ["defaultPreset"],
+  });
 
 export type Settings = z.infer<typeof SettingsSchema>;
 export type SettingsInput = z.input<typeof SettingsSchema>;
@@ -35,11 +37,16 @@ export const DEFAULT_SETTINGS: Settings = SettingsSchema.parse({});
 export function kindsForPreset(preset: string | null | undefined, settings: Settings): KindDefinition[] {
   if (preset === CUSTOM_PRESET && settings.customKinds) return settings.customKinds.map((k) => ({ ...k }));
   if (preset && isPresetId(preset)) return getPresetKinds(preset);
-  return kindsForPreset(settings.defaultPreset === CUSTOM_PRESET && !settings.customKinds ? "meeting" : settings.defaultPreset, settings);
+  return kindsForPreset(
+    settings.defaultPreset === CUSTOM_PRESET && !settings.customKinds ? "meeting" : settings.defaultPreset,
+    settings,
+  );
 }
 
 /** Presets offered on the Ingest page and in Settings. */
 export function presetOptions(settings: Settings): { id: string; label: string; kinds: KindDefinition[] }[] {
   const builtIn = Object.values(PRESETS).map((p) => ({ id: p.id, label: p.label, kinds: getPresetKinds(p.id) }));
-  return settings.customKinds ? [...builtIn, { id: CUSTOM_PRESET, label: "Custom", kinds: settings.customKinds }] : builtIn;
+  return settings.customKinds
+    ? [...builtIn, { id: CUSTOM_PRESET, label: "Custom", kinds: settings.customKinds }]
+    : builtIn;
 }

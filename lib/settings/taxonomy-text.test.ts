@@ -3,7 +3,9 @@ import { formatTaxonomyText, parseTaxonomyText } from "@/lib/settings/taxonomy-t
 
 describe("custom taxonomy text", () => {
   it("reads one kind a line and round-trips", () => {
-    const parsed = parseTaxonomyText("risk: Something that could make the project fail\n\nOpen question: A question nobody answered yet\n");
+    const parsed = parseTaxonomyText(
+      "risk: Something that could make the project fail\n\nOpen question: A question nobody answered yet\n",
+    );
     expect(parsed).toEqual({
       ok: true,
       kinds: [

@@ -24,12 +24,18 @@ export function parseTaxonomyText(text: string): TaxonomyParse {
     if (!line) continue;
     const match = /^([^:]+):\s*(.*)$/.exec(line);
     if (!match) return { ok: false, error: `Line ${i + 1}: write it as "id: definition"` };
-    const id = match[1]!.trim().toLowerCase().replace(/[\s-]+/g, "_");
+    const id = match[1]!
+      .trim()
+      .toLowerCase()
+      .replace(/[\s-]+/g, "_");
     kinds.push({ id, label: labelFromId(id), definition: match[2]!.trim() });
   }
   const parsed = TaxonomySchema.safeParse(kinds);
   if (parsed.success) return { ok: true, kinds: parsed.data };
   const issue = parsed.error.issues[0]!;
-  const line = typeof issue.path[0] === "number" ? ` (kind ${issue.path[0] + 1}${kinds[issue.path[0]] ? `, "${kinds[issue.path[0]]!.id}"` : ""})` : "";
+  const line =
+    typeof issue.path[0] === "number"
+      ? ` (kind ${issue.path[0] + 1}${kinds[issue.path[0]] ? `, "${kinds[issue.path[0]]!.id}"` : ""})`
+      : "";
   return { ok: false, error: `${issue.message}${line}` };
 }

@@ -30,7 +30,9 @@ const cases: Record<string, () => { text: string; filename?: string }> = {
   "otter 5 MB": () => ({ text: repeatTo(5 * MB, (i) => `${names[i % 4]}  ${clock(i)}\n${sentence}\n\n`) }),
   "zoom vtt 5 MB": () => ({
     filename: "z.vtt",
-    text: "WEBVTT\n\n" + repeatTo(5 * MB, (i) => `${i + 1}\n${clock(i)}.000 --> ${clock(i + 1)}.000\n${names[i % 3]}: ${sentence}\n\n`),
+    text:
+      "WEBVTT\n\n" +
+      repeatTo(5 * MB, (i) => `${i + 1}\n${clock(i)}.000 --> ${clock(i + 1)}.000\n${names[i % 3]}: ${sentence}\n\n`),
   }),
   "srt 5 MB": () => ({
     filename: "s.srt",

@@ -58,9 +58,7 @@ export function mergeCues(turns: Turn[]): Turn[] {
     const speaker = cleanSpeaker(t.speaker);
     const prev = out.at(-1);
     const continues =
-      prev !== undefined &&
-      prev.speaker === speaker &&
-      (speaker !== null || !SENTENCE_END.test(prev.text));
+      prev !== undefined && prev.speaker === speaker && (speaker !== null || !SENTENCE_END.test(prev.text));
     if (continues) {
       prev.text = `${prev.text} ${text}`;
       prev.endMs = t.endMs ?? prev.endMs;

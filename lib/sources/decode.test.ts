@@ -85,8 +85,14 @@ describe("refusals", () => {
     ["whitespace only", { text: " \n\t\r\n  " }],
     ["only a BOM", { bytes: new Uint8Array([0xef, 0xbb, 0xbf]) }],
     ["a NUL byte", { bytes: new Uint8Array([0x68, 0x69, 0x00, 0x21, 0x21]) }],
-    ["a PNG header", { filename: "x.txt", bytes: new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]) }],
-    ["random high bytes", { bytes: new Uint8Array([0xc3, 0x28, 0xa0, 0xa1, 0xe2, 0x28, 0xa1, 0xf0, 0x28, 0x8c, 0xbc]) }],
+    [
+      "a PNG header",
+      { filename: "x.txt", bytes: new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]) },
+    ],
+    [
+      "random high bytes",
+      { bytes: new Uint8Array([0xc3, 0x28, 0xa0, 0xa1, 0xe2, 0x28, 0xa1, 0xf0, 0x28, 0x8c, 0xbc]) },
+    ],
     ["control characters in a paste", { text: "a\u0001b\u0002c\u0003d\u0004" }],
     ["a VTT with no cues", { filename: "x.vtt", text: "WEBVTT\n\nNOTE nothing here\n" }],
   ])("%s: UNSUPPORTED_FILE", (_, input) => {
@@ -112,7 +118,10 @@ describe("refusals", () => {
   });
 
   it("malformed JSON says where", () => {
-    const error = refusal({ filename: "chat.json", text: '[\n  {"speaker": "Priya", "text": "hi"},\n  {"speaker": }\n]' });
+    const error = refusal({
+      filename: "chat.json",
+      text: '[\n  {"speaker": "Priya", "text": "hi"},\n  {"speaker": }\n]',
+    });
     expect(error.code).toBe("UNSUPPORTED_FILE");
     expect(error.message).toMatch(/malformed at line 3, column 15/);
   });

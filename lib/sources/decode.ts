@@ -86,8 +86,7 @@ export function decodeBytes(bytes: Uint8Array): string {
 
 // Windows-1252 differs from Latin-1 only in 0x80–0x9F (smart quotes, dashes, €), and Node builds
 // without full ICU decode "windows-1252" as Latin-1, so those 32 bytes are mapped here.
-const CP1252_HIGH =
-  "€\u0081‚ƒ„…†‡ˆ‰Š‹Œ\u008DŽ\u008F\u0090‘’“”•–—˜™š›œ\u009DžŸ";
+const CP1252_HIGH = "€\u0081‚ƒ„…†‡ˆ‰Š‹Œ\u008DŽ\u008F\u0090‘’“”•–—˜™š›œ\u009DžŸ";
 
 function decodeWindows1252(bytes: Uint8Array): string {
   const latin1 = decodeWith("latin1", bytes, false) ?? "";

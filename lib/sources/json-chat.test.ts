@@ -36,7 +36,13 @@ describe("chat JSON shapes", () => {
 
   it("Slack messages without profiles fall back to the name seen elsewhere, then the user id", () => {
     const parsed = parseJson([
-      { type: "message", user: "U1", text: "first", ts: "1709800000.000100", user_profile: { real_name: "Priya Sharma" } },
+      {
+        type: "message",
+        user: "U1",
+        text: "first",
+        ts: "1709800000.000100",
+        user_profile: { real_name: "Priya Sharma" },
+      },
       { type: "message", user: "U1", text: "<@U2> second", ts: "1709800001.000200" },
       { type: "message", user: "U2", text: "third &lt;3", ts: "1709800002.000300" },
     ]);

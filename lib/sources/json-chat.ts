@@ -9,7 +9,15 @@ const TEXT_KEYS = ["text", "content", "message", "body", "msg"];
 const TIME_KEYS = ["timestamp", "time", "ts", "date", "created_at", "createdAt", "create_time"];
 const NAME_KEYS = ["real_name", "display_name", "name", "username", "id"];
 /** Slack events that are not something anybody said. */
-const SLACK_NOISE = new Set(["channel_join", "channel_leave", "channel_topic", "channel_purpose", "channel_name", "bot_add", "pinned_item"]);
+const SLACK_NOISE = new Set([
+  "channel_join",
+  "channel_leave",
+  "channel_topic",
+  "channel_purpose",
+  "channel_name",
+  "bot_add",
+  "pinned_item",
+]);
 
 const SHAPE_HELP =
   "Accepted JSON: a Slack export (an array of messages with user and text), an array of " +
@@ -61,7 +69,9 @@ function timeOf(v: Json | undefined): number | null {
   const clock = /^(\d{1,2}):(\d{2})(?::(\d{2}))?$/.exec(v.trim());
   if (clock) {
     const [, a, b, c] = clock;
-    return c === undefined ? (Number(a) * 60 + Number(b)) * 1000 : ((Number(a) * 60 + Number(b)) * 60 + Number(c)) * 1000;
+    return c === undefined
+      ? (Number(a) * 60 + Number(b)) * 1000
+      : ((Number(a) * 60 + Number(b)) * 60 + Number(c)) * 1000;
   }
   const parsed = Date.parse(v);
   return Number.isNaN(parsed) || parsed < 0 ? null : parsed;

@@ -19,17 +19,65 @@ const filename = fc.option(
   { nil: undefined },
 );
 const mediaType = fc.option(
-  fc.constantFrom("text/plain", "text/vtt", "application/json", "application/octet-stream", "image/png", "text/csv; charset=utf-8"),
+  fc.constantFrom(
+    "text/plain",
+    "text/vtt",
+    "application/json",
+    "application/octet-stream",
+    "image/png",
+    "text/csv; charset=utf-8",
+  ),
   { nil: undefined },
 );
 
 /** Pieces that make the parsers take their interesting branches. */
 const fragment = fc.oneof(
   fc.constantFrom(
-    "Priya: ", "PRIYA (00:01:02): ", "[14:02] ", "**Dan:** ", "- ", "* ", "  ", "Note: ", "http://x.io/a:b",
-    "Priya Sharma  0:42", "10:30", "WEBVTT", "WEBVTT\n\n", "-->", " --> ", "00:00:01.000", "00:00:01,000",
-    "1\n", "\n", "\n\n", "\r\n", "\r", "# ", "## Decisions", ":", "：", "{", "[", "}", "]", '"', "<v Priya>",
-    "</v>", "<i>", "&amp;", "&", "NOTE ", "STYLE", "\uFEFF", "\u0000", "\uFFFD", "王伟：", "👍", "@", "Speaker 1: ",
+    "Priya: ",
+    "PRIYA (00:01:02): ",
+    "[14:02] ",
+    "**Dan:** ",
+    "- ",
+    "* ",
+    "  ",
+    "Note: ",
+    "http://x.io/a:b",
+    "Priya Sharma  0:42",
+    "10:30",
+    "WEBVTT",
+    "WEBVTT\n\n",
+    "-->",
+    " --> ",
+    "00:00:01.000",
+    "00:00:01,000",
+    "1\n",
+    "\n",
+    "\n\n",
+    "\r\n",
+    "\r",
+    "# ",
+    "## Decisions",
+    ":",
+    "：",
+    "{",
+    "[",
+    "}",
+    "]",
+    '"',
+    "<v Priya>",
+    "</v>",
+    "<i>",
+    "&amp;",
+    "&",
+    "NOTE ",
+    "STYLE",
+    "\uFEFF",
+    "\u0000",
+    "\uFFFD",
+    "王伟：",
+    "👍",
+    "@",
+    "Speaker 1: ",
   ),
   fc.string({ maxLength: 12 }),
 );
@@ -37,7 +85,10 @@ const textish = fc.array(fragment, { maxLength: 40 }).map((parts) => parts.join(
 
 const time = fc
   .tuple(fc.nat(2), fc.nat(70), fc.nat(70), fc.nat(1200), fc.constantFrom(".", ","))
-  .map(([h, m, s, ms, sep]) => `${String(h).padStart(2, "0")}:${String(m).padStart(2, "0")}:${String(s).padStart(2, "0")}${sep}${ms}`);
+  .map(
+    ([h, m, s, ms, sep]) =>
+      `${String(h).padStart(2, "0")}:${String(m).padStart(2, "0")}:${String(s).padStart(2, "0")}${sep}${ms}`,
+  );
 const cue = fc.record({
   id: fc.option(fc.oneof(fc.nat(99).map(String), fc.uuid(), fc.constant("NOTE a note")), { nil: undefined }),
   start: time,
@@ -54,11 +105,12 @@ const cue = fc.record({
 });
 const subtitles = fc
   .tuple(fc.boolean(), fc.array(cue, { maxLength: 8 }), fc.constantFrom("\n", "\r\n"))
-  .map(([header, cues, eol]) =>
-    (header ? `WEBVTT${eol}${eol}` : "") +
-    cues
-      .map((c) => [c.id, `${c.start} --> ${c.end}${c.settings}`, ...c.lines].filter((l) => l !== undefined).join(eol))
-      .join(eol + eol),
+  .map(
+    ([header, cues, eol]) =>
+      (header ? `WEBVTT${eol}${eol}` : "") +
+      cues
+        .map((c) => [c.id, `${c.start} --> ${c.end}${c.settings}`, ...c.lines].filter((l) => l !== undefined).join(eol))
+        .join(eol + eol),
   );
 
 const runs = { numRuns: 400 };
@@ -123,10 +175,13 @@ describe("parseSource never fails with anything but an AppError", () => {
   it("well-formed subtitles keep every speaker's words in the stored text", () => {
     fc.assert(
       fc.property(
-        fc.array(fc.tuple(fc.constantFrom("Priya Sharma", "Dan Okafor"), fc.stringMatching(/^[a-z]{1,8}( [a-z]{1,8}){0,4}$/)), {
-          minLength: 1,
-          maxLength: 10,
-        }),
+        fc.array(
+          fc.tuple(fc.constantFrom("Priya Sharma", "Dan Okafor"), fc.stringMatching(/^[a-z]{1,8}( [a-z]{1,8}){0,4}$/)),
+          {
+            minLength: 1,
+            maxLength: 10,
+          },
+        ),
         (cues) => {
           const vtt = `WEBVTT\n\n${cues.map(([who, words], i) => `00:00:${String(i).padStart(2, "0")}.000 --> 00:00:${String(i).padStart(2, "0")}.900\n<v ${who}>${words}</v>`).join("\n\n")}`;
           const parsed = parseSource({ filename: "a.vtt", text: vtt, maxBytes: 1_000_000 });

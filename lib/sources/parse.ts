@@ -1,12 +1,7 @@
 import { parse as parseJsonc, printParseErrorCode, type ParseError } from "jsonc-parser";
 import { AppError, isAppError } from "@/lib/errors";
 import { assembleTurns, mergeCues, type Turn } from "@/lib/sources/build";
-import {
-  assertTextWithinLimit,
-  assertWithinLimit,
-  decodeBytes,
-  normalizeText,
-} from "@/lib/sources/decode";
+import { assertTextWithinLimit, assertWithinLimit, decodeBytes, normalizeText } from "@/lib/sources/decode";
 import { declaredKind, looksLikeJson, sniffMarkdown, sniffSubtitles, type SourceKind } from "@/lib/sources/detect";
 import { parseJsonChat } from "@/lib/sources/json-chat";
 import { parsePlain } from "@/lib/sources/plain";
@@ -45,7 +40,9 @@ function jsonError(text: string, cause: unknown): AppError {
   const before = text.slice(0, first.offset);
   const line = before.split("\n").length;
   const column = first.offset - before.lastIndexOf("\n");
-  const what = printParseErrorCode(first.error).replace(/([a-z])([A-Z])/g, "$1 $2").toLowerCase();
+  const what = printParseErrorCode(first.error)
+    .replace(/([a-z])([A-Z])/g, "$1 $2")
+    .toLowerCase();
   return new AppError("UNSUPPORTED_FILE", `This JSON file is malformed at line ${line}, column ${column}: ${what}.`, {
     cause,
   });

@@ -52,7 +52,9 @@ const STOP_LABELS = new Set([
 
 /** Words that end a note label, never a name: "Quick update", "Side note", "Open question". */
 const NOTE_WORDS = new Set(
-  "note notes todo todos fixme fyi ps nb update updates reminder warning question questions answer summary tldr".split(" "),
+  "note notes todo todos fixme fyi ps nb update updates reminder warning question questions answer summary tldr".split(
+    " ",
+  ),
 );
 
 /** Last words that make a Title Case label a field name ("Launch Date", "Target Market"), not a person. */
@@ -66,7 +68,24 @@ const FIELD_NOUNS = new Set(
     .filter(Boolean),
 );
 
-const PARTICLES = new Set(["van", "von", "de", "da", "del", "der", "den", "di", "la", "le", "du", "dos", "bin", "al", "ibn", "y"]);
+const PARTICLES = new Set([
+  "van",
+  "von",
+  "de",
+  "da",
+  "del",
+  "der",
+  "den",
+  "di",
+  "la",
+  "le",
+  "du",
+  "dos",
+  "bin",
+  "al",
+  "ibn",
+  "y",
+]);
 
 export interface LabelMatch {
   label: string;
@@ -124,7 +143,11 @@ export function matchHeaderLine(line: string): { label: string; timeMs: number |
 
 function isStopLabel(label: string): boolean {
   const key = label.toLowerCase();
-  const last = key.split(/[\s.]+/).filter(Boolean).at(-1) ?? "";
+  const last =
+    key
+      .split(/[\s.]+/)
+      .filter(Boolean)
+      .at(-1) ?? "";
   // The last word matters too: "Fine. Note" or "Quick update" are not people.
   return STOP_LABELS.has(key) || STOP_LABELS.has(key.replace(/[.\s]+$/, "")) || NOTE_WORDS.has(last);
 }
@@ -136,12 +159,14 @@ export function looksLikeName(label: string): boolean {
   if (words.length > 1 && FIELD_NOUNS.has((words.at(-1) ?? "").toLowerCase())) return false;
   // "Fine. Note:" is the end of a sentence and a note label; "Dr. Ng" and "J. R. Ng" are names.
   if (words.slice(0, -1).some((w) => w.endsWith(".") && w.length > 4)) return false;
-  return words.every(
-    (w, i) =>
-      (i > 0 && PARTICLES.has(w)) ||
-      /^\p{Lu}[\p{Ll}\p{M}'’\-]*(?:\p{Lu}[\p{Ll}\p{M}'’\-]+)*\.?$/u.test(w) ||
-      /^\p{Lo}{1,10}$/u.test(w),
-  ) && /\p{Ll}|\p{Lo}/u.test(label);
+  return (
+    words.every(
+      (w, i) =>
+        (i > 0 && PARTICLES.has(w)) ||
+        /^\p{Lu}[\p{Ll}\p{M}'’\-]*(?:\p{Lu}[\p{Ll}\p{M}'’\-]+)*\.?$/u.test(w) ||
+        /^\p{Lo}{1,10}$/u.test(w),
+    ) && /\p{Ll}|\p{Lo}/u.test(label)
+  );
 }
 
 /** A handle or role that may be a speaker if it repeats: "dan", "PRIYA", "Speaker 1", "assistant". */

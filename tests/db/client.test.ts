@@ -56,18 +56,48 @@ describe(`Prisma on the test database (${process.env.TEST_DATABASE_URL ? "Postgr
       },
     });
     const fact = await prisma.fact.create({
-      data: { content: candidate.content, contentHash: "f1", kind: "decision", confidence: 0.9, importance: 0.7, temporal: "future" },
+      data: {
+        content: candidate.content,
+        contentHash: "f1",
+        kind: "decision",
+        confidence: 0.9,
+        importance: 0.7,
+        temporal: "future",
+      },
     });
     const other = await prisma.fact.create({
-      data: { content: "The team ships on Monday.", contentHash: "f2", kind: "decision", confidence: 0.5, importance: 0.5, temporal: "future" },
+      data: {
+        content: "The team ships on Monday.",
+        contentHash: "f2",
+        kind: "decision",
+        confidence: 0.5,
+        importance: 0.5,
+        temporal: "future",
+      },
     });
     await prisma.factProvenance.create({
-      data: { factId: fact.id, candidateId: candidate.id, sourceId: source.id, runId: run.id, quote: candidate.quote, spanStart: 5, spanEnd: 23 },
+      data: {
+        factId: fact.id,
+        candidateId: candidate.id,
+        sourceId: source.id,
+        runId: run.id,
+        quote: candidate.quote,
+        spanStart: 5,
+        spanEnd: 23,
+      },
     });
     await prisma.factRevision.create({
-      data: { factId: fact.id, version: 1, action: "create", after: { content: fact.content }, reviewerId: getDefaultReviewerId() },
+      data: {
+        factId: fact.id,
+        version: 1,
+        action: "create",
+        after: { content: fact.content },
+        reviewerId: getDefaultReviewerId(),
+      },
     });
-    await prisma.factRelation.create({ data: { fromFactId: other.id, toFactId: fact.id, type: "contradicts", score: 0.8 } });
+    await prisma.factRelation.create({
+      data: { fromFactId: other.id, toFactId: fact.id, type: "contradicts", score: 0.8 },
+    });
     await prisma.setting.create({ data: { key: "thresholds", value: { duplicate: 0.9 } } });
 
     const read = await prisma.fact.findUniqueOrThrow({
@@ -79,8 +109,12 @@ describe(`Prisma on the test database (${process.env.TEST_DATABASE_URL ? "Postgr
     expect(read.provenance[0]?.candidate?.quote).toBe("We ship on Friday.");
     expect(read.revisions[0]?.after).toEqual({ content: "The team ships on Friday." });
     expect(read.relationsIn[0]).toMatchObject({ fromFactId: other.id, type: "contradicts" });
-    expect((await prisma.setting.findUniqueOrThrow({ where: { key: "thresholds" } })).value).toEqual({ duplicate: 0.9 });
-    expect((await prisma.extractionRun.findUniqueOrThrow({ where: { id: run.id } })).chunkLog).toEqual([{ index: 0, status: "ok" }]);
+    expect((await prisma.setting.findUniqueOrThrow({ where: { key: "thresholds" } })).value).toEqual({
+      duplicate: 0.9,
+    });
+    expect((await prisma.extractionRun.findUniqueOrThrow({ where: { id: run.id } })).chunkLog).toEqual([
+      { index: 0, status: "ok" },
+    ]);
 
     // Deleting the source cascades to its runs and candidates, and detaches provenance.
     await prisma.source.delete({ where: { id: source.id } });
@@ -94,18 +128,28 @@ describe(`Prisma on the test database (${process.env.TEST_DATABASE_URL ? "Postgr
       data: { content: "x", contentHash: "x", kind: "k", confidence: 1, importance: 1, temporal: "timeless" },
     });
     await db.prisma.factRevision.create({ data: { factId: fact.id, version: 1, action: "create" } });
-    await expect(db.prisma.factRevision.create({ data: { factId: fact.id, version: 1, action: "edit" } })).rejects.toMatchObject({
+    await expect(
+      db.prisma.factRevision.create({ data: { factId: fact.id, version: 1, action: "edit" } }),
+    ).rejects.toMatchObject({
       code: "P2002",
     });
   });
 
   it("runs pg_trgm similarity and full-text search through $queryRaw", async () => {
     const { prisma } = db;
-    const [row] = await prisma.$queryRaw<{ s: number }[]>`SELECT similarity('we ship on friday', 'we ship on fridays') AS s`;
+    const [row] = await prisma.$queryRaw<
+      { s: number }[]
+    >`SELECT similarity('we ship on friday', 'we ship on fridays') AS s`;
     expect(row?.s).toBeGreaterThan(0.7);
 
-    for (const [i, content] of ["Deploys happen on Friday afternoons", "Budget was approved for Q3", "The deploy window moved"].entries()) {
-      await prisma.fact.create({ data: { content, contentHash: `c${i}`, kind: "k", confidence: 1, importance: 1, temporal: "present" } });
+    for (const [i, content] of [
+      "Deploys happen on Friday afternoons",
+      "Budget was approved for Q3",
+      "The deploy window moved",
+    ].entries()) {
+      await prisma.fact.create({
+        data: { content, contentHash: `c${i}`, kind: "k", confidence: 1, importance: 1, temporal: "present" },
+      });
     }
     const similar = await prisma.$queryRaw<{ content: string }[]>`
       SELECT content FROM "Fact" WHERE content % ${"deploys happen friday afternoon"} ORDER BY similarity(content, ${"deploys happen friday afternoon"}) DESC`;

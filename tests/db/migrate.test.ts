@@ -28,8 +28,19 @@ interface HistoryRow {
 const historySql = `SELECT migration_name, checksum, finished_at, applied_steps_count, logs FROM "_prisma_migrations" ORDER BY migration_name`;
 
 const appTables = [
-  "Candidate", "CandidateEmbedding", "ExtractionRun", "Fact", "FactBand", "FactEmbedding", "FactProvenance", "FactRelation", "FactRevision",
-  "FactVectorBand", "Reviewer", "Setting", "Source",
+  "Candidate",
+  "CandidateEmbedding",
+  "ExtractionRun",
+  "Fact",
+  "FactBand",
+  "FactEmbedding",
+  "FactProvenance",
+  "FactRelation",
+  "FactRevision",
+  "FactVectorBand",
+  "Reviewer",
+  "Setting",
+  "Source",
 ];
 
 async function publicTables(executor: MigrationExecutor): Promise<string[]> {

@@ -11,7 +11,7 @@ describe("prisma/migrations versus prisma/schema.prisma", () => {
   it("would write a migration for a schema change", async () => {
     const schemaText = fs
       .readFileSync(schemaPath, "utf8")
-      .replace(/model Setting \{\n/, 'model Setting {\n  note String?\n');
+      .replace(/model Setting \{\n/, "model Setting {\n  note String?\n");
     const sql = await diffMigrationsToSchema({ schemaText });
     expect(sql).toContain('ALTER TABLE "Setting" ADD COLUMN     "note" TEXT;');
     // The extension the first migration creates is not asked for again.

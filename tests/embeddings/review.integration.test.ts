@@ -6,7 +6,12 @@ import { resolveEmbedder } from "@/lib/jobs/matcher-models";
 import { reviewCandidates } from "@/lib/jobs/review-candidates";
 import { createTestDb, truncateAll, type TestDb } from "@/tests/db";
 import { addFact, candidate, createSourceWithRun, matchesOf } from "@/tests/review/fixtures";
-import { defaultEmbeddingReply, startFakeOpenAI, type FakeEmbeddingReply, type FakeOpenAI } from "@/tests/fake-openai-server";
+import {
+  defaultEmbeddingReply,
+  startFakeOpenAI,
+  type FakeEmbeddingReply,
+  type FakeOpenAI,
+} from "@/tests/fake-openai-server";
 
 /**
  * Review with an embedding model configured the way a user does (SIFT_EMBEDDING_MODEL + an
@@ -22,7 +27,9 @@ describe(`review with stored embeddings over HTTP (${process.env.TEST_DATABASE_U
   let sourceId: string;
   let runId: string;
   const embedderFor = ({ timeoutMs = 10_000, model = "fake-embed" } = {}) =>
-    resolveEmbedder(parseEnv({ SIFT_EMBEDDING_MODEL: model, SIFT_LLM_BASE_URL: fake.url, SIFT_LLM_TIMEOUT_MS: String(timeoutMs) }))!;
+    resolveEmbedder(
+      parseEnv({ SIFT_EMBEDDING_MODEL: model, SIFT_LLM_BASE_URL: fake.url, SIFT_LLM_TIMEOUT_MS: String(timeoutMs) }),
+    )!;
 
   /** What extraction.ts does per chunk: review, then save with the reviews. */
   async function reviewAndSave(texts: string[], embed = embedderFor()) {
@@ -54,7 +61,10 @@ describe(`review with stored embeddings over HTTP (${process.env.TEST_DATABASE_U
     await addFact(db.prisma, "Marcus owns the billing migration.");
 
     // A model of its own: the backfill sweep rests a minute after a pass that found nothing to embed.
-    const [review] = await reviewAndSave(["Redesigned signup process annoys users."], embedderFor({ model: "fake-embed-sweep" }));
+    const [review] = await reviewAndSave(
+      ["Redesigned signup process annoys users."],
+      embedderFor({ model: "fake-embed-sweep" }),
+    );
 
     expect(review?.verdict).toBe("duplicate");
     expect(review?.verdictStage).toBe("embedding");
@@ -72,7 +82,9 @@ describe(`review with stored embeddings over HTTP (${process.env.TEST_DATABASE_U
     const text = "Lee will draft the customer email by Thursday.";
     const [first] = await reviewAndSave([text]);
     const fact = await approveCandidate({ db: db.prisma, candidateId: first!.id!, reviewerId: null });
-    expect(await db.prisma.factEmbedding.findUnique({ where: { factId: fact.id } })).toMatchObject({ model: "fake-embed" });
+    expect(await db.prisma.factEmbedding.findUnique({ where: { factId: fact.id } })).toMatchObject({
+      model: "fake-embed",
+    });
 
     // A later batch compares with that fact (lexically and by vector) without embedding it.
     const [later] = await reviewAndSave(["Lee will draft the client email by Thursday."]);
@@ -86,7 +98,11 @@ describe(`review with stored embeddings over HTTP (${process.env.TEST_DATABASE_U
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
     await addFact(db.prisma, "The team will ship offline mode by end of Q3.");
     await addFact(db.prisma, "The new onboarding flow frustrates customers.");
-    const texts = ["The team will ship offline mode by end of Q3.", "The team will ship offline mode by end of Q4.", "Redesigned signup process annoys users."];
+    const texts = [
+      "The team will ship offline mode by end of Q3.",
+      "The team will ship offline mode by end of Q4.",
+      "Redesigned signup process annoys users.",
+    ];
     const lexical = await reviewCandidates({ db: db.prisma, sourceId, candidates: texts.map((t) => candidate(t)) });
 
     reply = () => ({ hang: true });
@@ -94,7 +110,12 @@ describe(`review with stored embeddings over HTTP (${process.env.TEST_DATABASE_U
 
     // Ids are fresh per review: compare matches of earlier candidates by position instead.
     const strip = (rs: CandidateReview[]) =>
-      JSON.parse(JSON.stringify(rs.map(({ id: _id, ...r }) => r)).replace(/"candidateId":"([^"]+)"/g, (_, id) => `"candidate":${rs.findIndex((r) => r.id === id)}`));
+      JSON.parse(
+        JSON.stringify(rs.map(({ id: _id, ...r }) => r)).replace(
+          /"candidateId":"([^"]+)"/g,
+          (_, id) => `"candidate":${rs.findIndex((r) => r.id === id)}`,
+        ),
+      );
     expect(strip(reviews)).toEqual(strip(lexical));
     expect(reviews.map((r) => r.verdict)).toEqual(["duplicate", "contradicts", "new"]);
     expect(await db.prisma.candidate.count({ where: { runId } })).toBe(3);

@@ -39,9 +39,19 @@ describe(`stored embeddings (${process.env.TEST_DATABASE_URL ? "PostgreSQL: SimH
 
   async function addFacts(contents: string[], status: "active" | "archived" = "active") {
     await db.prisma.fact.createMany({
-      data: contents.map((content) => ({ content, contentHash: contentHash(content), kind: "decision", confidence: 0.9, importance: 0.5, temporal: "present" as const, status })),
+      data: contents.map((content) => ({
+        content,
+        contentHash: contentHash(content),
+        kind: "decision",
+        confidence: 0.9,
+        importance: 0.5,
+        temporal: "present" as const,
+        status,
+      })),
     });
-    return db.prisma.fact.findMany({ where: { content: { in: contents } } }).then((rows) => contents.map((c) => rows.find((r) => r.content === c)!));
+    return db.prisma.fact
+      .findMany({ where: { content: { in: contents } } })
+      .then((rows) => contents.map((c) => rows.find((r) => r.content === c)!));
   }
 
   beforeAll(async () => {
@@ -63,7 +73,11 @@ describe(`stored embeddings (${process.env.TEST_DATABASE_URL ? "PostgreSQL: SimH
     const contents = Array.from({ length: 600 }, (_, i) => `Statement number ${i}`);
     const facts = await addFacts(contents);
     const vectors = facts.map(() => randomVector());
-    await storeFactEmbeddings({ db: db.prisma, space, items: facts.map((f, i) => ({ factId: f.id, content: f.content, vector: vectors[i]! })) });
+    await storeFactEmbeddings({
+      db: db.prisma,
+      space,
+      items: facts.map((f, i) => ({ factId: f.id, content: f.content, vector: vectors[i]! })),
+    });
 
     const target = facts[432]!;
     const query = near(vectors[432]!, 0.95);
@@ -102,18 +116,37 @@ describe(`stored embeddings (${process.env.TEST_DATABASE_URL ? "PostgreSQL: SimH
         { factId: archived!.id, content: archived!.content, vector: v },
       ],
     });
-    await storeFactEmbeddings({ db: db.prisma, space: { ...space, model: "other" }, items: [{ factId: otherModel!.id, content: otherModel!.content, vector: v }] });
+    await storeFactEmbeddings({
+      db: db.prisma,
+      space: { ...space, model: "other" },
+      items: [{ factId: otherModel!.id, content: otherModel!.content, vector: v }],
+    });
     // A backfill that embedded an older text stores nothing.
-    const stale = await storeFactEmbeddings({ db: db.prisma, space, items: [{ factId: otherModel!.id, content: "Ship the old widget", vector: v }] });
+    const stale = await storeFactEmbeddings({
+      db: db.prisma,
+      space,
+      items: [{ factId: otherModel!.id, content: "Ship the old widget", vector: v }],
+    });
     expect(stale).toBe(0);
 
-    const [result] = await compareWithStoredFacts({ db: db.prisma, space, vectors: [v], factIds: [[]], neighbours: 5, minSimilarity: 0.5 });
+    const [result] = await compareWithStoredFacts({
+      db: db.prisma,
+      space,
+      vectors: [v],
+      factIds: [[]],
+      neighbours: 5,
+      minSimilarity: 0.5,
+    });
     expect(result!.neighbours.map((n) => n.id)).toEqual([active!.id]);
   });
 
   it("drops a fact's vector when its text changes, and the sweep offers it for embedding again", async () => {
     const [fact] = await addFacts(["Marcus owns the billing migration"]);
-    await storeFactEmbeddings({ db: db.prisma, space, items: [{ factId: fact!.id, content: fact!.content, vector: randomVector() }] });
+    await storeFactEmbeddings({
+      db: db.prisma,
+      space,
+      items: [{ factId: fact!.id, content: fact!.content, vector: randomVector() }],
+    });
     expect(await findFactsWithoutEmbedding({ db: db.prisma, space, ids: [fact!.id], limit: 10 })).toEqual([]);
 
     await db.prisma.fact.update({ where: { id: fact!.id }, data: { content: "Priya owns the billing migration" } });
@@ -129,34 +162,67 @@ describe(`stored embeddings (${process.env.TEST_DATABASE_URL ? "PostgreSQL: SimH
     const sweepSpace = { ...space, model: "sweep-model" };
     const seen = new Set<string>();
     for (let call = 0; call < 6; call++) {
-      const batch = await findFactsWithoutEmbedding({ db: db.prisma, space: sweepSpace, ids: [], limit: 4, sweepWindow: 5 });
+      const batch = await findFactsWithoutEmbedding({
+        db: db.prisma,
+        space: sweepSpace,
+        ids: [],
+        limit: 4,
+        sweepWindow: 5,
+      });
       expect(batch.length).toBeLessThanOrEqual(4);
       for (const f of batch) seen.add(f.id);
-      await storeFactEmbeddings({ db: db.prisma, space: sweepSpace, items: batch.map((f) => ({ factId: f.id, content: f.content, vector: randomVector() })) });
+      await storeFactEmbeddings({
+        db: db.prisma,
+        space: sweepSpace,
+        items: batch.map((f) => ({ factId: f.id, content: f.content, vector: randomVector() })),
+      });
     }
     // 6 calls of at most 4 cannot cover 25, but nothing is skipped on the way.
     expect(seen.size).toBe(24);
     for (let call = 0; call < 10; call++) {
-      const batch = await findFactsWithoutEmbedding({ db: db.prisma, space: sweepSpace, ids: [], limit: 4, sweepWindow: 5 });
+      const batch = await findFactsWithoutEmbedding({
+        db: db.prisma,
+        space: sweepSpace,
+        ids: [],
+        limit: 4,
+        sweepWindow: 5,
+      });
       for (const f of batch) seen.add(f.id);
-      await storeFactEmbeddings({ db: db.prisma, space: sweepSpace, items: batch.map((f) => ({ factId: f.id, content: f.content, vector: randomVector() })) });
+      await storeFactEmbeddings({
+        db: db.prisma,
+        space: sweepSpace,
+        items: batch.map((f) => ({ factId: f.id, content: f.content, vector: randomVector() })),
+      });
     }
     expect(seen.size).toBe(facts.length);
   });
 
   it("approving copies the candidate's vector to the fact; approving an edited text does not", async () => {
-    const { candidates } = await seedCandidates(db.prisma, [{ content: "Ship offline mode by Q3" }, { content: "Drop the Android beta" }]);
+    const { candidates } = await seedCandidates(db.prisma, [
+      { content: "Ship offline mode by Q3" },
+      { content: "Drop the Android beta" },
+    ]);
     const [kept, edited] = candidates;
     const v = randomVector();
-    await storeCandidateEmbeddings({ db: db.prisma, items: [kept!, edited!].map((c) => ({ candidateId: c.id, space, vector: v })) });
+    await storeCandidateEmbeddings({
+      db: db.prisma,
+      items: [kept!, edited!].map((c) => ({ candidateId: c.id, space, vector: v })),
+    });
     const fact = await approveCandidate({ db: db.prisma, candidateId: kept!.id, reviewerId: null });
     const stored = await db.prisma.factEmbedding.findUniqueOrThrow({ where: { factId: fact.id } });
     expect(stored).toMatchObject({ model: space.model, dims: DIMS });
     stored.embedding.forEach((x, i) => expect(x).toBeCloseTo(v[i]!, 6));
     // Without pgvector the copy brings the SimHash keys too, so the fact is found by band lookup at once.
-    expect((await db.prisma.factVectorBand.findMany({ where: { factId: fact.id } })).length).toBe(space.path === "bands" ? 20 : 0);
+    expect((await db.prisma.factVectorBand.findMany({ where: { factId: fact.id } })).length).toBe(
+      space.path === "bands" ? 20 : 0,
+    );
 
-    const editedFact = await approveCandidate({ db: db.prisma, candidateId: edited!.id, reviewerId: null, edits: { content: "Drop the Android beta in May" } });
+    const editedFact = await approveCandidate({
+      db: db.prisma,
+      candidateId: edited!.id,
+      reviewerId: null,
+      edits: { content: "Drop the Android beta in May" },
+    });
     expect(await db.prisma.factEmbedding.findUnique({ where: { factId: editedFact.id } })).toBeNull();
   });
 
@@ -169,14 +235,47 @@ describe(`stored embeddings (${process.env.TEST_DATABASE_URL ? "PostgreSQL: SimH
       db: db.prisma,
       runId: run.id,
       chunkIndex: 1,
-      candidates: [{ content: "Drop the Android beta", kind: "decision", confidence: 0.9, importance: 0.5, temporal: "present", speaker: null, quote: "Drop the Android beta", start: 0, end: 21, supported: true }],
-      reviews: [{ id, verdict: "duplicate", verdictStage: "hash", matches: [], status: "pending", gateReason: null, embedding: { space, vector: v } }],
+      candidates: [
+        {
+          content: "Drop the Android beta",
+          kind: "decision",
+          confidence: 0.9,
+          importance: 0.5,
+          temporal: "present",
+          speaker: null,
+          quote: "Drop the Android beta",
+          start: 0,
+          end: 21,
+          supported: true,
+        },
+      ],
+      reviews: [
+        {
+          id,
+          verdict: "duplicate",
+          verdictStage: "hash",
+          matches: [],
+          status: "pending",
+          gateReason: null,
+          embedding: { space, vector: v },
+        },
+      ],
     });
-    expect(await db.prisma.candidateEmbedding.findUnique({ where: { candidateId: id } })).toMatchObject({ model: space.model, dims: DIMS });
+    expect(await db.prisma.candidateEmbedding.findUnique({ where: { candidateId: id } })).toMatchObject({
+      model: space.model,
+      dims: DIMS,
+    });
     // A later batch compares with the saved candidate by its stored vector.
-    const [sims] = await compareWithStoredCandidates({ db: db.prisma, space, vectors: [near(v, 0.9)], candidateIds: [[id]] });
+    const [sims] = await compareWithStoredCandidates({
+      db: db.prisma,
+      space,
+      vectors: [near(v, 0.9)],
+      candidateIds: [[id]],
+    });
     expect(sims!.get(id)).toBeCloseTo(0.9, 3);
     await mergeCandidate({ db: db.prisma, candidateId: id, factId: fact!.id, reviewerId: null });
-    expect(await db.prisma.factEmbedding.findUnique({ where: { factId: fact!.id } })).toMatchObject({ model: space.model });
+    expect(await db.prisma.factEmbedding.findUnique({ where: { factId: fact!.id } })).toMatchObject({
+      model: space.model,
+    });
   });
 });

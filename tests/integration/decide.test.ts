@@ -16,30 +16,62 @@ const reviewerId = DEFAULT_REVIEWER_ID;
 
 describe("approving a candidate", () => {
   it("creates the fact, its provenance and its first revision together", async () => {
-    const { source, run, candidates } = await seedCandidates(db.prisma, [{ content: "Priya decided to ship offline mode by end of Q3", quote: "We decided to ship offline mode by end of Q3." }]);
+    const { source, run, candidates } = await seedCandidates(db.prisma, [
+      {
+        content: "Priya decided to ship offline mode by end of Q3",
+        quote: "We decided to ship offline mode by end of Q3.",
+      },
+    ]);
     const candidate = candidates[0]!;
     const fact = await approveCandidate({ db: db.prisma, candidateId: candidate.id, reviewerId });
 
-    expect(fact).toMatchObject({ content: "Priya decided to ship offline mode by end of Q3", kind: "decision", status: "active", version: 1 });
+    expect(fact).toMatchObject({
+      content: "Priya decided to ship offline mode by end of Q3",
+      kind: "decision",
+      status: "active",
+      version: 1,
+    });
     const provenance = await db.prisma.factProvenance.findMany({ where: { factId: fact.id } });
     expect(provenance).toEqual([
-      expect.objectContaining({ candidateId: candidate.id, sourceId: source.id, runId: run.id, quote: "We decided to ship offline mode by end of Q3.", speaker: "Priya", spanStart: candidate.spanStart, spanEnd: candidate.spanEnd, extractor: "offline", promptVersion: "offline-1" }),
+      expect.objectContaining({
+        candidateId: candidate.id,
+        sourceId: source.id,
+        runId: run.id,
+        quote: "We decided to ship offline mode by end of Q3.",
+        speaker: "Priya",
+        spanStart: candidate.spanStart,
+        spanEnd: candidate.spanEnd,
+        extractor: "offline",
+        promptVersion: "offline-1",
+      }),
     ]);
     const revisions = await db.prisma.factRevision.findMany({ where: { factId: fact.id } });
-    expect(revisions).toEqual([expect.objectContaining({ version: 1, action: "create", reviewerId, reason: "Approved" })]);
-    expect(await db.prisma.candidate.findUnique({ where: { id: candidate.id } })).toMatchObject({ status: "approved", reviewerId });
+    expect(revisions).toEqual([
+      expect.objectContaining({ version: 1, action: "create", reviewerId, reason: "Approved" }),
+    ]);
+    expect(await db.prisma.candidate.findUnique({ where: { id: candidate.id } })).toMatchObject({
+      status: "approved",
+      reviewerId,
+    });
   });
 
   it("keeps the reviewer's edit and says so in the revision", async () => {
     const { candidates } = await seedCandidates(db.prisma, [{ content: "Priya ship offline Q3" }]);
-    const fact = await approveCandidate({ db: db.prisma, candidateId: candidates[0]!.id, reviewerId, edits: { content: "Offline mode ships by end of Q3" } });
+    const fact = await approveCandidate({
+      db: db.prisma,
+      candidateId: candidates[0]!.id,
+      reviewerId,
+      edits: { content: "Offline mode ships by end of Q3" },
+    });
     expect(fact.content).toBe("Offline mode ships by end of Q3");
     const [revision] = await db.prisma.factRevision.findMany({ where: { factId: fact.id } });
     expect(revision?.reason).toBe("Approved with edits");
   });
 
   it("a double-clicked approve creates one fact and reports the second as a conflict", async () => {
-    const { candidates } = await seedCandidates(db.prisma, [{ content: "Marcus will write the migration guide by Friday" }]);
+    const { candidates } = await seedCandidates(db.prisma, [
+      { content: "Marcus will write the migration guide by Friday" },
+    ]);
     const id = candidates[0]!.id;
     const results = await Promise.allSettled([
       approveCandidate({ db: db.prisma, candidateId: id, reviewerId }),
@@ -57,13 +89,20 @@ describe("approving a candidate", () => {
     const { candidates } = await seedCandidates(db.prisma, [{ content: "The budget cannot exceed 40k dollars" }]);
     const id = candidates[0]!.id;
     await rejectCandidate({ db: db.prisma, candidateId: id, reviewerId, reason: "Not a fact" });
-    await expect(approveCandidate({ db: db.prisma, candidateId: id, reviewerId })).rejects.toMatchObject({ code: "CONFLICT" });
+    await expect(approveCandidate({ db: db.prisma, candidateId: id, reviewerId })).rejects.toMatchObject({
+      code: "CONFLICT",
+    });
     expect(await db.prisma.fact.count()).toBe(0);
-    expect(await db.prisma.candidate.findUnique({ where: { id } })).toMatchObject({ status: "rejected", rejectReason: "Not a fact" });
+    expect(await db.prisma.candidate.findUnique({ where: { id } })).toMatchObject({
+      status: "rejected",
+      rejectReason: "Not a fact",
+    });
   });
 
   it("an unknown candidate is NOT_FOUND", async () => {
-    await expect(approveCandidate({ db: db.prisma, candidateId: "00000000-0000-4000-8000-000000000000", reviewerId })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(
+      approveCandidate({ db: db.prisma, candidateId: "00000000-0000-4000-8000-000000000000", reviewerId }),
+    ).rejects.toMatchObject({ code: "NOT_FOUND" });
   });
 });
 
@@ -74,38 +113,60 @@ describe("superseding and merging", () => {
       { content: "Offline mode ships by end of Q4" },
     ]);
     const old = await approveCandidate({ db: db.prisma, candidateId: candidates[0]!.id, reviewerId });
-    const newer = await approveCandidate({ db: db.prisma, candidateId: candidates[1]!.id, reviewerId, supersedeFactIds: [old.id] });
+    const newer = await approveCandidate({
+      db: db.prisma,
+      candidateId: candidates[1]!.id,
+      reviewerId,
+      supersedeFactIds: [old.id],
+    });
 
     const oldNow = await db.prisma.fact.findUniqueOrThrow({ where: { id: old.id } });
     expect(oldNow.status).toBe("superseded");
     expect(oldNow.validTo).toBeInstanceOf(Date);
     expect(oldNow.version).toBe(2);
-    expect(await db.prisma.factRelation.findMany()).toEqual([expect.objectContaining({ fromFactId: newer.id, toFactId: old.id, type: "supersedes" })]);
+    expect(await db.prisma.factRelation.findMany()).toEqual([
+      expect.objectContaining({ fromFactId: newer.id, toFactId: old.id, type: "supersedes" }),
+    ]);
     const revisions = await db.prisma.factRevision.findMany({ where: { factId: old.id }, orderBy: { version: "asc" } });
     expect(revisions.map((r) => r.action)).toEqual(["create", "supersede"]);
   });
 
   it("superseding a fact that is no longer active approves nothing", async () => {
-    const { candidates } = await seedCandidates(db.prisma, [{ content: "Ship by Q3" }, { content: "Ship by Q4" }, { content: "Ship by Q1" }]);
+    const { candidates } = await seedCandidates(db.prisma, [
+      { content: "Ship by Q3" },
+      { content: "Ship by Q4" },
+      { content: "Ship by Q1" },
+    ]);
     const old = await approveCandidate({ db: db.prisma, candidateId: candidates[0]!.id, reviewerId });
     await approveCandidate({ db: db.prisma, candidateId: candidates[1]!.id, reviewerId, supersedeFactIds: [old.id] });
     await expect(
       approveCandidate({ db: db.prisma, candidateId: candidates[2]!.id, reviewerId, supersedeFactIds: [old.id] }),
     ).rejects.toMatchObject({ code: "CONFLICT" });
-    expect(await db.prisma.candidate.findUnique({ where: { id: candidates[2]!.id } })).toMatchObject({ status: "pending" });
+    expect(await db.prisma.candidate.findUnique({ where: { id: candidates[2]!.id } })).toMatchObject({
+      status: "pending",
+    });
     expect(await db.prisma.fact.count()).toBe(2);
   });
 
   it("merging a duplicate adds provenance to the existing fact and creates nothing new", async () => {
-    const first = await seedCandidates(db.prisma, [{ content: "Offline mode ships by end of Q3" }], { title: "Monday" });
-    const second = await seedCandidates(db.prisma, [{ content: "Offline mode will ship by the end of Q3" }], { title: "Thursday" });
+    const first = await seedCandidates(db.prisma, [{ content: "Offline mode ships by end of Q3" }], {
+      title: "Monday",
+    });
+    const second = await seedCandidates(db.prisma, [{ content: "Offline mode will ship by the end of Q3" }], {
+      title: "Thursday",
+    });
     const fact = await approveCandidate({ db: db.prisma, candidateId: first.candidates[0]!.id, reviewerId });
     await mergeCandidate({ db: db.prisma, candidateId: second.candidates[0]!.id, factId: fact.id, reviewerId });
 
     expect(await db.prisma.fact.count()).toBe(1);
-    const provenance = await db.prisma.factProvenance.findMany({ where: { factId: fact.id }, include: { source: true } });
+    const provenance = await db.prisma.factProvenance.findMany({
+      where: { factId: fact.id },
+      include: { source: true },
+    });
     expect(provenance.map((p) => p.source?.title).sort()).toEqual(["Monday", "Thursday"]);
-    expect(await db.prisma.candidate.findUnique({ where: { id: second.candidates[0]!.id } })).toMatchObject({ status: "merged" });
+    expect(await db.prisma.candidate.findUnique({ where: { id: second.candidates[0]!.id } })).toMatchObject({
+      status: "merged",
+    });
     expect((await db.prisma.fact.findUniqueOrThrow({ where: { id: fact.id } })).version).toBe(2);
   });
 });

@@ -36,7 +36,14 @@ beforeEach(async () => truncateAll(db.prisma));
 async function newRun(extractor: Extractor) {
   const parsed = parseSource({ text: TRANSCRIPT, maxBytes: 1_000_000 });
   const source = await createSource({ db: db.prisma, source: { title: "Launch sync", origin: "paste", parsed } });
-  const run = await createExtractionRun({ db: db.prisma, sourceId: source.id, extractor: extractor.name, modelId: extractor.modelId, promptVersion: extractor.promptVersion, preset: "meeting" });
+  const run = await createExtractionRun({
+    db: db.prisma,
+    sourceId: source.id,
+    extractor: extractor.name,
+    modelId: extractor.modelId,
+    promptVersion: extractor.promptVersion,
+    preset: "meeting",
+  });
   return { source, run };
 }
 
@@ -116,7 +123,10 @@ describe("an extraction run", () => {
     await db.prisma.extractionRun.update({ where: { id: run.id }, data: { status: "running" } });
     expect(await markInterruptedRuns({ db: db.prisma })).toBe(1);
     const progress = await getRunProgress({ db: db.prisma, runId: run.id });
-    expect(progress).toMatchObject({ status: "interrupted", error: "The server stopped while this run was in progress." });
+    expect(progress).toMatchObject({
+      status: "interrupted",
+      error: "The server stopped while this run was in progress.",
+    });
   });
 });
 
@@ -135,7 +145,10 @@ it("facts already approved are passed to the extractor and not proposed again", 
 
 describe("gate policy applied when a run saves its candidates", () => {
   it("auto-approve, when enabled, turns confident new candidates into facts marked as automatic", async () => {
-    await saveSettings({ db: db.prisma, settings: SettingsSchema.parse({ gates: { autoApprove: { enabled: true, minConfidence: 0.8 } } }) });
+    await saveSettings({
+      db: db.prisma,
+      settings: SettingsSchema.parse({ gates: { autoApprove: { enabled: true, minConfidence: 0.8 } } }),
+    });
     const extractor = createOfflineExtractor();
     const { run } = await newRun(extractor);
     await executeExtractionRun({ db: db.prisma, runId: run.id, extractor });
@@ -146,7 +159,10 @@ describe("gate policy applied when a run saves its candidates", () => {
     const facts = await db.prisma.fact.findMany({ include: { revisions: true, provenance: true } });
     expect(facts).toHaveLength(approved.length);
     for (const fact of facts) {
-      expect(fact.revisions[0]).toMatchObject({ reviewerId: null, reason: "Approved automatically by the gate policy" });
+      expect(fact.revisions[0]).toMatchObject({
+        reviewerId: null,
+        reason: "Approved automatically by the gate policy",
+      });
       expect(fact.provenance[0]?.runId).toBe(run.id);
     }
     const open = await db.prisma.candidate.findMany({ where: { runId: run.id, status: { in: ["pending", "gated"] } } });
@@ -157,13 +173,18 @@ describe("gate policy applied when a run saves its candidates", () => {
     const extractor = createOfflineExtractor();
     const first = await newRun(extractor);
     await executeExtractionRun({ db: db.prisma, runId: first.run.id, extractor });
-    for (const c of await db.prisma.candidate.findMany({ where: { runId: first.run.id, status: { in: ["pending", "gated"] } } })) {
+    for (const c of await db.prisma.candidate.findMany({
+      where: { runId: first.run.id, status: { in: ["pending", "gated"] } },
+    })) {
       await approveCandidate({ db: db.prisma, candidateId: c.id, reviewerId: "local" });
     }
     const factsBefore = await db.prisma.fact.count();
 
     // With known facts passed in, the extractor would skip them; the matcher is the net behind it.
-    await saveSettings({ db: db.prisma, settings: SettingsSchema.parse({ knownFactsLimit: 0, gates: { autoMergeExactDuplicates: true } }) });
+    await saveSettings({
+      db: db.prisma,
+      settings: SettingsSchema.parse({ knownFactsLimit: 0, gates: { autoMergeExactDuplicates: true } }),
+    });
     const second = await newRun(extractor);
     await executeExtractionRun({ db: db.prisma, runId: second.run.id, extractor });
 
@@ -177,15 +198,22 @@ describe("gate policy applied when a run saves its candidates", () => {
 
 describe("an extraction run on the embedded database", () => {
   // PGlite only: PostgreSQL servers autovacuum on their own, and Sift leaves them to it.
-  it.skipIf(Boolean(process.env.TEST_DATABASE_URL))("vacuums the retrieval tables when they went stale since the last VACUUM", async () => {
-    await insertFacts(db.prisma, generateVariedFacts(300, 3));
-    const visible = async () =>
-      (await db.prisma.$queryRaw<Array<{ v: number }>>`SELECT relallvisible::float8 AS v FROM pg_class WHERE oid = '"FactBand"'::regclass`)[0]?.v ?? 0;
-    expect(await visible()).toBe(0);
-    const extractor = createOfflineExtractor();
-    const { run } = await newRun(extractor);
-    await executeExtractionRun({ db: db.prisma, runId: run.id, extractor });
-    expect((await getRunProgress({ db: db.prisma, runId: run.id }))?.status).toBe("succeeded");
-    expect(await visible()).toBeGreaterThan(0);
-  });
+  it.skipIf(Boolean(process.env.TEST_DATABASE_URL))(
+    "vacuums the retrieval tables when they went stale since the last VACUUM",
+    async () => {
+      await insertFacts(db.prisma, generateVariedFacts(300, 3));
+      const visible = async () =>
+        (
+          await db.prisma.$queryRaw<
+            Array<{ v: number }>
+          >`SELECT relallvisible::float8 AS v FROM pg_class WHERE oid = '"FactBand"'::regclass`
+        )[0]?.v ?? 0;
+      expect(await visible()).toBe(0);
+      const extractor = createOfflineExtractor();
+      const { run } = await newRun(extractor);
+      await executeExtractionRun({ db: db.prisma, runId: run.id, extractor });
+      expect((await getRunProgress({ db: db.prisma, runId: run.id }))?.status).toBe("succeeded");
+      expect(await visible()).toBeGreaterThan(0);
+    },
+  );
 });

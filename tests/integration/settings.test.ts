@@ -12,7 +12,12 @@ afterAll(async () => db?.close());
 describe("settings", () => {
   it("start from the calibrated defaults and keep what a reviewer saves", async () => {
     expect(await getSettings({ db: db.prisma })).toEqual(DEFAULT_SETTINGS);
-    expect(DEFAULT_SETTINGS.gates).toMatchObject({ minConfidence: 0.7, gateUnsupported: true, gateContradictions: true, autoApprove: { enabled: false } });
+    expect(DEFAULT_SETTINGS.gates).toMatchObject({
+      minConfidence: 0.7,
+      gateUnsupported: true,
+      gateContradictions: true,
+      autoApprove: { enabled: false },
+    });
 
     const custom = SettingsSchema.parse({
       defaultPreset: "agent",
@@ -28,7 +33,10 @@ describe("settings", () => {
   });
 
   it("refuse inconsistent thresholds and out-of-range gates with field paths", () => {
-    const bad = SettingsSchema.safeParse({ thresholds: { duplicate: 0.5, related: 0.6 }, gates: { minConfidence: 1.5 } });
+    const bad = SettingsSchema.safeParse({
+      thresholds: { duplicate: 0.5, related: 0.6 },
+      gates: { minConfidence: 1.5 },
+    });
     expect(bad.success).toBe(false);
     const paths = bad.error!.issues.map((i) => i.path.join("."));
     expect(paths).toEqual(expect.arrayContaining(["thresholds.related", "gates.minConfidence"]));

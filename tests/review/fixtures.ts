@@ -30,11 +30,20 @@ export interface StoredMatch {
   stage: string;
   reason: string;
 }
-export const matchesOf = (r: Pick<CandidateReview, "matches"> | undefined) => (r?.matches ?? []) as unknown as StoredMatch[];
+export const matchesOf = (r: Pick<CandidateReview, "matches"> | undefined) =>
+  (r?.matches ?? []) as unknown as StoredMatch[];
 
 export async function addFact(db: Db, content: string, status: "active" | "archived" = "active") {
   return db.fact.create({
-    data: { content, contentHash: contentHash(content), kind: "decision", confidence: 0.9, importance: 0.5, temporal: "future", status },
+    data: {
+      content,
+      contentHash: contentHash(content),
+      kind: "decision",
+      confidence: 0.9,
+      importance: 0.5,
+      temporal: "future",
+      status,
+    },
   });
 }
 
@@ -42,7 +51,11 @@ export async function addFact(db: Db, content: string, status: "active" | "archi
 export async function createSourceWithRun(db: Db, extractor = "offline"): Promise<{ sourceId: string; runId: string }> {
   const source = await createSource({
     db,
-    source: { title: "Sync", origin: "paste", parsed: { format: "text", text: "Priya: notes", segments: [], participants: ["Priya"] } },
+    source: {
+      title: "Sync",
+      origin: "paste",
+      parsed: { format: "text", text: "Priya: notes", segments: [], participants: ["Priya"] },
+    },
   });
   const run = await db.extractionRun.create({ data: { sourceId: source.id, extractor, status: "running" } });
   return { sourceId: source.id, runId: run.id };

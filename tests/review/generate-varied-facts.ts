@@ -22,29 +22,118 @@ const FIRST = (
   "Tobias Una Vikram Wanda Yannick Zuri Anders Bea Cosmin Dagny Elif Franco Gloria"
 ).split(" ");
 const TEAMS = [
-  "the platform team", "the design team", "the vendor", "finance", "legal", "the support team", "the CTO",
-  "the data team", "procurement", "the security team", "marketing", "sales ops", "the mobile team", "HR",
-  "the SRE team", "customer success", "the board", "the QA team", "the growth team", "the infra guild",
+  "the platform team",
+  "the design team",
+  "the vendor",
+  "finance",
+  "legal",
+  "the support team",
+  "the CTO",
+  "the data team",
+  "procurement",
+  "the security team",
+  "marketing",
+  "sales ops",
+  "the mobile team",
+  "HR",
+  "the SRE team",
+  "customer success",
+  "the board",
+  "the QA team",
+  "the growth team",
+  "the infra guild",
 ];
 const PEOPLE = [...FIRST, ...TEAMS];
-const CUSTOMERS = ["North", "Bright", "Blue", "Iron", "Silver", "Quantum", "Green", "Red", "Stone", "Cloud", "Nova",
-  "Apex", "Terra", "Polar", "Sun"].flatMap((a) => ["wave", "forge", "field", "line", "works", "labs", "bank", "air",
-  "point", "soft", "mark", "gate", "path", "well", "port"].map((b) => a + b));
-const AREAS = ("billing search onboarding checkout pricing invoicing payroll reporting analytics notifications " +
+const CUSTOMERS = [
+  "North",
+  "Bright",
+  "Blue",
+  "Iron",
+  "Silver",
+  "Quantum",
+  "Green",
+  "Red",
+  "Stone",
+  "Cloud",
+  "Nova",
+  "Apex",
+  "Terra",
+  "Polar",
+  "Sun",
+].flatMap((a) =>
+  [
+    "wave",
+    "forge",
+    "field",
+    "line",
+    "works",
+    "labs",
+    "bank",
+    "air",
+    "point",
+    "soft",
+    "mark",
+    "gate",
+    "path",
+    "well",
+    "port",
+  ].map((b) => a + b),
+);
+const AREAS = (
+  "billing search onboarding checkout pricing invoicing payroll reporting analytics notifications " +
   "messaging identity permissions audit export import scheduling calendar inventory shipping returns refunds " +
   "loyalty referral subscription catalogue recommendation fraud compliance consent localisation translation " +
   "accessibility caching logging metrics tracing alerting backup storage upload media video chat support " +
   "ticketing knowledge-base forum feedback survey experiment pricing-engine tax currency partner affiliate " +
-  "warehouse forecasting routing geolocation maps offline sync").split(" ");
-const ARTEFACTS = ("dashboard API importer exporter migration rollout redesign service worker queue pipeline " +
+  "warehouse forecasting routing geolocation maps offline sync"
+).split(" ");
+const ARTEFACTS = (
+  "dashboard API importer exporter migration rollout redesign service worker queue pipeline " +
   "widget SDK webhook integration report page flow model index cache cluster database schema contract " +
-  "backlog roadmap runbook playbook budget pilot beta release audit test-suite alerting-rules").split(" ");
+  "backlog roadmap runbook playbook budget pilot beta release audit test-suite alerting-rules"
+).split(" ");
 const MONTHS = "January February March April May June July August September October November December".split(" ");
-const RELATIVE = ["next Monday", "next Tuesday", "this Thursday", "by Friday", "before the offsite", "after the release",
-  "within two weeks", "before Christmas", "in the next sprint", "by the end of the month", "this quarter",
-  "by end of Q1", "by end of Q2", "by end of Q3", "by end of Q4", "early next year", "before the audit"];
-const UNITS = ["users", "tickets", "customers", "requests per second", "percent", "servers", "days", "euros",
-  "orders", "seats", "licences", "incidents", "deploys", "GB", "pages", "hours", "signups", "invoices", "calls", "regions"];
+const RELATIVE = [
+  "next Monday",
+  "next Tuesday",
+  "this Thursday",
+  "by Friday",
+  "before the offsite",
+  "after the release",
+  "within two weeks",
+  "before Christmas",
+  "in the next sprint",
+  "by the end of the month",
+  "this quarter",
+  "by end of Q1",
+  "by end of Q2",
+  "by end of Q3",
+  "by end of Q4",
+  "early next year",
+  "before the audit",
+];
+const UNITS = [
+  "users",
+  "tickets",
+  "customers",
+  "requests per second",
+  "percent",
+  "servers",
+  "days",
+  "euros",
+  "orders",
+  "seats",
+  "licences",
+  "incidents",
+  "deploys",
+  "GB",
+  "pages",
+  "hours",
+  "signups",
+  "invoices",
+  "calls",
+  "regions",
+];
 
 type Slots = { p: string; q: string; t: string; c: string; w: string; n: number; u: string };
 const pick = <T>(r: () => number, xs: readonly T[]): T => xs[Math.floor(r() * xs.length)] as T;
@@ -53,7 +142,8 @@ const syn = (r: () => number, ...xs: string[]) => pick(r, xs);
 /** Templates take the slots and the generator (for verb synonyms), so wording varies independently of content. */
 const TEMPLATES: Array<(s: Slots, r: () => number) => string> = [
   (s, r) => `${s.p} will ${syn(r, "ship", "deliver", "launch", "release")} ${s.t} ${s.w}.`,
-  (s, r) => `${s.p} ${syn(r, "decided to postpone", "pushed back", "delayed")} ${s.t} until ${s.w.replace(/^(by|in|on|before|after|within|this|next) /, "")}.`,
+  (s, r) =>
+    `${s.p} ${syn(r, "decided to postpone", "pushed back", "delayed")} ${s.t} until ${s.w.replace(/^(by|in|on|before|after|within|this|next) /, "")}.`,
   (s) => `${s.p} owns ${s.t}.`,
   (s, r) => `${s.p} ${syn(r, "asked", "told")} ${s.q} to ${syn(r, "review", "sign off on", "test")} ${s.t}.`,
   (s) => `${s.t} currently serves ${s.n} ${s.u}.`,
@@ -62,20 +152,22 @@ const TEMPLATES: Array<(s: Slots, r: () => number) => string> = [
   (s, r) => `${s.p} agreed to ${syn(r, "finish", "complete", "wrap up")} ${s.t} ${s.w}.`,
   (s) => `${s.t} has ${s.n} open bugs.`,
   (s) => `${s.p} prefers to buy rather than build ${s.t}.`,
-  (s, r) => `${s.p} expects ${s.t} to ${syn(r, "cut", "reduce")} ${syn(r, "costs", "latency", "churn")} by ${s.n % 90 + 2} percent ${s.w}.`,
+  (s, r) =>
+    `${s.p} expects ${s.t} to ${syn(r, "cut", "reduce")} ${syn(r, "costs", "latency", "churn")} by ${(s.n % 90) + 2} percent ${s.w}.`,
   (s) => `${s.q} will pair with ${s.p} on ${s.t}.`,
   (s) => `${s.p} thinks ${s.t} should be dropped from the roadmap.`,
   (s) => `The launch of ${s.t} moved to ${s.w.replace(/^(by|in|on|before|after|within|this|next) /, "")}.`,
-  (s) => `${s.p} wants ${s.n % 12 + 1} more engineers for ${s.t}.`,
+  (s) => `${s.p} wants ${(s.n % 12) + 1} more engineers for ${s.t}.`,
   (s) => `${s.t} must handle ${s.n * 10} ${s.u} at peak.`,
-  (s, r) => `${s.p} reported that ${s.t} is blocked on ${syn(r, "a vendor contract", "a security review", "legal approval", "missing test data")}.`,
+  (s, r) =>
+    `${s.p} reported that ${s.t} is blocked on ${syn(r, "a vendor contract", "a security review", "legal approval", "missing test data")}.`,
   (s) => `${s.p} will present ${s.t} to the board ${s.w}.`,
   (s) => `${s.p} has never used ${s.t} and needs training.`,
   (s) => `Customers rated ${s.t} ${(s.n % 5) + 1} out of 5 in the last survey.`,
   (s, r) => `${s.c} ${syn(r, "signed", "renewed", "cancelled")} a contract for ${s.n} ${syn(r, "seats", "licences")}.`,
   (s, r) => `${s.c} ${syn(r, "asked for", "requested", "is waiting for")} ${s.t} ${s.w}.`,
   (s) => `${s.c} is ${s.p}'s biggest account.`,
-  (s, r) => `${s.c} ${syn(r, "reported", "escalated")} ${s.n % 40 + 1} incidents with ${s.t} last month.`,
+  (s, r) => `${s.c} ${syn(r, "reported", "escalated")} ${(s.n % 40) + 1} incidents with ${s.t} last month.`,
   (s) => `${s.p} will visit ${s.c} ${s.w}.`,
   (s) => `${s.c} pays ${s.n * 50} euros per month.`,
   (s, r) => `${s.c} ${syn(r, "threatened to churn", "may leave", "is unhappy")} over ${s.t}.`,
@@ -85,12 +177,12 @@ const TEMPLATES: Array<(s: Slots, r: () => number) => string> = [
   (s) => `${s.p} will replace ${s.q} as lead of ${s.t}.`,
   (s) => `${s.p} and ${s.q} disagree about the scope of ${s.t}.`,
   (s) => `The retro for ${s.t} is scheduled ${s.w}.`,
-  (s, r) => `${s.t} ${syn(r, "failed", "broke", "went down")} ${s.n % 9 + 2} times this week.`,
+  (s, r) => `${s.t} ${syn(r, "failed", "broke", "went down")} ${(s.n % 9) + 2} times this week.`,
   (s) => `${s.t} depends on ${s.c}'s API.`,
-  (s) => `${s.p} estimates ${s.t} at ${s.n % 30 + 1} days of work.`,
+  (s) => `${s.p} estimates ${s.t} at ${(s.n % 30) + 1} days of work.`,
   (s) => `Error rate of ${s.t} is ${(s.n % 50) / 10} percent.`,
   (s) => `${s.p} will hire a contractor for ${s.t} ${s.w}.`,
-  (s) => `${s.t} runs on ${s.n % 64 + 2} servers.`,
+  (s) => `${s.t} runs on ${(s.n % 64) + 2} servers.`,
   (s) => `${s.p} wants ${s.t} to support ${s.c} ${s.w}.`,
   (s, r) => `${s.q} ${syn(r, "approved", "rejected")} the design of ${s.t}.`,
   (s) => `${s.p} suggested merging ${s.t} into the main roadmap.`,
@@ -122,8 +214,13 @@ export function generateVariedFacts(n: number, seed = 7): string[] {
     let q = pick(r, PEOPLE);
     if (q === p) q = PEOPLE[(PEOPLE.indexOf(p) + 1) % PEOPLE.length] as string;
     const slots: Slots = {
-      p, q, t: `the ${pick(r, AREAS)} ${pick(r, ARTEFACTS)}`, c: pick(r, CUSTOMERS), w: when(r),
-      n: 2 + Math.floor(r() * 9998), u: pick(r, UNITS),
+      p,
+      q,
+      t: `the ${pick(r, AREAS)} ${pick(r, ARTEFACTS)}`,
+      c: pick(r, CUSTOMERS),
+      w: when(r),
+      n: 2 + Math.floor(r() * 9998),
+      u: pick(r, UNITS),
     };
     out.add(cap(pick(r, TEMPLATES)(slots, r)));
   }

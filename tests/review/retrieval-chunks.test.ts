@@ -30,15 +30,19 @@ describe(`findSimilarFactsInChunks (${process.env.TEST_DATABASE_URL ? "PostgreSQ
     expect(whole[1]?.[0]).toMatchObject({ id: ids[40], exact: false });
     for (const chunkSize of [1, 5, 23, 100]) {
       const chunks: Array<Awaited<ReturnType<typeof findSimilarFacts>>> = [];
-      for await (const chunk of findSimilarFactsInChunks({ db: db.prisma, texts, limit: 8, chunkSize })) chunks.push(chunk);
-      expect(chunks.map((c) => c.length)).toEqual(Array.from({ length: Math.ceil(23 / chunkSize) }, (_, k) => Math.min(chunkSize, 23 - k * chunkSize)));
+      for await (const chunk of findSimilarFactsInChunks({ db: db.prisma, texts, limit: 8, chunkSize }))
+        chunks.push(chunk);
+      expect(chunks.map((c) => c.length)).toEqual(
+        Array.from({ length: Math.ceil(23 / chunkSize) }, (_, k) => Math.min(chunkSize, 23 - k * chunkSize)),
+      );
       expect(chunks.flat()).toEqual(whole);
     }
   });
 
   it("yields nothing for no texts and empty lists for a zero limit", async () => {
     const none: unknown[] = [];
-    for await (const chunk of findSimilarFactsInChunks({ db: db.prisma, texts: [], limit: 8, chunkSize: 5 })) none.push(chunk);
+    for await (const chunk of findSimilarFactsInChunks({ db: db.prisma, texts: [], limit: 8, chunkSize: 5 }))
+      none.push(chunk);
     expect(none).toEqual([]);
     expect(await findSimilarFacts({ db: db.prisma, texts: texts.slice(0, 3), limit: 0 })).toEqual([[], [], []]);
   });

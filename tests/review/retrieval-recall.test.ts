@@ -21,19 +21,29 @@ describe(`findSimilarFacts recall among 10,000 facts (${process.env.TEST_DATABAS
   });
 
   it("finds a statement with the same words in another order", async () => {
-    const [hits] = await findSimilarFacts({ db: db.prisma, texts: ["Next Monday, the board will see Priya present the billing migration."], limit: 8 });
+    const [hits] = await findSimilarFacts({
+      db: db.prisma,
+      texts: ["Next Monday, the board will see Priya present the billing migration."],
+      limit: 8,
+    });
     expect(hits?.map((h) => h.id)).toContain(ids[4_321]);
   });
 
   it("finds a paraphrase sharing half of its content words", async () => {
     // Shares legal, vendor, renegotiate, CDN, contract of the fact's 7 content words; adds "wants", "terms", "year".
-    const [hits] = await findSimilarFacts({ db: db.prisma, texts: ["Legal wants the vendor to renegotiate CDN contract terms this year."], limit: 8 });
+    const [hits] = await findSimilarFacts({
+      db: db.prisma,
+      texts: ["Legal wants the vendor to renegotiate CDN contract terms this year."],
+      limit: 8,
+    });
     expect(hits?.map((h) => h.id)).toContain(ids[8_765]);
   });
 
   it("finds a generated fact with one value changed, ahead of same-template look-alikes", async () => {
     const target = contents[1_234] as string;
-    const changed = /\d/.test(target) ? target.replace(/\d+/, (d) => String(Number(d) + 1)) : target.replace(/\.$/, " next quarter.");
+    const changed = /\d/.test(target)
+      ? target.replace(/\d+/, (d) => String(Number(d) + 1))
+      : target.replace(/\.$/, " next quarter.");
     const [hits] = await findSimilarFacts({ db: db.prisma, texts: [changed], limit: 8 });
     expect(hits?.[0]?.id).toBe(ids[1_234]);
   });

@@ -8,7 +8,9 @@ import { insertFacts } from "@/tests/review/generate-facts";
 describe(`vacuumRetrievalTablesIfStale (${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PGlite"})`, () => {
   let db: TestDb;
   const allVisible = async () => {
-    const [row] = await db.prisma.$queryRaw<Array<{ visible: number }>>`SELECT relallvisible::float8 AS visible FROM pg_class WHERE oid = '"FactBand"'::regclass`;
+    const [row] = await db.prisma.$queryRaw<
+      Array<{ visible: number }>
+    >`SELECT relallvisible::float8 AS visible FROM pg_class WHERE oid = '"FactBand"'::regclass`;
     return row?.visible ?? 0;
   };
 

@@ -40,7 +40,15 @@ describe(`reviewCandidates on a batch retrieved in chunks (${process.env.TEST_DA
     ];
     const reviews = await reviewCandidates({ db: db.prisma, sourceId, candidates: texts.map((t) => candidate(t)) });
     const first = (k: number) => (reviews[k]?.matches as Array<{ factId?: string; candidateId?: string }>)[0];
-    expect(reviews.map((r) => r.verdict)).toEqual(["duplicate", "new", "contradicts", "duplicate", "new", "contradicts", "duplicate"]);
+    expect(reviews.map((r) => r.verdict)).toEqual([
+      "duplicate",
+      "new",
+      "contradicts",
+      "duplicate",
+      "new",
+      "contradicts",
+      "duplicate",
+    ]);
     expect(first(0)?.factId).toBe(ids[3]);
     expect(first(2)?.factId).toBe(ids[2]);
     expect(first(3)?.factId).toBe(ids[0]);

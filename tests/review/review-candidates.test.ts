@@ -25,7 +25,11 @@ describe(`reviewCandidates against the database (${process.env.TEST_DATABASE_URL
   it("calls a candidate equal to an approved fact a duplicate of that fact, with its score", async () => {
     const fact = await addFact(db.prisma, "The team will ship offline mode by end of Q3.");
     await addFact(db.prisma, "Marcus owns the billing migration.");
-    const [review] = await reviewCandidates({ db: db.prisma, sourceId, candidates: [candidate("The team will ship offline mode by end of Q3.")] });
+    const [review] = await reviewCandidates({
+      db: db.prisma,
+      sourceId,
+      candidates: [candidate("The team will ship offline mode by end of Q3.")],
+    });
     expect(review?.verdict).toBe("duplicate");
     const matches = matchesOf(review);
     expect(matches[0]).toMatchObject({ factId: fact.id, verdict: "duplicate", score: 1 });
@@ -35,15 +39,26 @@ describe(`reviewCandidates against the database (${process.env.TEST_DATABASE_URL
 
   it("gates a candidate that contradicts an approved fact, saying which one", async () => {
     const fact = await addFact(db.prisma, "The team will ship offline mode by end of Q3.");
-    const [review] = await reviewCandidates({ db: db.prisma, sourceId, candidates: [candidate("The team will ship offline mode by end of Q4.")] });
+    const [review] = await reviewCandidates({
+      db: db.prisma,
+      sourceId,
+      candidates: [candidate("The team will ship offline mode by end of Q4.")],
+    });
     expect(review?.verdict).toBe("contradicts");
     expect(review?.status).toBe("gated");
-    expect(review?.gateReason).toContain('Contradicts an approved fact: "The team will ship offline mode by end of Q3."');
+    expect(review?.gateReason).toContain(
+      'Contradicts an approved fact: "The team will ship offline mode by end of Q3."',
+    );
     expect(matchesOf(review)[0]?.factId).toBe(fact.id);
   });
 
   it("finds a duplicate among the source's pending candidates, saved or earlier in the batch", async () => {
-    await saveCandidates({ db: db.prisma, runId, chunkIndex: 0, candidates: [candidate("Alice will present the pricing page to the board in April.")] });
+    await saveCandidates({
+      db: db.prisma,
+      runId,
+      chunkIndex: 0,
+      candidates: [candidate("Alice will present the pricing page to the board in April.")],
+    });
     const saved = await db.prisma.candidate.findFirstOrThrow({ where: { runId } });
     const reviews = await reviewCandidates({
       db: db.prisma,
@@ -61,23 +76,47 @@ describe(`reviewCandidates against the database (${process.env.TEST_DATABASE_URL
     expect(matchesOf(reviews[2])[0]?.candidateId).toBe(reviews[1]?.id);
 
     // The ids the review chose are the ones the candidates are saved under.
-    await saveCandidates({ db: db.prisma, runId, chunkIndex: 1, candidates: [candidate("x"), candidate("y")], reviews: reviews.slice(1) });
-    expect(await db.prisma.candidate.count({ where: { id: { in: [reviews[1]?.id ?? "", reviews[2]?.id ?? ""] } } })).toBe(2);
+    await saveCandidates({
+      db: db.prisma,
+      runId,
+      chunkIndex: 1,
+      candidates: [candidate("x"), candidate("y")],
+      reviews: reviews.slice(1),
+    });
+    expect(
+      await db.prisma.candidate.count({ where: { id: { in: [reviews[1]?.id ?? "", reviews[2]?.id ?? ""] } } }),
+    ).toBe(2);
   });
 
   it("does not match candidates of other sources or already decided ones", async () => {
     const other = await createSourceWithRun(db.prisma);
-    await saveCandidates({ db: db.prisma, runId: other.runId, chunkIndex: 0, candidates: [candidate("Omar owns the status page.")] });
     await saveCandidates({
-      db: db.prisma, runId, chunkIndex: 0, candidates: [candidate("Omar owns the status page.")],
+      db: db.prisma,
+      runId: other.runId,
+      chunkIndex: 0,
+      candidates: [candidate("Omar owns the status page.")],
+    });
+    await saveCandidates({
+      db: db.prisma,
+      runId,
+      chunkIndex: 0,
+      candidates: [candidate("Omar owns the status page.")],
       reviews: [{ verdict: "new", verdictStage: "lexical", matches: [], status: "approved", gateReason: null }],
     });
-    const [review] = await reviewCandidates({ db: db.prisma, sourceId, candidates: [candidate("Omar owns the status page.")] });
+    const [review] = await reviewCandidates({
+      db: db.prisma,
+      sourceId,
+      candidates: [candidate("Omar owns the status page.")],
+    });
     expect(review?.verdict).toBe("new");
   });
 
   it("gates a low-confidence candidate with the reason", async () => {
-    const [review] = await reviewCandidates({ db: db.prisma, sourceId, candidates: [candidate("Legal will review the CDN contract.", { confidence: 0.4 })] });
+    const [review] = await reviewCandidates({
+      db: db.prisma,
+      sourceId,
+      candidates: [candidate("Legal will review the CDN contract.", { confidence: 0.4 })],
+    });
     expect(review?.status).toBe("gated");
     expect(review?.gateReason).toBe("Low confidence (0.40 < 0.70)");
   });
@@ -85,19 +124,31 @@ describe(`reviewCandidates against the database (${process.env.TEST_DATABASE_URL
   it("leaves an unrelated candidate new and pending, and ignores archived facts", async () => {
     await addFact(db.prisma, "Marcus owns the billing migration.");
     await addFact(db.prisma, "The team will open an office in Lisbon next year.", "archived");
-    const [review] = await reviewCandidates({ db: db.prisma, sourceId, candidates: [candidate("The team will open an office in Lisbon next year.")] });
+    const [review] = await reviewCandidates({
+      db: db.prisma,
+      sourceId,
+      candidates: [candidate("The team will open an office in Lisbon next year.")],
+    });
     expect(review).toMatchObject({ verdict: "new", status: "pending", gateReason: null, matches: [] });
   });
 
   it("auto-merges exact duplicates when the policy allows, adding provenance to the fact", async () => {
     const fact = await addFact(db.prisma, "Grace will pair with Marcus on the partner API.");
     const c = candidate("Grace will pair with Marcus on the partner API.");
-    const reviews = await reviewCandidates({ db: db.prisma, sourceId, candidates: [c], policy: { autoMergeExactDuplicates: true } });
+    const reviews = await reviewCandidates({
+      db: db.prisma,
+      sourceId,
+      candidates: [c],
+      policy: { autoMergeExactDuplicates: true },
+    });
     expect(reviews[0]?.status).toBe("merged");
     await saveCandidates({ db: db.prisma, runId, chunkIndex: 0, candidates: [c], reviews });
     const merged = await applyAutoMerges({ db: db.prisma, runId });
     expect(merged).toBe(1);
-    expect(await db.prisma.candidate.findFirst({ where: { runId } })).toMatchObject({ status: "merged", reviewerId: null });
+    expect(await db.prisma.candidate.findFirst({ where: { runId } })).toMatchObject({
+      status: "merged",
+      reviewerId: null,
+    });
     const provenance = await db.prisma.factProvenance.findMany({ where: { factId: fact.id } });
     expect(provenance.map((p) => p.candidateId)).toEqual([reviews[0]?.id]);
     expect(await applyAutoMerges({ db: db.prisma, runId })).toBe(0);
@@ -108,7 +159,11 @@ describe(`reviewCandidates against the database (${process.env.TEST_DATABASE_URL
     const ids = await insertFacts(db.prisma, contents);
     const target = contents[123] as string;
     const nearMiss = target.replace(/\.$/, " soon.");
-    const results = await findSimilarFacts({ db: db.prisma, texts: [target, nearMiss, "Penguins huddle together on the Antarctic ice."], limit: 5 });
+    const results = await findSimilarFacts({
+      db: db.prisma,
+      texts: [target, nearMiss, "Penguins huddle together on the Antarctic ice."],
+      limit: 5,
+    });
     expect(results[0]?.[0]).toMatchObject({ id: ids[123], content: target, exact: true });
     expect(results[0]?.[0]?.trigram).toBeCloseTo(1, 5);
     expect(results[0]?.length).toBeLessThanOrEqual(5);

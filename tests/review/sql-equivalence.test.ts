@@ -26,8 +26,26 @@ describe(`LSH band keys in JS equal sift_lsh_keys (${onWhat})`, () => {
   }
 
   it("hashes strings of every tail length and non-ASCII text as hashtextextended does", async () => {
-    const strings = ["", "a", "ab", "abc", "abcd", "abcde", "abcdef", "abcdefg", "abcdefgh", "abcdefghi", "abcdefghij",
-      "abcdefghijk", "abcdefghijkl", "abcdefghijklm", "-1234567890123456789,987654321,-5", "café", "Zürich straße", "東京 🚀"];
+    const strings = [
+      "",
+      "a",
+      "ab",
+      "abc",
+      "abcd",
+      "abcde",
+      "abcdef",
+      "abcdefg",
+      "abcdefgh",
+      "abcdefghi",
+      "abcdefghij",
+      "abcdefghijk",
+      "abcdefghijkl",
+      "abcdefghijklm",
+      "-1234567890123456789,987654321,-5",
+      "café",
+      "Zürich straße",
+      "東京 🚀",
+    ];
     const seeds = [0, 1, 2, 31, 95];
     const rows = await db.prisma.$queryRaw<Array<{ s: string; k: number; h: string }>>`
       SELECT s, k, hashtextextended(s, k)::text AS h FROM unnest(${strings}::text[]) AS s, unnest(${seeds}::int[]) AS k`;
@@ -36,7 +54,13 @@ describe(`LSH band keys in JS equal sift_lsh_keys (${onWhat})`, () => {
   });
 
   it("gives the same band keys as the SQL function for fact texts, punctuation and empty input", async () => {
-    const texts = [...generateFacts(200, 11), "", "the and of", "Priya's budget: €40,000 (approx.) — due 2026-03-31!", "co-operate e-mail x@y.com"];
+    const texts = [
+      ...generateFacts(200, 11),
+      "",
+      "the and of",
+      "Priya's budget: €40,000 (approx.) — due 2026-03-31!",
+      "co-operate e-mail x@y.com",
+    ];
     const rows = await sqlSide(texts);
     for (const [i, row] of rows.entries()) {
       const js = lshKeysFromLexemes(row.lexemes).map(String).sort();

@@ -30,12 +30,16 @@ export default async function SourcePage({ params }: { params: Promise<{ id: str
       <section aria-label="Extraction runs" className="mb-6 flex flex-col gap-2">
         {source.runs.map((run) => (
           <Card key={run.id} className="flex flex-wrap items-center gap-3 py-3 text-sm">
-            <Badge tone={run.status === "succeeded" ? "success" : run.status === "failed" ? "danger" : "warning"}>{run.status}</Badge>
+            <Badge tone={run.status === "succeeded" ? "success" : run.status === "failed" ? "danger" : "warning"}>
+              {run.status}
+            </Badge>
             <span>{run.extractor === "offline" ? "Offline extractor" : run.modelId}</span>
             <span className="text-muted-foreground">
               {run._count.candidates} candidates · {run.chunksDone}/{run.chunksTotal} chunks
               {run.durationMs != null ? ` · ${(run.durationMs / 1000).toFixed(1)} s` : ""}
-              {run.extractor !== "offline" && run.inputTokens != null ? ` · ${run.inputTokens} in / ${run.outputTokens ?? 0} out tokens` : ""}
+              {run.extractor !== "offline" && run.inputTokens != null
+                ? ` · ${run.inputTokens} in / ${run.outputTokens ?? 0} out tokens`
+                : ""}
             </span>
             {["failed", "partial", "interrupted"].includes(run.status) ? (
               <span className="ml-auto">

@@ -50,7 +50,13 @@ describe("createLlmExtractor", () => {
     const { ex } = extractor(model, { knownFactsLimit: 3 });
     const known = ["Fact one.", "Fact two.", "Fact three.", "Fact four is past the cap."];
     const result = await ex.extractChunk(
-      { ...input, contextHints: "Project Falcon weekly sync", sourceDate: "2024-05-06", knownFacts: known, maxFacts: 7 },
+      {
+        ...input,
+        contextHints: "Project Falcon weekly sync",
+        sourceDate: "2024-05-06",
+        knownFacts: known,
+        maxFacts: 7,
+      },
       { index: 0, start: 0, end: 28, segments: [] },
     );
 
@@ -175,7 +181,10 @@ describe("createLlmExtractor", () => {
 
   it("makes no request for a blank chunk", async () => {
     const model = scriptedModel([factsResult([fact()])]);
-    const result = await extractor(model).ex.extractChunk({ ...input, text: "   \n  " }, { index: 0, start: 0, end: 6, segments: [] });
+    const result = await extractor(model).ex.extractChunk(
+      { ...input, text: "   \n  " },
+      { index: 0, start: 0, end: 6, segments: [] },
+    );
     expect(result.facts).toEqual([]);
     expect(model.doGenerateCalls).toHaveLength(0);
   });

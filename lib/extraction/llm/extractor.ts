@@ -134,10 +134,7 @@ function chunkError(failure: Failure, attempts: number, usage: TokenUsage): AppE
  * Maps whatever the SDK or provider threw to a message written by us. Provider error bodies and
  * request details are never copied into it: they can echo prompts or (with some proxies) headers.
  */
-export function classify(
-  error: unknown,
-  ctx: { cancelled: boolean; timedOut: boolean; timeoutMs: number },
-): Failure {
+export function classify(error: unknown, ctx: { cancelled: boolean; timedOut: boolean; timeoutMs: number }): Failure {
   if (ctx.cancelled) return { kind: "cancelled", message: "Extraction was cancelled" };
   if (ctx.timedOut) return { kind: "timeout", message: `The model timed out after ${formatSeconds(ctx.timeoutMs)} s` };
 
@@ -169,10 +166,16 @@ export function classify(
       return { kind: "transient", message: `The model provider had a server error (HTTP ${status})` };
     }
     if (status === 401 || status === 403) {
-      return { kind: "permanent", message: `The model provider rejected the credentials (HTTP ${status}): check the API key` };
+      return {
+        kind: "permanent",
+        message: `The model provider rejected the credentials (HTTP ${status}): check the API key`,
+      };
     }
     if (status === 404) {
-      return { kind: "permanent", message: "The model or endpoint was not found (HTTP 404): check SIFT_LLM_MODEL and SIFT_LLM_BASE_URL" };
+      return {
+        kind: "permanent",
+        message: "The model or endpoint was not found (HTTP 404): check SIFT_LLM_MODEL and SIFT_LLM_BASE_URL",
+      };
     }
     return { kind: "permanent", message: `The model provider rejected the request (HTTP ${status})` };
   }

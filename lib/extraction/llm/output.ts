@@ -48,10 +48,10 @@ export function factsJsonSchema(kindIds: string[]): JSONSchema7 {
 
 export function parseFacts(value: unknown, kindIds: ReadonlySet<string>): ParsedFacts {
   if (typeof value !== "object" || value === null || Array.isArray(value)) {
-    throw new SchemaMismatch("expected a JSON object with a \"facts\" list");
+    throw new SchemaMismatch('expected a JSON object with a "facts" list');
   }
   const list = (value as Record<string, unknown>).facts;
-  if (!Array.isArray(list)) throw new SchemaMismatch("the reply has no \"facts\" list");
+  if (!Array.isArray(list)) throw new SchemaMismatch('the reply has no "facts" list');
 
   const facts: ExtractedFact[] = [];
   const warnings: string[] = [];

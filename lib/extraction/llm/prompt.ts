@@ -64,7 +64,10 @@ const PLACEHOLDER = /\{\{\s*(kinds|contextHints|sourceDate|knownFacts|maxFacts)\
 
 export function renderPrompt(template: string, vars: PromptVariables): string {
   const limit = vars.knownFactsLimit ?? DEFAULT_KNOWN_FACTS_LIMIT;
-  const known = (vars.knownFacts ?? []).map((f) => oneLine(f)).filter((f) => f.length > 0).slice(0, limit);
+  const known = (vars.knownFacts ?? [])
+    .map((f) => oneLine(f))
+    .filter((f) => f.length > 0)
+    .slice(0, limit);
   const values: Record<string, string> = {
     kinds: vars.kinds.map((k) => `- ${k.id}: ${k.label}. ${oneLine(k.definition)}`).join("\n"),
     contextHints: vars.contextHints?.trim() ? vars.contextHints.trim() : "(none)",

@@ -23,8 +23,14 @@ describe("resolveModel", () => {
   });
 
   it("infers the provider from the key that is present", () => {
-    expect(resolveModel(env({ OPENAI_API_KEY: "sk-a" }))).toMatchObject({ provider: "openai", modelId: "openai:gpt-4.1-mini" });
-    expect(resolveModel(env({ ANTHROPIC_API_KEY: "k" }))).toMatchObject({ provider: "anthropic", modelId: "anthropic:claude-haiku-4-5" });
+    expect(resolveModel(env({ OPENAI_API_KEY: "sk-a" }))).toMatchObject({
+      provider: "openai",
+      modelId: "openai:gpt-4.1-mini",
+    });
+    expect(resolveModel(env({ ANTHROPIC_API_KEY: "k" }))).toMatchObject({
+      provider: "anthropic",
+      modelId: "anthropic:claude-haiku-4-5",
+    });
     expect(resolveModel(env({ SIFT_LLM_API_KEY: "sk-ant-x" }))?.provider).toBe("anthropic");
     expect(resolveModel(env({ SIFT_LLM_API_KEY: "sk-x", SIFT_LLM_MODEL: "gpt-4o" }))?.modelId).toBe("openai:gpt-4o");
   });
@@ -36,15 +42,25 @@ describe("resolveModel", () => {
   });
 
   it("rejects half configurations with messages naming the variables", () => {
-    expect(configError({ SIFT_LLM_BASE_URL: "http://localhost:11434/v1" })).toMatch(/SIFT_LLM_BASE_URL is set but SIFT_LLM_MODEL is not/);
+    expect(configError({ SIFT_LLM_BASE_URL: "http://localhost:11434/v1" })).toMatch(
+      /SIFT_LLM_BASE_URL is set but SIFT_LLM_MODEL is not/,
+    );
     expect(configError({ SIFT_LLM_PROVIDER: "openai" })).toMatch(/SIFT_LLM_API_KEY or OPENAI_API_KEY/);
     expect(configError({ SIFT_LLM_PROVIDER: "anthropic", OPENAI_API_KEY: "sk-a" })).toMatch(/ANTHROPIC_API_KEY/);
-    expect(configError({ SIFT_LLM_PROVIDER: "openai-compatible", SIFT_LLM_MODEL: "m" })).toMatch(/needs SIFT_LLM_BASE_URL/);
+    expect(configError({ SIFT_LLM_PROVIDER: "openai-compatible", SIFT_LLM_MODEL: "m" })).toMatch(
+      /needs SIFT_LLM_BASE_URL/,
+    );
     expect(configError({ SIFT_LLM_MODEL: "gpt-4o" })).toMatch(/no API key/);
   });
 
   it("never puts the API key in an error message", () => {
-    expect(configError({ SIFT_LLM_PROVIDER: "anthropic", SIFT_LLM_BASE_URL: "http://x.test", SIFT_LLM_API_KEY: "sk-ant-SECRET" })).not.toContain("SECRET");
+    expect(
+      configError({
+        SIFT_LLM_PROVIDER: "anthropic",
+        SIFT_LLM_BASE_URL: "http://x.test",
+        SIFT_LLM_API_KEY: "sk-ant-SECRET",
+      }),
+    ).not.toContain("SECRET");
   });
 
   it("builds an LLM extractor from the environment", () => {

@@ -23,7 +23,12 @@ export const DEFAULT_MODELS: Record<Exclude<LlmProvider, "openai-compatible">, s
 
 export type LlmEnv = Pick<
   Env,
-  "SIFT_LLM_PROVIDER" | "SIFT_LLM_MODEL" | "SIFT_LLM_BASE_URL" | "SIFT_LLM_API_KEY" | "OPENAI_API_KEY" | "ANTHROPIC_API_KEY"
+  | "SIFT_LLM_PROVIDER"
+  | "SIFT_LLM_MODEL"
+  | "SIFT_LLM_BASE_URL"
+  | "SIFT_LLM_API_KEY"
+  | "OPENAI_API_KEY"
+  | "ANTHROPIC_API_KEY"
 >;
 
 export interface ResolvedModel {
@@ -46,7 +51,10 @@ export function resolveModel(env: LlmEnv): ResolvedModel | null {
     return null;
   }
   if (env.SIFT_LLM_BASE_URL && !env.SIFT_LLM_MODEL) {
-    throw new AppError("CONFIG", "SIFT_LLM_BASE_URL is set but SIFT_LLM_MODEL is not: name the model to use at that endpoint.");
+    throw new AppError(
+      "CONFIG",
+      "SIFT_LLM_BASE_URL is set but SIFT_LLM_MODEL is not: name the model to use at that endpoint.",
+    );
   }
 
   switch (provider) {
@@ -63,12 +71,18 @@ export function resolveModel(env: LlmEnv): ResolvedModel | null {
       const apiKey = env.SIFT_LLM_API_KEY ?? env.ANTHROPIC_API_KEY;
       if (!apiKey) throw missingKey("anthropic", "ANTHROPIC_API_KEY");
       const modelName = env.SIFT_LLM_MODEL ?? DEFAULT_MODELS.anthropic;
-      const anthropic = createAnthropic({ apiKey, ...(env.SIFT_LLM_BASE_URL ? { baseURL: env.SIFT_LLM_BASE_URL } : {}) });
+      const anthropic = createAnthropic({
+        apiKey,
+        ...(env.SIFT_LLM_BASE_URL ? { baseURL: env.SIFT_LLM_BASE_URL } : {}),
+      });
       return { model: anthropic(modelName), modelId: `anthropic:${modelName}`, provider };
     }
     case "openai-compatible": {
       if (!env.SIFT_LLM_BASE_URL) {
-        throw new AppError("CONFIG", "SIFT_LLM_PROVIDER=openai-compatible needs SIFT_LLM_BASE_URL (e.g. http://localhost:11434/v1).");
+        throw new AppError(
+          "CONFIG",
+          "SIFT_LLM_PROVIDER=openai-compatible needs SIFT_LLM_BASE_URL (e.g. http://localhost:11434/v1).",
+        );
       }
       const modelName = env.SIFT_LLM_MODEL;
       if (!modelName) throw new AppError("CONFIG", "SIFT_LLM_PROVIDER=openai-compatible needs SIFT_LLM_MODEL.");

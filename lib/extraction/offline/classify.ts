@@ -34,7 +34,8 @@ export function classify(toks: Tok[], raw: string, kinds: KindDefinition[]): Cla
   const importance = Math.min(1, baseImportance(kind) + (specific ? 0.1 : 0) + (strength === "strong" ? 0.05 : 0));
   // "-ed" after a present "is/are" is a passive ("is blocked"), not the past tense.
   const pastVerb = toks.some(
-    (t, i) => (t.pos === "VERB" || t.pos === "AUX") && t.lower !== t.lemma && /ed$/.test(t.lower) && !isPresentBe(toks[i - 1]),
+    (t, i) =>
+      (t.pos === "VERB" || t.pos === "AUX") && t.lower !== t.lemma && /ed$/.test(t.lower) && !isPresentBe(toks[i - 1]),
   );
   let temporal = temporalOf(text, pastVerb);
   // A task someone takes on is done later, however it is phrased ("I can take that").

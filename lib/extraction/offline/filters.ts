@@ -17,9 +17,51 @@ const SOCIAL = new RegExp(
 );
 
 const LEADING_FILLER = new Set([
-  "hey", "hi", "hello", "wow", "oh", "ah", "aw", "aww", "yeah", "yes", "yep", "yup", "well", "so", "ok", "okay", "haha",
-  "lol", "omg", "hmm", "um", "uh", "anyway", "anyways", "btw", "also", "and", "but", "plus", "honestly", "actually",
-  "totally", "right", "sure", "cool", "great", "awesome", "nice", "thanks", "thank", "no", "ooh", "gosh", "man", "dude",
+  "hey",
+  "hi",
+  "hello",
+  "wow",
+  "oh",
+  "ah",
+  "aw",
+  "aww",
+  "yeah",
+  "yes",
+  "yep",
+  "yup",
+  "well",
+  "so",
+  "ok",
+  "okay",
+  "haha",
+  "lol",
+  "omg",
+  "hmm",
+  "um",
+  "uh",
+  "anyway",
+  "anyways",
+  "btw",
+  "also",
+  "and",
+  "but",
+  "plus",
+  "honestly",
+  "actually",
+  "totally",
+  "right",
+  "sure",
+  "cool",
+  "great",
+  "awesome",
+  "nice",
+  "thanks",
+  "thank",
+  "no",
+  "ooh",
+  "gosh",
+  "man",
+  "dude",
 ]);
 
 export function isSocial(text: string): boolean {
@@ -91,16 +133,21 @@ export function aboutListener(toks: Tok[]): boolean {
 
 /** Showing something rather than stating it: "Here's a pic of ...", "Check out this ...". */
 export function isShowAndTell(toks: Tok[]): boolean {
-  const head = toks.slice(0, 3).map((t) => t.lower).join(" ");
+  const head = toks
+    .slice(0, 3)
+    .map((t) => t.lower)
+    .join(" ");
   return /^(here 's|here is|here are|this is a (pic|photo)|check out|look at|take a look)/.test(head);
 }
 
 const STOP = new Set(
-  ("a an the and or but if so to of in on at by for with from up about into over after before than then that this these those " +
+  (
+    "a an the and or but if so to of in on at by for with from up about into over after before than then that this these those " +
     "it its is am are was were be been being have has had do does did i me my we us our you your he him his she her they them " +
     "their there here what which who how when where why not no just really very so too also much many more most some any all " +
     "can could will would should might must may 'm 're 's 've 'll 'd n't s t get got go going gonna thing things stuff lot kind " +
-    "like well yeah oh wow").split(" "),
+    "like well yeah oh wow"
+  ).split(" "),
 );
 
 /** Content words: the nouns, verbs, adjectives and names that carry information. */

@@ -5,7 +5,15 @@ import { analyse, type Tok } from "@/lib/extraction/offline/nlp";
 import { classify } from "@/lib/extraction/offline/classify";
 import { rewriteClause, type Voice } from "@/lib/extraction/offline/rewrite";
 import {
-  aboutListener, contentWords, isShowAndTell, hasFirstPerson, isCommand, isQuestion, isSocial, skipLeadingFiller, trimTrailingVocative,
+  aboutListener,
+  contentWords,
+  isShowAndTell,
+  hasFirstPerson,
+  isCommand,
+  isQuestion,
+  isSocial,
+  skipLeadingFiller,
+  trimTrailingVocative,
 } from "@/lib/extraction/offline/filters";
 
 export const OFFLINE_PROMPT_VERSION = "offline-1";
@@ -67,14 +75,20 @@ export function extractCandidates(input: ExtractionInput, chunk: Chunk): Candida
 const PER_TURN_UNCUED = 2;
 type Scored = Candidate & { score: number; strong: boolean };
 function selectFromTurn(turn: Scored[]): Candidate[] {
-  const uncued = turn.filter((c) => !c.strong).sort((a, b) => b.score - a.score).slice(0, PER_TURN_UNCUED);
+  const uncued = turn
+    .filter((c) => !c.strong)
+    .sort((a, b) => b.score - a.score)
+    .slice(0, PER_TURN_UNCUED);
   return turn.filter((c) => c.strong || uncued.includes(c)).map(({ score: _s, strong: _t, ...c }) => c);
 }
 
 const TEAM_KINDS = new Set(["decision", "action_item", "constraint", "rule"]);
 
 function normalizeFact(text: string): string {
-  return text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, " ").trim();
+  return text
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, " ")
+    .trim();
 }
 
 /** Offset of the segment's text in the input text; segments are trusted only when they agree. */
@@ -97,7 +111,8 @@ function splitClauses(toks: Tok[], names: Set<string>): Tok[][] {
     const t = toks[i]!;
     const subj = toks[i + 1]!;
     const verb = toks[i + 2]!;
-    const conj = t.pos === "CCONJ" || t.lower === ";" || (t.pos === "PUNCT" && /^[-–—]$/.test(t.text)) || t.lower === "because";
+    const conj =
+      t.pos === "CCONJ" || t.lower === ";" || (t.pos === "PUNCT" && /^[-–—]$/.test(t.text)) || t.lower === "because";
     const newClause =
       ((SUBJECTS.has(subj.lower) || subj.pos === "PROPN") && /^(AUX|VERB|ADV|PART)$/.test(verb.pos)) ||
       (toks[i - 1]?.text === "," && startsNounPhraseClause(toks, i + 1));
@@ -121,7 +136,8 @@ function startsNounPhraseClause(toks: Tok[], at: number): boolean {
   if (!/^(DET|NOUN|PROPN|ADJ|PRON)$/.test(toks[at]?.pos ?? "")) return false;
   for (let k = at + 1; k < Math.min(toks.length, at + 5); k++) {
     const pos = toks[k]!.pos;
-    if (pos === "AUX" || pos === "VERB") return toks[k - 1]!.pos === "NOUN" || toks[k - 1]!.pos === "PROPN" || toks[k - 1]!.pos === "PRON";
+    if (pos === "AUX" || pos === "VERB")
+      return toks[k - 1]!.pos === "NOUN" || toks[k - 1]!.pos === "PROPN" || toks[k - 1]!.pos === "PRON";
     if (!/^(DET|NOUN|PROPN|ADJ|NUM)$/.test(pos)) return false;
   }
   return false;
@@ -141,16 +157,28 @@ function toFact(clause: Tok[], text: string, voice: Voice, kinds: KindDefinition
   if (words.length < 2 || (words.length < 3 && cue.strength === "none")) return null;
   if (!strong && (isCommand(clause) || aboutListener(clause) || isShowAndTell(clause))) return null;
   // Sentence-initial capitals are often mis-tagged as names, so only later proper nouns count.
-  const specific = clause.some((t, i) => (t.pos === "PROPN" && i > 0 && !names.has(t.lower)) || t.pos === "NUM" || t.entity !== null);
+  const specific = clause.some(
+    (t, i) => (t.pos === "PROPN" && i > 0 && !names.has(t.lower)) || t.pos === "NUM" || t.entity !== null,
+  );
   if (!strong && !hasFirstPerson(clause) && !specific) return null;
-  const nouns = clause.filter((t) => (t.pos === "NOUN" || t.pos === "PROPN" || t.pos === "NUM") && !names.has(t.lower)).length;
+  const nouns = clause.filter(
+    (t) => (t.pos === "NOUN" || t.pos === "PROPN" || t.pos === "NUM") && !names.has(t.lower),
+  ).length;
   // Facts name things: a clause needs two nouns (one with an explicit cue) to be worth reviewing.
   if (nouns < (strong ? 1 : 2)) return null;
   const score = informativeness(clause, nouns, strong);
   if (score < MIN_INFORMATIVENESS) return null;
   const content = rewriteClause(clause, text, voice);
   if (content.length < 3) return null;
-  return { content, kind: cue.kind, confidence: cue.confidence, importance: cue.importance, temporal: cue.temporal, score, strong };
+  return {
+    content,
+    kind: cue.kind,
+    confidence: cue.confidence,
+    importance: cue.importance,
+    temporal: cue.temporal,
+    score,
+    strong,
+  };
 }
 
 /**
@@ -163,7 +191,14 @@ function informativeness(clause: Tok[], nouns: number, strong: boolean): number 
   const startsWithSelf = /^(i|my|we|our)$/.test(clause[0]!.lower);
   const reaction = /^(it|that|this|these|those|they|there)$/.test(clause[0]!.lower);
   const exclaims = clause[clause.length - 1]!.text.includes("!");
-  return Math.min(nouns, 5) + (strong ? 2 : 0) + (self ? 1 : 0) + (startsWithSelf ? 0.5 : 0) - (reaction ? 1 : 0) - (exclaims ? 0.5 : 0);
+  return (
+    Math.min(nouns, 5) +
+    (strong ? 2 : 0) +
+    (self ? 1 : 0) +
+    (startsWithSelf ? 0.5 : 0) -
+    (reaction ? 1 : 0) -
+    (exclaims ? 0.5 : 0)
+  );
 }
 
 /** Keeps the most important facts when capped, in source order. */

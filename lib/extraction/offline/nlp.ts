@@ -59,12 +59,30 @@ export function analyse(text: string): Sentence[] {
       // The model sometimes leaves "I'm" whole (tagged as a proper noun): split it like "I" + "'m".
       const [, subj, rest] = contraction as unknown as [string, string, string];
       byIndex.push([
-        { ...base, text: subj, lower: subj.toLowerCase(), pos: "PRON", lemma: subj.toLowerCase(), start: at, end: at + subj.length },
-        { ...base, text: rest, lower: rest.toLowerCase(), pos: "AUX", lemma: AUX_LEMMA[rest.toLowerCase()] ?? rest, start: at + subj.length, end: at + w.length },
+        {
+          ...base,
+          text: subj,
+          lower: subj.toLowerCase(),
+          pos: "PRON",
+          lemma: subj.toLowerCase(),
+          start: at,
+          end: at + subj.length,
+        },
+        {
+          ...base,
+          text: rest,
+          lower: rest.toLowerCase(),
+          pos: "AUX",
+          lemma: AUX_LEMMA[rest.toLowerCase()] ?? rest,
+          start: at + subj.length,
+          end: at + w.length,
+        },
       ]);
     } else {
       const lemma = lemmas[i] ?? w.toLowerCase();
-      byIndex.push([{ ...base, text: w, lower: w.toLowerCase(), pos: pos[i] ?? "X", lemma, start: at, end: at + w.length }]);
+      byIndex.push([
+        { ...base, text: w, lower: w.toLowerCase(), pos: pos[i] ?? "X", lemma, start: at, end: at + w.length },
+      ]);
     }
     at += w.length;
   });
@@ -76,4 +94,11 @@ export function analyse(text: string): Sentence[] {
     .map((s) => ({ start: s[0]!.start, end: s[s.length - 1]!.end, toks: s }));
 }
 
-const AUX_LEMMA: Record<string, string> = { "'m": "be", "'re": "be", "'s": "be", "'ve": "have", "'ll": "will", "'d": "would" };
+const AUX_LEMMA: Record<string, string> = {
+  "'m": "be",
+  "'re": "be",
+  "'s": "be",
+  "'ve": "have",
+  "'ll": "will",
+  "'d": "would",
+};

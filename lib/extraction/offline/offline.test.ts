@@ -31,7 +31,11 @@ const MEETING = transcript([
   ["Alice", "Thanks!"],
 ]);
 
-function run(src: { text: string; segments: Segment[] }, preset: "meeting" | "personal" = "meeting", extra: Partial<ExtractionInput> = {}) {
+function run(
+  src: { text: string; segments: Segment[] },
+  preset: "meeting" | "personal" = "meeting",
+  extra: Partial<ExtractionInput> = {},
+) {
   const input: ExtractionInput = { text: src.text, segments: src.segments, kinds: getPresetKinds(preset), ...extra };
   return extractCandidates(input, { index: 0, start: 0, end: src.text.length, segments: src.segments });
 }
@@ -41,10 +45,19 @@ describe("offline extractor on a meeting", () => {
   const byKind = (kind: string) => facts.filter((f) => f.kind === kind);
 
   it("finds the decision, the constraint and the action item", () => {
-    expect(byKind("decision").map((f) => f.content)).toEqual([expect.stringMatching(/team decided to go with Postgres/)]);
-    expect(byKind("constraint").map((f) => f.content)).toEqual(["The launch deadline is March 3.", "The budget can't exceed $20,000."]);
+    expect(byKind("decision").map((f) => f.content)).toEqual([
+      expect.stringMatching(/team decided to go with Postgres/),
+    ]);
+    expect(byKind("constraint").map((f) => f.content)).toEqual([
+      "The launch deadline is March 3.",
+      "The budget can't exceed $20,000.",
+    ]);
     const [action] = byKind("action_item");
-    expect(action).toMatchObject({ speaker: "Bob", temporal: "future", content: "Bob will send the migration plan to Carol by Friday." });
+    expect(action).toMatchObject({
+      speaker: "Bob",
+      temporal: "future",
+      content: "Bob will send the migration plan to Carol by Friday.",
+    });
   });
 
   it("rewrites first person to the speaker", () => {
@@ -118,7 +131,12 @@ describe("createOfflineExtractor", () => {
     const extractor = createOfflineExtractor();
     expect(extractor).toMatchObject({ name: "offline", modelId: null, promptVersion: "offline-1" });
     const input: ExtractionInput = { text: MEETING.text, segments: MEETING.segments, kinds: getPresetKinds("meeting") };
-    const { facts } = await extractor.extractChunk(input, { index: 0, start: 0, end: MEETING.text.length, segments: MEETING.segments });
+    const { facts } = await extractor.extractChunk(input, {
+      index: 0,
+      start: 0,
+      end: MEETING.text.length,
+      segments: MEETING.segments,
+    });
     const grounded = groundFacts(MEETING.text, facts);
     expect(grounded.map((c) => [c.start, c.end])).toEqual(run(MEETING).map((c) => [c.start, c.end]));
     expect(grounded.every((c) => c.supported)).toBe(true);
@@ -127,7 +145,14 @@ describe("createOfflineExtractor", () => {
   it("honours an aborted signal", async () => {
     const controller = new AbortController();
     controller.abort();
-    const input: ExtractionInput = { text: MEETING.text, segments: MEETING.segments, kinds: getPresetKinds("meeting"), signal: controller.signal };
-    await expect(createOfflineExtractor().extractChunk(input, { index: 0, start: 0, end: 1, segments: [] })).rejects.toThrow();
+    const input: ExtractionInput = {
+      text: MEETING.text,
+      segments: MEETING.segments,
+      kinds: getPresetKinds("meeting"),
+      signal: controller.signal,
+    };
+    await expect(
+      createOfflineExtractor().extractChunk(input, { index: 0, start: 0, end: 1, segments: [] }),
+    ).rejects.toThrow();
   });
 });

@@ -6,13 +6,19 @@ const CHAT: Voice = { speaker: "Gina", addressee: "Jon", group: "inclusive" };
 const MEETING: Voice = { speaker: "Bob", addressee: null, group: "team" };
 
 function rewrite(text: string, voice: Voice): string {
-  return rewriteClause(analyse(text).flatMap((s) => s.toks), text, voice);
+  return rewriteClause(
+    analyse(text).flatMap((s) => s.toks),
+    text,
+    voice,
+  );
 }
 
 describe("rewriteClause", () => {
   it("puts first person in the third person with verb agreement", () => {
     expect(rewrite("I love hiking.", CHAT)).toBe("Gina loves hiking.");
-    expect(rewrite("I’m a nurse and I've lived in Ohio since 2019.", CHAT)).toBe("Gina is a nurse and they have lived in Ohio since 2019.");
+    expect(rewrite("I’m a nurse and I've lived in Ohio since 2019.", CHAT)).toBe(
+      "Gina is a nurse and they have lived in Ohio since 2019.",
+    );
     expect(rewrite("I don't eat meat.", CHAT)).toBe("Gina doesn't eat meat.");
     expect(rewrite("My sister teaches math.", CHAT)).toBe("Gina's sister teaches math.");
   });
@@ -22,12 +28,16 @@ describe("rewriteClause", () => {
   });
 
   it("supplies the subject chat leaves out", () => {
-    expect(rewrite("Went to the beach yesterday with my kids.", CHAT)).toBe("Gina went to the beach yesterday with their kids.");
+    expect(rewrite("Went to the beach yesterday with my kids.", CHAT)).toBe(
+      "Gina went to the beach yesterday with their kids.",
+    );
     expect(rewrite("Researching adoption agencies.", CHAT)).toBe("Gina is researching adoption agencies.");
   });
 
   it("makes 'we' the team in meetings and drops intensifiers", () => {
-    expect(rewrite("We really need to ship our API by Friday!", MEETING)).toBe("The team needs to ship the team's API by Friday.");
+    expect(rewrite("We really need to ship our API by Friday!", MEETING)).toBe(
+      "The team needs to ship the team's API by Friday.",
+    );
   });
 
   it("attributes opinions when asked to", () => {
@@ -37,6 +47,13 @@ describe("rewriteClause", () => {
 
 describe("thirdPersonSingular", () => {
   it("conjugates regular and irregular verbs", () => {
-    expect(["go", "have", "watch", "try", "play", "can"].map(thirdPersonSingular)).toEqual(["goes", "has", "watches", "tries", "plays", "can"]);
+    expect(["go", "have", "watch", "try", "play", "can"].map(thirdPersonSingular)).toEqual([
+      "goes",
+      "has",
+      "watches",
+      "tries",
+      "plays",
+      "can",
+    ]);
   });
 });

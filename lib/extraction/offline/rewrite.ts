@@ -16,8 +16,21 @@ export interface Voice {
 
 /** Intensifiers and hedges that colour speech but add nothing to a fact. */
 const FILLER_ADVERBS = new Set([
-  "really", "super", "totally", "pretty", "actually", "definitely", "honestly", "literally", "absolutely", "seriously",
-  "basically", "kinda", "truly", "incredibly", "extremely",
+  "really",
+  "super",
+  "totally",
+  "pretty",
+  "actually",
+  "definitely",
+  "honestly",
+  "literally",
+  "absolutely",
+  "seriously",
+  "basically",
+  "kinda",
+  "truly",
+  "incredibly",
+  "extremely",
 ]);
 
 const MODALS = new Set(["can", "could", "will", "would", "shall", "should", "may", "might", "must", "ca", "wo", "sha"]);
@@ -115,9 +128,16 @@ export function rewriteClause(toks: Tok[], source: string, voice: Voice): string
   return finish(out);
 }
 
-function subjectFor(lower: string, next: Tok | undefined, voice: Voice, selfPronoun: boolean, otherPronoun: boolean): Subject | null {
+function subjectFor(
+  lower: string,
+  next: Tok | undefined,
+  voice: Voice,
+  selfPronoun: boolean,
+  otherPronoun: boolean,
+): Subject | null {
   // "me" as a subject never happens; "I" is the only first-person subject form.
-  if (lower === "i" && voice.speaker) return selfPronoun ? { text: "they", singular: false } : { text: voice.speaker, singular: true };
+  if (lower === "i" && voice.speaker)
+    return selfPronoun ? { text: "they", singular: false } : { text: voice.speaker, singular: true };
   if (lower === "we") {
     if (voice.group === "team") return { text: "the team", singular: true };
     return voice.speaker ? { text: `${voice.speaker} and others`, singular: false } : null;
