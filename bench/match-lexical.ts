@@ -1,11 +1,6 @@
 // Time to match 50 candidates against 50 retrieved facts each (2,500 pair scores), as the review
 // queue does after DB retrieval. Prints the median over runs. Usage: npx tsx bench/match-lexical.ts
-import { analyze } from "@/lib/review/lexical";
-import { matchCandidate } from "@/lib/review/match-candidate";
-import { scoreAnalyses } from "@/lib/review/matcher";
-import { DEFAULT_THRESHOLDS } from "@/lib/review/thresholds";
-import { loadWordNet } from "@/lib/review/wordnet";
-import { loadWordVectors } from "@/lib/review/wordvectors";
+import { analyze, matchCandidate, scoreAnalyses, DEFAULT_THRESHOLDS, loadWordNet, loadWordVectors } from "@/lib/review";
 
 const people = ["Alice", "Bob", "Priya", "Marcus", "Caroline", "Melanie", "the team", "the vendor"];
 const verbs = ["will ship", "decided to move", "agreed to review", "wants to postpone", "owns", "is not sure about"];

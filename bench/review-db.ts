@@ -33,7 +33,7 @@ const { matchCandidate } = await import("@/lib/review");
 const { generateFacts, insertFacts } = await import("@/tests/review/generate-facts");
 const { generateVariedFacts, VOCABULARY } = await import("@/tests/review/generate-varied-facts");
 const { lshKeysFromLexemes } = await import("@/lib/db/lsh-keys");
-type Db = Awaited<ReturnType<typeof import("@/lib/db/client").createDb>>;
+type OpenedDatabase = import("@/lib/db/client").OpenedDatabase;
 type Candidate = import("@/lib/extraction/schema").Candidate;
 
 const sizes = arg("facts", "10000,100000")
@@ -117,8 +117,7 @@ function batchFor(n: number, b: number): Batch {
 const ms = (x: number) => x.toFixed(1).padStart(6);
 
 type Review = Awaited<ReturnType<typeof reviewCandidates>>[number];
-type StoredMatch = { factId?: string; content?: string; verdict?: string; stage?: string };
-const matchesOf = (r: Review | undefined) => (r?.matches ?? []) as StoredMatch[];
+const matchesOf = (r: Review | undefined) => r?.matches ?? [];
 /** Planted duplicates not judged duplicates of their fact, near-misses judged duplicates. */
 function check(batch: Batch, reviews: Review[], ids: string[]) {
   const missed: string[] = [];
@@ -142,7 +141,7 @@ function check(batch: Batch, reviews: Review[], ids: string[]) {
 
 let failed = false;
 
-async function benchOne(db: Db, label: string) {
+async function benchOne(db: OpenedDatabase, label: string) {
   const source = await db.prisma.source.create({
     data: { title: "bench", origin: "paste", text: "bench", contentHash: randomBytes(8).toString("hex") },
   });
@@ -215,7 +214,7 @@ async function benchOne(db: Db, label: string) {
  * (analysing the batch's texts cold), and the matcher against the batch's earlier candidates that pass
  * reviewCandidates' shared-word prefilter.
  */
-async function breakdown(db: Db, nextBatch: () => Candidate[]) {
+async function breakdown(db: OpenedDatabase, nextBatch: () => Candidate[]) {
   const keys: number[] = [];
   const sql: number[] = [];
   const facts: number[] = [];

@@ -19,13 +19,13 @@ const { saveCandidates } = await import("@/lib/db/candidates");
 const emb = await import("@/lib/db/embeddings");
 const { compareWithStoredFacts } = await import("@/lib/db/embedding-search");
 const { parseEnv } = await import("@/lib/env");
-const { resolveEmbedder } = await import("@/lib/jobs/matcher-models");
+const { buildMatcherModels } = await import("@/lib/models");
 const { reviewCandidates } = await import("@/lib/jobs/review-candidates");
 const { findSimilarFacts } = await import("@/lib/db/retrieval");
 const { insertFacts } = await import("@/tests/review/generate-facts");
 const { generateVariedFacts } = await import("@/tests/review/generate-varied-facts");
 const { fakeEmbedding, startFakeOpenAI, SYNONYMS } = await import("@/tests/fake-openai-server");
-type Db = Awaited<ReturnType<typeof import("@/lib/db/client").createDb>>;
+type OpenedDatabase = import("@/lib/db/client").OpenedDatabase;
 type Candidate = import("@/lib/extraction/schema").Candidate;
 
 const size = Number(arg("facts", "10000"));
@@ -62,9 +62,11 @@ function candidates(): Candidate[] {
 
 const ms = (x: number) => `${x.toFixed(1)} ms`;
 const fake = await startFakeOpenAI({ embeddingDims: dims });
-const embed = resolveEmbedder(parseEnv({ SIFT_EMBEDDING_MODEL: "fake-embed", SIFT_LLM_BASE_URL: fake.url }))!;
+const embed = buildMatcherModels({
+  env: parseEnv({ SIFT_EMBEDDING_MODEL: "fake-embed", SIFT_LLM_BASE_URL: fake.url, SIFT_LLM_MODEL: "fake-model" }),
+}).embed!;
 
-async function benchOne(db: Db, label: string) {
+async function benchOne(db: OpenedDatabase, label: string) {
   const source = await db.prisma.source.create({
     data: { title: "bench", origin: "paste", text: "bench", contentHash: randomBytes(8).toString("hex") },
   });
@@ -162,7 +164,7 @@ async function benchOne(db: Db, label: string) {
   );
 }
 
-async function bandRows(db: Db): Promise<number> {
+async function bandRows(db: OpenedDatabase): Promise<number> {
   const [row] = await db.prisma.$queryRaw<Array<{ n: number }>>`SELECT count(*)::int AS n FROM "FactVectorBand"`;
   return row?.n ?? 0;
 }

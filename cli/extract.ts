@@ -6,12 +6,9 @@ import { z } from "zod";
 import { parseEnv, type Env } from "@/lib/env";
 import { AppError, isAppError } from "@/lib/errors";
 import { getPresetKinds, isPresetId, PRESET_IDS, DEFAULT_PRESET } from "@/lib/extraction/kinds";
-import { createLlmExtractor } from "@/lib/extraction/llm/extractor";
-import { resolveModel } from "@/lib/extraction/llm/provider";
-import { createOfflineExtractor } from "@/lib/extraction/offline";
+import { buildExtractor, configuredModelId, type ExtractorChoice } from "@/lib/models";
 import { runExtraction, type ExtractionRunResult } from "@/lib/extraction/pipeline";
 import type { Candidate } from "@/lib/extraction/schema";
-import type { Extractor } from "@/lib/extraction/types";
 import { assertWithinLimit } from "@/lib/sources/decode";
 import { declaredKind } from "@/lib/sources/detect";
 import { parseSource } from "@/lib/sources/parse";
@@ -140,23 +137,13 @@ function openFile(file: string): number {
 /** Exit 2 with this message: the user asked for the LLM but gave it nothing to call. */
 class NoModelError extends Error {}
 
-function chooseExtractor(choice: Options["extractor"], env: Env): { extractor: Extractor; label: string } {
-  if (choice === "offline") return { extractor: createOfflineExtractor(), label: "offline" };
+function chooseExtractor(choice: Options["extractor"], env: Env): ExtractorChoice {
   // A half-configured model throws CONFIG even without --extractor, as in the app: a typo should not
   // silently fall back to the weaker offline extractor.
-  const resolved = resolveModel(env);
-  if (!resolved) {
-    if (choice === "llm")
-      throw new NoModelError("No model configured: set SIFT_LLM_MODEL and SIFT_LLM_BASE_URL or an API key");
-    return { extractor: createOfflineExtractor(), label: "offline" };
+  if (choice === "llm" && configuredModelId(env) === null) {
+    throw new NoModelError("No model configured: set SIFT_LLM_MODEL and SIFT_LLM_BASE_URL or an API key");
   }
-  const extractor = createLlmExtractor({
-    model: resolved.model,
-    modelId: resolved.modelId,
-    timeoutMs: env.SIFT_LLM_TIMEOUT_MS,
-    maxRetries: 2,
-  });
-  return { extractor, label: `llm ${resolved.modelId}` };
+  return buildExtractor({ env, ...(choice ? { mode: choice } : {}) });
 }
 
 /** Exactly the CandidateSchema fields, in its order, whatever else an extractor attached. */
@@ -201,7 +188,8 @@ async function main(argv: string[]): Promise<number> {
   }
   const env = parseEnv(process.env);
   // Configuration problems first: they are cheaper to report than a bad file and need no reading.
-  const { extractor, label } = chooseExtractor(options.extractor, env);
+  const { extractor, mode } = chooseExtractor(options.extractor, env);
+  const label = mode === "llm" ? `llm ${extractor.modelId}` : "offline";
   // Refuse a .pdf by its name before reading it, with the app's own message.
   if (options.file !== "-") declaredKind(options.file);
   const bytes = await readInput(options.file, env.SIFT_MAX_UPLOAD_BYTES);

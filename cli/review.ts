@@ -3,9 +3,7 @@
 import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { z } from "zod";
-import { decideGate } from "@/lib/review/gating";
-import { buildIdf } from "@/lib/review/lexical";
-import { matchCandidate } from "@/lib/review/match-candidate";
+import { decideGate, buildIdf, matchCandidate } from "@/lib/review";
 import { mapJsonLines } from "./json-lines";
 
 const FactLine = z.object({ id: z.union([z.string(), z.number()]).optional(), content: z.string().min(1) });

@@ -68,7 +68,7 @@ async function instantiateWasmEngine(): Promise<WasmEngineModule> {
     "schema_engine_bg.wasm",
   );
   const { instance } = await WebAssembly.instantiate(fs.readFileSync(wasmPath), {
-    "./schema_engine_bg.js": bg as unknown as WebAssembly.ModuleImports,
+    "./schema_engine_bg.js": { ...bg },
   });
   const exports = instance.exports as { __wbindgen_start?: () => void };
   bg.__wbg_set_wasm(exports);

@@ -6,11 +6,7 @@
 import { readFileSync } from "node:fs";
 import { parse } from "csv-parse/sync";
 import path from "node:path";
-import { analyze } from "@/lib/review/lexical";
-import { scoreAnalyses, scorePair } from "@/lib/review/matcher";
-import { DEFAULT_THRESHOLDS } from "@/lib/review/thresholds";
-import { loadWordNet } from "@/lib/review/wordnet";
-import { loadWordVectors } from "@/lib/review/wordvectors";
+import { analyze, scoreAnalyses, scorePair, DEFAULT_THRESHOLDS, loadWordNet, loadWordVectors } from "@/lib/review";
 
 const root = path.resolve(import.meta.dirname, "..");
 const evalDir = process.env.SIFT_EVAL_DIR ?? path.resolve(root, "../shared/eval");

@@ -11,12 +11,12 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { createDb, ensureDefaultReviewer, type Db, type PrismaClient } from "@/lib/db/client";
+import { createDb, ensureDefaultReviewer, type OpenedDatabase, type PrismaClient } from "@/lib/db/client";
 import { readMigrations } from "@/lib/db/migrate";
 
 export interface TestDb {
   prisma: PrismaClient;
-  kind: Db["kind"];
+  kind: OpenedDatabase["kind"];
   /** Where the PGlite data lives, or the PostgreSQL database name. */
   location: string;
   close(): Promise<void>;
@@ -101,7 +101,7 @@ async function onServer<T>(url: string, fn: (client: pg.Client) => Promise<T>): 
 async function createPostgresTestDb(serverUrl: string): Promise<TestDb> {
   const name = `sift_test_${randomBytes(6).toString("hex")}`;
   await onServer(serverUrl, (c) => c.query(`CREATE DATABASE "${name}"`));
-  let db: Db;
+  let db: OpenedDatabase;
   try {
     db = await createDb({ databaseUrl: withDatabase(serverUrl, name) });
   } catch (error) {

@@ -6,7 +6,7 @@ import { parseEnv } from "@/lib/env";
 import { getPresetKinds } from "@/lib/extraction/kinds";
 import { createLlmExtractor } from "@/lib/extraction/llm/extractor";
 import { factsOutputSchema } from "@/lib/extraction/llm/output";
-import { resolveModel } from "@/lib/extraction/llm/provider";
+import { resolveLanguageModel } from "@/lib/models/language-model";
 import { runExtraction } from "@/lib/extraction/pipeline";
 import type { ExtractionInput } from "@/lib/extraction/types";
 import type { Segment } from "@/lib/sources/schema";
@@ -26,7 +26,7 @@ async function setup(
   extractorOptions: { timeoutMs?: number; maxRetries?: number } = {},
 ) {
   fake = await startFakeOpenAI({ apiKey: API_KEY, ...options });
-  const resolved = resolveModel(
+  const resolved = resolveLanguageModel(
     parseEnv({ SIFT_LLM_BASE_URL: fake.url, SIFT_LLM_MODEL: "fake-model", SIFT_LLM_API_KEY: API_KEY }),
   )!;
   const extractor = createLlmExtractor({
@@ -146,7 +146,7 @@ describe("LLM extraction over HTTP (openai-compatible → fake server)", () => {
 
   it("reports a wrong API key without retrying or echoing the key", async () => {
     fake = await startFakeOpenAI({ apiKey: "the-right-key" });
-    const resolved = resolveModel(
+    const resolved = resolveLanguageModel(
       parseEnv({ SIFT_LLM_BASE_URL: fake.url, SIFT_LLM_MODEL: "m", SIFT_LLM_API_KEY: API_KEY }),
     )!;
     const extractor = createLlmExtractor({

@@ -3,7 +3,7 @@ import { IngestForm } from "@/components/ingest/ingest-form";
 import { PageHeader } from "@/components/ui/card";
 import { getEnv } from "@/lib/env";
 import { presetOptions } from "@/lib/settings/schema";
-import { resolveModel } from "@/lib/extraction/llm/provider";
+import { configuredModelId } from "@/lib/models";
 import { getDb } from "@/lib/db/client";
 import { getSettings } from "@/lib/db/settings";
 
@@ -13,7 +13,7 @@ export const metadata: Metadata = { title: "Ingest" };
 export default async function IngestPage() {
   const env = getEnv();
   const settings = await getSettings({ db: await getDb() });
-  const model = resolveModel(env);
+  const modelId = configuredModelId(env);
   const presets = presetOptions(settings).map((p) => ({
     id: p.id,
     label: p.label,
@@ -30,7 +30,7 @@ export default async function IngestPage() {
         maxBytes={env.SIFT_MAX_UPLOAD_BYTES}
         defaultPreset={settings.defaultPreset}
         extractorLabel={
-          model ? `Using the LLM extractor (${model.modelId})` : "No model configured: the offline extractor will run"
+          modelId ? `Using the LLM extractor (${modelId})` : "No model configured: the offline extractor will run"
         }
       />
     </div>

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { ReviewQueue } from "@/components/review/review-queue";
-import type { ReviewItem, ReviewMatch } from "@/components/review/types";
+import type { ReviewItem } from "@/components/review/types";
 import { PageHeader } from "@/components/ui/card";
 import { countCandidatesByStatus, listReviewQueue, type QueueCandidate } from "@/lib/db/candidates";
 import { getDb } from "@/lib/db/client";
@@ -20,10 +20,10 @@ function toReviewItem(c: QueueCandidate): ReviewItem {
     temporal: c.temporal,
     speaker: c.speaker,
     quote: c.quote,
-    grounded: c.grounded,
+    supported: c.supported,
     verdict: c.verdict,
     verdictStage: c.verdictStage,
-    matches: Array.isArray(c.matches) ? (c.matches as unknown as ReviewMatch[]) : [],
+    matches: c.matches,
     status: c.status,
     gateReason: c.gateReason,
     source: c.run.source,

@@ -3,7 +3,7 @@ import { Card, PageHeader } from "@/components/ui/card";
 import { getEnv, resolveDataDir } from "@/lib/env";
 import { PRESETS } from "@/lib/extraction/kinds";
 import { DEFAULT_TEMPLATE } from "@/lib/extraction/llm/prompt";
-import { resolveModel } from "@/lib/extraction/llm/provider";
+import { configuredModelId } from "@/lib/models";
 import { SettingsForm } from "@/components/settings/settings-form";
 import { getDb } from "@/lib/db/client";
 import { getSettings } from "@/lib/db/settings";
@@ -15,13 +15,13 @@ export const metadata: Metadata = { title: "Settings" };
 export default async function SettingsPage() {
   const env = getEnv();
   const settings = await getSettings({ db: await getDb() });
-  const model = resolveModel(env);
+  const modelId = configuredModelId(env);
   const rows: [string, string][] = [
     [
       "Database",
       env.DATABASE_URL ? "PostgreSQL server (DATABASE_URL)" : `Embedded PostgreSQL (PGlite) in ${resolveDataDir(env)}`,
     ],
-    ["Extractor", model ? `LLM: ${model.modelId}` : "Offline NLP extractor (no model configured)"],
+    ["Extractor", modelId ? `LLM: ${modelId}` : "Offline NLP extractor (no model configured)"],
     ["Upload limit", `${Math.round(env.SIFT_MAX_UPLOAD_BYTES / 1048576)} MB`],
     ["Chunk budget", `${env.SIFT_CHUNK_TOKENS} tokens, ${env.SIFT_LLM_CONCURRENCY} chunks at a time`],
   ];

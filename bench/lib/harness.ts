@@ -46,7 +46,7 @@ export async function timed<T>(into: number[], f: () => Promise<T>): Promise<T> 
 
 export const serverUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 
-type Db = Awaited<ReturnType<typeof import("@/lib/db/client").createDb>>;
+type OpenedDatabase = import("@/lib/db/client").OpenedDatabase;
 
 /**
  * Calls `bench` with a new, empty database of each kind `which` asks for ("pglite", "postgres", "both"):
@@ -55,7 +55,7 @@ type Db = Awaited<ReturnType<typeof import("@/lib/db/client").createDb>>;
  */
 export async function forEachBenchDatabase(
   which: string,
-  bench: (db: Db, label: string) => Promise<void>,
+  bench: (db: OpenedDatabase, label: string) => Promise<void>,
 ): Promise<void> {
   const { createDb } = await import("@/lib/db/client");
   if (which === "pglite" || which === "both") {

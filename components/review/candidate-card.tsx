@@ -2,9 +2,8 @@
 import { Check, GitMerge, Pencil, Quote, Replace, TriangleAlert, X } from "lucide-react";
 import Link from "next/link";
 import { useState } from "react";
-import type { Decision } from "@/components/review/review-queue";
 import { contradictedFacts, duplicateFact } from "@/components/review/matches";
-import type { ReviewItem } from "@/components/review/types";
+import type { ReviewAction, ReviewItem } from "@/components/review/types";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Textarea } from "@/components/ui/input";
@@ -29,21 +28,27 @@ export function ConfidenceBadge({ value }: { value: number }) {
 }
 
 function Matches({ item }: { item: ReviewItem }) {
-  const shown = item.matches.filter((m) => m.verdict && m.verdict !== "new").slice(0, 3);
+  if (item.matches === null) {
+    return (
+      <p className="mt-2 text-sm text-muted-foreground" role="note">
+        Match data unreadable: this candidate&apos;s comparison with the fact base could not be read. Review it on its
+        own.
+      </p>
+    );
+  }
+  const shown = item.matches.filter((m) => m.verdict !== "new").slice(0, 3);
   if (shown.length === 0) return null;
   return (
     <ul className="mt-2 flex flex-col gap-1 text-sm" aria-label="Matches">
       {shown.map((m, i) => (
         <li key={`${m.factId ?? m.candidateId ?? i}`}>
           <span className={cn("font-medium", m.verdict === "contradicts" && "text-danger")}>
-            {VERDICT_LABEL[m.verdict ?? ""] ?? m.verdict}
+            {VERDICT_LABEL[m.verdict] ?? m.verdict}
             {m.candidateId ? " (pending candidate)" : ""}:
           </span>{" "}
           {m.content}{" "}
           <span className="text-muted-foreground">
-            — {m.score.toFixed(2)}
-            {m.stage ? ` (${m.stage})` : ""}
-            {m.reason ? ` · ${m.reason}` : ""}
+            — {m.score.toFixed(2)} ({m.stage}) · {m.reason}
           </span>
         </li>
       ))}
@@ -66,7 +71,7 @@ export function CandidateCard({
   editing: boolean;
   onSelect: () => void;
   onEdit: (on: boolean) => void;
-  onDecide: (decision: Decision) => void;
+  onDecide: (decision: ReviewAction) => void;
 }) {
   const [draft, setDraft] = useState(item.content);
   const duplicate = duplicateFact(item);
@@ -134,7 +139,7 @@ export function CandidateCard({
         <Quote className="mt-0.5 size-3.5 shrink-0" aria-hidden />
         <span>
           {item.quote}
-          {!item.grounded ? <span className="ml-2 font-medium text-danger">(quote not found in source)</span> : null}
+          {!item.supported ? <span className="ml-2 font-medium text-danger">(quote not found in source)</span> : null}
         </span>
       </blockquote>
       {item.gateReason && item.status === "gated" ? (

@@ -6,27 +6,24 @@ import { toast } from "sonner";
 import { approveCandidateAction, mergeCandidateAction, rejectCandidateAction } from "@/app/review/actions";
 import { CandidateCard } from "@/components/review/candidate-card";
 import { duplicateFact, contradictedFacts } from "@/components/review/matches";
-import type { ReviewItem } from "@/components/review/types";
+import type { ReviewAction, ReviewItem } from "@/components/review/types";
 import { EmptyState } from "@/components/ui/card";
 import { callAction } from "@/components/call-action";
 import type { ActionResult } from "@/lib/errors";
 
-export type Decision =
-  { type: "approve"; content?: string } | { type: "supersede" } | { type: "merge" } | { type: "reject" };
-
-const DONE_MESSAGE: Record<Decision["type"], string> = {
+const DONE_MESSAGE: Record<ReviewAction["type"], string> = {
   approve: "Approved — added to Facts",
   supersede: "Approved — the old fact is marked superseded",
   merge: "Merged into the existing fact",
   reject: "Rejected",
 };
 
-function send(item: ReviewItem, decision: Decision): Promise<ActionResult<unknown>> {
-  switch (decision.type) {
+function send(item: ReviewItem, action: ReviewAction): Promise<ActionResult<unknown>> {
+  switch (action.type) {
     case "approve":
       return approveCandidateAction({
         candidateId: item.id,
-        edits: decision.content && decision.content !== item.content ? { content: decision.content } : undefined,
+        edits: action.content && action.content !== item.content ? { content: action.content } : undefined,
       });
     case "supersede":
       return approveCandidateAction({
@@ -53,16 +50,16 @@ export function ReviewQueue({ items, emptyTitle }: { items: ReviewItem[]; emptyT
   const visible = items.filter((item) => !done.has(item.id));
   const selected = visible[Math.min(selectedIndex, visible.length - 1)];
 
-  function decide(item: ReviewItem, decision: Decision) {
-    if (busyId) return; // one decision in flight at a time: a double press must not decide twice
+  function decide(item: ReviewItem, action: ReviewAction) {
+    if (busyId) return; // one action in flight at a time: a double press must not decide twice
     setBusyId(item.id);
     startTransition(async () => {
-      const result = await callAction<unknown>(() => send(item, decision));
+      const result = await callAction<unknown>(() => send(item, action));
       setBusyId(null);
       if (result.ok) {
         setEditingId(null);
         setDone((prev) => new Set(prev).add(item.id));
-        toast.success(DONE_MESSAGE[decision.type]);
+        toast.success(DONE_MESSAGE[action.type]);
         router.refresh();
       } else {
         toast.error(result.message);
@@ -111,7 +108,7 @@ export function ReviewQueue({ items, emptyTitle }: { items: ReviewItem[]; emptyT
             editing={editingId === item.id}
             onSelect={() => setSelectedIndex(index)}
             onEdit={(on) => setEditingId(on ? item.id : null)}
-            onDecide={(decision) => decide(item, decision)}
+            onDecide={(action) => decide(item, action)}
           />
         ))}
       </ul>

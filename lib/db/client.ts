@@ -10,7 +10,6 @@ import { openPGlite } from "@/lib/db/pglite";
 import { vacuumRetrievalTablesIfStale } from "@/lib/db/retrieval";
 
 export { PrismaClient };
-export { Prisma } from "@/lib/generated/prisma/client";
 
 /** The reviewer every local action is attributed to until real accounts exist. Stable across restarts. */
 export const DEFAULT_REVIEWER_ID = "local";
@@ -20,7 +19,8 @@ export function getDefaultReviewerId(): string {
   return DEFAULT_REVIEWER_ID;
 }
 
-export interface Db {
+/** A database opened by createDb: its client and what opening it did. */
+export interface OpenedDatabase {
   prisma: PrismaClient;
   kind: "pglite" | "postgres";
   /** What opening did to the schema (useful for logs and tests). */
@@ -42,7 +42,7 @@ export interface CreateDbOptions {
  * Opens a database, brings its schema up to date and (by default) makes sure the local reviewer exists.
  * Each call opens a new connection; the app should use getDb(), which keeps one per process.
  */
-export async function createDb(options: CreateDbOptions = {}): Promise<Db> {
+export async function createDb(options: CreateDbOptions = {}): Promise<OpenedDatabase> {
   const db = options.databaseUrl ? await openPostgres(options.databaseUrl) : await openEmbedded(options.dataDir);
   if (db.migrations.modified.length > 0) {
     // Prisma ignores edits to applied migrations too; say so, since the edit will never run here.
@@ -61,7 +61,7 @@ export async function createDb(options: CreateDbOptions = {}): Promise<Db> {
   return db;
 }
 
-async function openPostgres(databaseUrl: string): Promise<Db> {
+async function openPostgres(databaseUrl: string): Promise<OpenedDatabase> {
   // Migrate over one dedicated session: the advisory lock that serialises migrators is per session.
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
@@ -88,7 +88,7 @@ export function isEmbeddedClient(prisma: object): boolean {
   return embeddedClients.has(prisma);
 }
 
-async function openEmbedded(dataDir: string | undefined): Promise<Db> {
+async function openEmbedded(dataDir: string | undefined): Promise<OpenedDatabase> {
   const opened = await openPGlite(dataDir ? { dataDir } : {});
   try {
     const migrations = await applyMigrations({ executor: pgliteExecutor(opened.pglite) });
@@ -140,7 +140,7 @@ async function recoverInterruptedRuns(prisma: PrismaClient, ownership: "exclusiv
 
 // Kept on globalThis so Next.js dev reloads (which re-evaluate this module) reuse the open database
 // instead of trying to open the locked directory a second time.
-const globalForDb = globalThis as typeof globalThis & { __siftDb?: Promise<Db> };
+const globalForDb = globalThis as typeof globalThis & { __siftDb?: Promise<OpenedDatabase> };
 
 /**
  * The process-wide Prisma client: opened, migrated and seeded on first call, never at import time

@@ -1,6 +1,9 @@
 import "server-only";
-import type { Db } from "@/lib/db/types";
+import type { ClaimedCandidate } from "@/lib/db/candidates";
+import type { Db, Tx } from "@/lib/db/types";
+import type { Fact } from "@/lib/facts/schema";
 import type { Prisma } from "@/lib/generated/prisma/client";
+import { contentHash } from "@/lib/text/normalize";
 
 const factListInclude = {
   provenance: {
@@ -9,8 +12,8 @@ const factListInclude = {
       id: true,
       quote: true,
       speaker: true,
-      spanStart: true,
-      spanEnd: true,
+      start: true,
+      end: true,
       extractor: true,
       modelId: true,
       source: { select: { id: true, title: true } },
@@ -55,4 +58,149 @@ export async function listKnownFacts({ db, take }: { db: Db; take: number }): Pr
     select: { content: true },
   });
   return rows.map((r) => r.content);
+}
+
+/** A fact's attributes as a revision records them (FactRevision.before / after). */
+export interface FactSnapshot {
+  content: string;
+  kind: string;
+  temporal: string;
+  importance: number;
+  status: string;
+  validTo?: string;
+}
+
+export function snapshotOf(f: {
+  content: string;
+  kind: string;
+  temporal: string;
+  importance: number;
+  status: string;
+  validTo?: Date | null;
+}): FactSnapshot {
+  return {
+    content: f.content,
+    kind: f.kind,
+    temporal: f.temporal,
+    importance: f.importance,
+    status: f.status,
+    ...(f.validTo ? { validTo: f.validTo.toISOString() } : {}),
+  };
+}
+
+export function getFact({ db, factId }: { db: Db | Tx; factId: string }) {
+  return db.fact.findUnique({ where: { id: factId } });
+}
+
+/** A new active fact; its content hash is computed here, the one way every fact gets it. */
+export function createFact({
+  tx,
+  fact,
+}: {
+  tx: Tx;
+  fact: Pick<Fact, "content" | "kind" | "confidence" | "importance" | "temporal"> & { validFrom: Date };
+}) {
+  return tx.fact.create({ data: { ...fact, contentHash: contentHash(fact.content) } });
+}
+
+/** Where a fact came from: the candidate's quote, span, speaker and the run that extracted it. */
+export async function addProvenanceFromCandidate({
+  tx,
+  candidate,
+  factId,
+}: {
+  tx: Tx;
+  candidate: ClaimedCandidate;
+  factId: string;
+}) {
+  await tx.factProvenance.create({
+    data: {
+      factId,
+      candidateId: candidate.id,
+      sourceId: candidate.run.sourceId,
+      runId: candidate.runId,
+      quote: candidate.quote,
+      start: candidate.start,
+      end: candidate.end,
+      speaker: candidate.speaker,
+      extractor: candidate.run.extractor,
+      modelId: candidate.run.modelId,
+      promptVersion: candidate.run.promptVersion,
+    },
+  });
+}
+
+export async function recordFactRevision({
+  tx,
+  factId,
+  version,
+  action,
+  before,
+  after,
+  reason,
+  reviewerId,
+}: {
+  tx: Tx;
+  factId: string;
+  version: number;
+  action: "create" | "merge" | "supersede";
+  before?: FactSnapshot;
+  after: FactSnapshot;
+  reason: string;
+  /** null when the gate policy acted, not a person. */
+  reviewerId: string | null;
+}) {
+  await tx.factRevision.create({
+    data: {
+      factId,
+      version,
+      action,
+      ...(before ? { before: { ...before } } : {}),
+      after: { ...after },
+      reason,
+      reviewerId,
+    },
+  });
+}
+
+/** Bumps the version of an active fact that is still at `version`; false when someone changed it first. */
+export async function bumpActiveFactVersion({ tx, factId, version }: { tx: Tx; factId: string; version: number }) {
+  const updated = await tx.fact.updateMany({
+    where: { id: factId, status: "active", version },
+    data: { version: { increment: 1 } },
+  });
+  return updated.count === 1;
+}
+
+/** Marks an active fact at `version` superseded from `at`; false when it is no longer that fact. */
+export async function markFactSuperseded({
+  tx,
+  factId,
+  version,
+  at,
+}: {
+  tx: Tx;
+  factId: string;
+  version: number;
+  at: Date;
+}) {
+  const updated = await tx.fact.updateMany({
+    where: { id: factId, status: "active", version },
+    data: { status: "superseded", validTo: at, version: { increment: 1 } },
+  });
+  return updated.count === 1;
+}
+
+export async function addFactRelation({
+  tx,
+  fromFactId,
+  toFactId,
+  type,
+}: {
+  tx: Tx;
+  fromFactId: string;
+  toFactId: string;
+  type: "related" | "duplicate_of" | "supersedes" | "contradicts";
+}) {
+  await tx.factRelation.create({ data: { fromFactId, toFactId, type } });
 }

@@ -1,15 +1,10 @@
 import "server-only";
-import type { Db } from "@/lib/db/types";
+import { parseStoredJson } from "@/lib/db/stored-json";
+import type { Db, Tx } from "@/lib/db/types";
+import { AppError } from "@/lib/errors";
+import { ChunkLogSchema, RETRYABLE_RUN_STATUSES, type ChunkLogEntry } from "@/lib/extraction/schema";
 import type { Prisma } from "@/lib/generated/prisma/client";
-
-export interface ChunkLogEntry {
-  index: number;
-  status: "succeeded" | "failed";
-  error?: string;
-  attempts: number;
-  ms: number;
-  candidates: number;
-}
+import { SegmentsSchema } from "@/lib/sources/schema";
 
 export async function createExtractionRun({
   db,
@@ -19,7 +14,7 @@ export async function createExtractionRun({
   promptVersion,
   preset,
 }: {
-  db: Db;
+  db: Db | Tx;
   sourceId: string;
   extractor: string;
   modelId: string | null;
@@ -125,8 +120,55 @@ const runProgressSelect = {
   _count: { select: { candidates: true } },
 } satisfies Prisma.ExtractionRunSelect;
 
-export type RunProgress = Prisma.ExtractionRunGetPayload<{ select: typeof runProgressSelect }>;
+type RunProgressRow = Prisma.ExtractionRunGetPayload<{ select: typeof runProgressSelect }>;
+/** A run's progress; `chunkLog` is null when its stored JSON could not be read. */
+export type RunProgress = Omit<RunProgressRow, "chunkLog"> & { chunkLog: ChunkLogEntry[] | null };
 
 export async function getRunProgress({ db, runId }: { db: Db; runId: string }): Promise<RunProgress | null> {
-  return db.extractionRun.findUnique({ where: { id: runId }, select: runProgressSelect });
+  const run = await db.extractionRun.findUnique({ where: { id: runId }, select: runProgressSelect });
+  return run ? { ...run, chunkLog: readChunkLog(run) } : null;
+}
+
+function readChunkLog(run: { id: string; chunkLog: unknown }): ChunkLogEntry[] | null {
+  return parseStoredJson(ChunkLogSchema, run.chunkLog, { table: "ExtractionRun", column: "chunkLog", id: run.id });
+}
+
+/**
+ * A run with its source, as an extraction job needs them. Unreadable stored JSON is logged and read
+ * as empty: no segments (the text is chunked as plain text), no log (a retry re-runs every chunk and
+ * keeps only candidates not saved before).
+ */
+export async function getRunForExtraction({ db, runId }: { db: Db; runId: string }) {
+  const run = await db.extractionRun.findUniqueOrThrow({ where: { id: runId }, include: { source: true } });
+  const segments = parseStoredJson(SegmentsSchema, run.source.segments, {
+    table: "Source",
+    column: "segments",
+    id: run.source.id,
+  });
+  return { ...run, chunkLog: readChunkLog(run) ?? [], source: { ...run.source, segments: segments ?? [] } };
+}
+
+/**
+ * Claims a failed, partial or interrupted run for a retry: back to "queued", once. A double-clicked
+ * Retry, or a run that is not retryable, gets CONFLICT; a run that is gone, NOT_FOUND.
+ */
+export async function claimRunForRetry({ db, runId }: { db: Db; runId: string }): Promise<void> {
+  const run = await getRunSummary({ db, runId });
+  if (!run) throw new AppError("NOT_FOUND", "This run no longer exists.");
+  if (!RETRYABLE_RUN_STATUSES.includes(run.status)) {
+    throw new AppError(
+      "CONFLICT",
+      `This run is ${run.status}; only failed, partial or interrupted runs can be retried.`,
+    );
+  }
+  const claimed = await db.extractionRun.updateMany({
+    where: { id: runId, status: run.status },
+    data: { status: "queued", error: null },
+  });
+  if (claimed.count === 0) throw new AppError("CONFLICT", "This run is already being retried.");
+}
+
+/** A run's status and the extractor it ran with; null when it does not exist. */
+export function getRunSummary({ db, runId }: { db: Db; runId: string }) {
+  return db.extractionRun.findUnique({ where: { id: runId }, select: { status: true, extractor: true } });
 }

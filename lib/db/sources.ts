@@ -1,7 +1,8 @@
 import "server-only";
 import { createHash } from "node:crypto";
-import type { Db } from "@/lib/db/types";
-import type { ParsedSource } from "@/lib/sources/schema";
+import { parseStoredJson } from "@/lib/db/stored-json";
+import type { Db, Tx } from "@/lib/db/types";
+import { SegmentsSchema, type ParsedSource } from "@/lib/sources/schema";
 
 export interface NewSource {
   title: string;
@@ -17,7 +18,7 @@ export function hashText(text: string): string {
   return createHash("sha256").update(text).digest("hex");
 }
 
-export async function createSource({ db, source }: { db: Db; source: NewSource }) {
+export async function createSource({ db, source }: { db: Db | Tx; source: NewSource }) {
   return db.source.create({
     data: {
       title: source.title,
@@ -54,11 +55,19 @@ export async function listSources({ db, take = 100 }: { db: Db; take?: number })
   });
 }
 
+/** A source with its runs; `segments` is null when its stored JSON could not be read (logged). */
 export async function getSource({ db, sourceId }: { db: Db; sourceId: string }) {
-  return db.source.findUnique({
+  const source = await db.source.findUnique({
     where: { id: sourceId },
     include: {
       runs: { orderBy: { createdAt: "desc" }, include: { _count: { select: { candidates: true } } } },
     },
   });
+  if (!source) return null;
+  const segments = parseStoredJson(SegmentsSchema, source.segments, {
+    table: "Source",
+    column: "segments",
+    id: source.id,
+  });
+  return { ...source, segments };
 }

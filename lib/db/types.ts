@@ -1,5 +1,14 @@
 import type { Prisma, PrismaClient } from "@/lib/generated/prisma/client";
 
-/** The database handle data functions take: the app's client, or a transaction inside one. */
+/** The database handle data functions take: the process's client (getDb()). */
 export type Db = PrismaClient;
+/** A transaction opened by withTransaction; multi-step writes take one. */
 export type Tx = Prisma.TransactionClient;
+
+/**
+ * Runs `work` in a transaction: a new one on a client, or the caller's own when given a transaction
+ * (the PGlite adapter has no nested transactions, so joining is the only way to compose writes).
+ */
+export function withTransaction<T>(db: Db | Tx, work: (tx: Tx) => Promise<T>): Promise<T> {
+  return "$transaction" in db ? db.$transaction(work) : work(db);
+}

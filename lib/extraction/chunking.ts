@@ -11,10 +11,6 @@ import type { Segment } from "@/lib/sources/schema";
 /** Rough and provider-independent; the budget leaves room for the prompt around the chunk. */
 export const CHARS_PER_TOKEN = 4;
 
-export function estimateTokens(text: string): number {
-  return Math.ceil(text.length / CHARS_PER_TOKEN);
-}
-
 export interface ChunkInputOptions {
   text: string;
   segments: Segment[];

@@ -129,4 +129,3 @@ export const TaxonomySchema = z
       seen.add(k.id);
     });
   });
-export type Taxonomy = z.infer<typeof TaxonomySchema>;

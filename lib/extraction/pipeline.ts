@@ -1,6 +1,7 @@
 import { isAppError } from "@/lib/errors";
 import { chunkInput } from "@/lib/extraction/chunking";
 import { groundFacts } from "@/lib/extraction/grounding";
+import { normalizeText } from "@/lib/text/normalize";
 import type { Candidate } from "@/lib/extraction/schema";
 import type { Chunk, ExtractionInput, Extractor, TokenUsage } from "@/lib/extraction/types";
 
@@ -118,17 +119,8 @@ export async function runExtraction(options: RunExtractionOptions): Promise<Extr
   return { candidates: selectCandidates(byContent, input.maxFacts), chunks: outcomes, usage: total, status };
 }
 
-/** Lower-case letters and digits only, so "Ship on Friday." and "ship on friday" are one fact. */
-export function normalizeContent(content: string): string {
-  return content
-    .normalize("NFKC")
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}]+/gu, " ")
-    .trim();
-}
-
 function keepBest(byContent: Map<string, Candidate>, candidate: Candidate): void {
-  const key = normalizeContent(candidate.content);
+  const key = normalizeText(candidate.content);
   const existing = byContent.get(key);
   if (!existing || rank(candidate) > rank(existing)) byContent.set(key, candidate);
 }

@@ -38,3 +38,22 @@ export const CandidateSchema = ExtractedFactSchema.extend({
   supported: z.boolean(),
 });
 export type Candidate = z.infer<typeof CandidateSchema>;
+
+/** One chunk's outcome in a run's log (ExtractionRun.chunkLog), appended as each chunk finishes. */
+export const ChunkLogEntrySchema = z.object({
+  index: z.number().int().nonnegative(),
+  status: z.enum(["succeeded", "failed"]),
+  /** Readable message for a failed chunk. */
+  error: z.string().optional(),
+  attempts: z.number().int().nonnegative(),
+  ms: z.number().nonnegative(),
+  /** Candidates the chunk added (a retried run counts only new ones). */
+  candidates: z.number().int().nonnegative(),
+});
+export type ChunkLogEntry = z.infer<typeof ChunkLogEntrySchema>;
+export const ChunkLogSchema = z.array(ChunkLogEntrySchema);
+
+export const RUN_STATUSES = ["queued", "running", "succeeded", "partial", "failed", "interrupted"] as const;
+export type RunStatus = (typeof RUN_STATUSES)[number];
+/** A run that ended without every chunk done: Retry runs the rest. */
+export const RETRYABLE_RUN_STATUSES: readonly RunStatus[] = ["failed", "partial", "interrupted"];

@@ -1,5 +1,5 @@
 import type { Segment } from "@/lib/sources/schema";
-import type { Candidate, ExtractedFact } from "@/lib/extraction/schema";
+import type { ExtractedFact } from "@/lib/extraction/schema";
 
 /** A kind in the taxonomy: slug plus the one-line definition used in prompts and shown in the UI. */
 export interface KindDefinition {
@@ -57,5 +57,3 @@ export interface Extractor {
   readonly promptVersion: string | null;
   extractChunk(input: ExtractionInput, chunk: Chunk): Promise<ChunkResult>;
 }
-
-export type { Candidate };

@@ -2,23 +2,22 @@ import "server-only";
 import { getEnv } from "@/lib/env";
 import { isAppError } from "@/lib/errors";
 import type { Db } from "@/lib/db/types";
-import { saveCandidates } from "@/lib/db/candidates";
+import { listRunCandidateKeys, saveCandidates } from "@/lib/db/candidates";
 import { isEmbeddedClient } from "@/lib/db/client";
 import { vacuumRetrievalTablesIfStale } from "@/lib/db/retrieval";
 import { listKnownFacts } from "@/lib/db/facts";
-import { finishRun, markRunStarted, recordChunkOutcome, type ChunkLogEntry } from "@/lib/db/runs";
+import { finishRun, getRunForExtraction, markRunStarted, recordChunkOutcome } from "@/lib/db/runs";
 import { getSettings } from "@/lib/db/settings";
 import { kindsForPreset } from "@/lib/settings/schema";
 import { runExtraction } from "@/lib/extraction/pipeline";
 import type { Candidate } from "@/lib/extraction/schema";
 import type { Extractor } from "@/lib/extraction/types";
-import type { Segment } from "@/lib/sources/schema";
 import { approveCandidate } from "@/lib/facts/decide";
-import { resolveEmbedder, resolveJudge } from "@/lib/jobs/matcher-models";
 import { applyAutoMerges, reviewCandidates } from "@/lib/jobs/review-candidates";
+import type { ModelEmbedder } from "@/lib/models";
+import type { Judge } from "@/lib/review";
 
-const candidateKey = (c: { spanStart?: number | null; start?: number | null; content: string }) =>
-  `${c.start ?? c.spanStart ?? "?"}:${c.content}`;
+const candidateKey = (c: { start: number | null; content: string }) => `${c.start ?? "?"}:${c.content}`;
 
 /**
  * Runs one extraction in the background: the extractor proposes, the review engine judges, and
@@ -29,33 +28,34 @@ export async function executeExtractionRun({
   db,
   runId,
   extractor,
+  embed,
+  judge,
   retry = false,
 }: {
   db: Db;
   runId: string;
   extractor: Extractor;
+  /** The matcher's optional model stages (lib/models buildMatcherModels). */
+  embed?: ModelEmbedder;
+  judge?: Judge;
   retry?: boolean;
 }) {
   const env = getEnv();
   try {
     const settings = await getSettings({ db });
-    const run = await db.extractionRun.findUniqueOrThrow({ where: { id: runId }, include: { source: true } });
+    const run = await getRunForExtraction({ db, runId });
     const source = run.source;
-    const log = (run.chunkLog as unknown as ChunkLogEntry[]) ?? [];
-    const skipChunks = retry ? new Set(log.filter((e) => e.status === "succeeded").map((e) => e.index)) : undefined;
-    const embed = resolveEmbedder(env);
-    const judge = resolveJudge(env);
+    const skipChunks = retry
+      ? new Set(run.chunkLog.filter((e) => e.status === "succeeded").map((e) => e.index))
+      : undefined;
     const saved = new Set<string>();
-    if (retry) {
-      const existing = await db.candidate.findMany({ where: { runId }, select: { content: true, spanStart: true } });
-      for (const c of existing) saved.add(candidateKey(c));
-    }
+    if (retry) for (const c of await listRunCandidateKeys({ db, runId })) saved.add(candidateKey(c));
 
     const result = await runExtraction({
       extractor,
       input: {
         text: source.text,
-        segments: source.segments as unknown as Segment[],
+        segments: source.segments,
         kinds: kindsForPreset(run.preset, settings),
         contextHints: source.contextHints ?? undefined,
         sourceDate: source.meetingDate?.toISOString().slice(0, 10),

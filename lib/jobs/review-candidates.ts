@@ -1,19 +1,24 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import type { CandidateReview } from "@/lib/db/candidates";
+import {
+  listOpenCandidatesOfSource,
+  listPendingAutoMerges,
+  reopenCandidate,
+  type CandidateReview,
+} from "@/lib/db/candidates";
 import { isEmbeddedClient } from "@/lib/db/client";
 import { findSimilarFactsInOrder } from "@/lib/db/retrieval";
 import type { Db } from "@/lib/db/types";
 import type { Candidate } from "@/lib/extraction/schema";
 import { mergeCandidate } from "@/lib/facts/decide";
-import type { ModelEmbedder } from "@/lib/jobs/matcher-models";
 import { compareBatchByVector, embedBatch, type BatchVectors } from "@/lib/jobs/review-embeddings";
+import type { ModelEmbedder } from "@/lib/models";
 import {
   decideGate,
   matchCandidate,
-  type Judge,
   normalizeText,
   type GatePolicy,
+  type Judge,
   type Match,
   type ThresholdsInput,
 } from "@/lib/review";
@@ -67,7 +72,7 @@ export async function reviewCandidates({
   candidates: Candidate[];
   thresholds?: ThresholdsInput;
   policy?: Partial<GatePolicy>;
-  /** Optional model-backed stages (lib/jobs/matcher-models.ts), used only when configured. */
+  /** Optional model-backed stages (lib/models buildMatcherModels), used only when configured. */
   embed?: ModelEmbedder;
   judge?: Judge;
 }): Promise<CandidateReview[]> {
@@ -84,10 +89,7 @@ export async function reviewCandidates({
   const texts = candidates.map((c) => c.content);
   const chunkSize = embed || isEmbeddedClient(db) ? texts.length : Math.ceil(texts.length / 3);
   const similar = findSimilarFactsInOrder({ db, texts, limit: FACTS_PER_CANDIDATE, chunkSize });
-  const open = await db.candidate.findMany({
-    where: { status: { in: ["pending", "gated"] }, run: { sourceId } },
-    select: { id: true, content: true },
-  });
+  const open = await listOpenCandidatesOfSource({ db, sourceId });
   const pending = open.map((c) => ({ ...c, words: contentWords(c.content) }));
   const words = candidates.map((c) => contentWords(c.content));
   const byVector =
@@ -119,7 +121,7 @@ export async function reviewCandidates({
       id,
       verdict: result.verdict,
       verdictStage: result.stage,
-      matches: result.matches.map(toJson),
+      matches: result.matches,
       status: gate.status,
       gateReason: gate.reasons.length > 0 ? gate.reasons.join("; ") : null,
       ...vectorToStore(byVector, i, id),
@@ -150,19 +152,6 @@ function vectorToStore(byVector: BatchVectors | undefined, i: number, id: string
   return embedding ? { embedding } : {};
 }
 
-// Only defined keys: Prisma's JSON input type has no room for `undefined`.
-function toJson(m: Match) {
-  return {
-    ...(m.factId ? { factId: m.factId } : {}),
-    ...(m.candidateId ? { candidateId: m.candidateId } : {}),
-    content: m.content,
-    score: m.score,
-    verdict: m.verdict,
-    stage: m.stage,
-    reason: m.reason,
-  };
-}
-
 /**
  * Folds candidates the gate auto-merged (status "merged", policy `autoMergeExactDuplicates`) into
  * their fact: provenance, a revision and a version bump, through decide.ts's mergeCandidate. Call it
@@ -170,46 +159,27 @@ function toJson(m: Match) {
  * queue with the reason. Returns how many were merged.
  */
 export async function applyAutoMerges({ db, runId }: { db: Db; runId: string }): Promise<number> {
-  const merged = await db.candidate.findMany({
-    where: { runId, status: "merged", reviewerId: null, provenance: { none: {} } },
-    select: { id: true, matches: true },
-  });
   let count = 0;
-  for (const c of merged) {
-    const factId = exactDuplicateFactId(c.matches);
+  for (const c of await listPendingAutoMerges({ db, runId })) {
+    const factId = c.matches ? exactDuplicateFactId(c.matches) : undefined;
     try {
-      if (!factId) throw new Error("no exact duplicate recorded");
+      if (!factId) throw new Error(c.matches ? "no exact duplicate recorded" : "its match data is unreadable");
       // mergeCandidate claims open candidates only, in its own transaction (the PGlite adapter has no
       // nested transactions), so reopen it first; if the merge fails it stays open, with the reason.
-      const reopened = await db.candidate.updateMany({
-        where: { id: c.id, status: "merged" },
-        data: { status: "pending" },
-      });
-      if (reopened.count === 0) continue;
+      if (!(await reopenCandidate({ db, candidateId: c.id, from: ["merged"] }))) continue;
       await mergeCandidate({ db, candidateId: c.id, factId, reviewerId: null });
       count++;
     } catch (error) {
       const why = error instanceof Error ? error.message : String(error);
-      await db.candidate.update({
-        where: { id: c.id },
-        data: { status: "pending", gateReason: `Auto-merge failed: ${why}` },
-      });
+      const gateReason = `Auto-merge failed: ${why}`;
+      await reopenCandidate({ db, candidateId: c.id, from: ["merged", "pending"], gateReason });
     }
   }
   return count;
 }
 
 // The same choice decideGate makes: the first duplicate of a fact found by hash or normalized text.
-function exactDuplicateFactId(matches: unknown): string | undefined {
-  if (!Array.isArray(matches)) return undefined;
-  for (const m of matches as Array<Record<string, unknown>>) {
-    if (
-      m?.verdict === "duplicate" &&
-      typeof m.factId === "string" &&
-      (m.stage === "hash" || m.stage === "normalized")
-    ) {
-      return m.factId;
-    }
-  }
-  return undefined;
+function exactDuplicateFactId(matches: Match[]): string | undefined {
+  return matches.find((m) => m.verdict === "duplicate" && m.factId && (m.stage === "hash" || m.stage === "normalized"))
+    ?.factId;
 }

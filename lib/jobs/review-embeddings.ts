@@ -7,7 +7,7 @@ import {
   type EmbeddingSpace,
 } from "@/lib/db/embeddings";
 import type { Db } from "@/lib/db/types";
-import type { ModelEmbedder } from "@/lib/jobs/matcher-models";
+import type { ModelEmbedder } from "@/lib/models";
 import { cosineSimilarity, ThresholdsSchema, type ThresholdsInput } from "@/lib/review";
 
 /**

@@ -1,24 +1,28 @@
 import { describe, expect, it } from "vitest";
-import { decideGate, GatePolicySchema, type GateInput } from "./gating";
+import { decideGate, GatePolicySchema } from "./gating";
+import type { MatchResult } from "./schema";
 
-const newMatch: GateInput["match"] = { verdict: "new", stage: "lexical", matches: [] };
-const contradiction: GateInput["match"] = {
+const newMatch: MatchResult = { verdict: "new", stage: "lexical", matches: [] };
+const contradiction: MatchResult = {
   verdict: "contradicts",
   stage: "lexical",
   matches: [
     {
       factId: "f1",
       content: "Ship by end of Q3",
+      score: 0.8,
       verdict: "contradicts",
       stage: "lexical",
       reason: "'end of Q3' vs 'end of Q4'",
     },
   ],
 };
-const exact: GateInput["match"] = {
+const exact: MatchResult = {
   verdict: "duplicate",
   stage: "hash",
-  matches: [{ factId: "f7", content: "Ship by end of Q3", verdict: "duplicate", stage: "hash", reason: "Same text" }],
+  matches: [
+    { factId: "f7", content: "Ship by end of Q3", score: 1, verdict: "duplicate", stage: "hash", reason: "Same text" },
+  ],
 };
 
 describe("decideGate", () => {

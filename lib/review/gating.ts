@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { Stage, Verdict } from "./matcher";
+import type { MatchResult } from "./schema";
 
 /** What sends a candidate to review, what may skip it. Settings edits this. */
 export const GatePolicySchema = z.object({
@@ -16,23 +16,6 @@ export type GatePolicyInput = z.input<typeof GatePolicySchema>;
 
 export type GateStatus = "pending" | "gated" | "approved" | "merged";
 
-export interface GateInput {
-  candidate: { confidence: number; supported: boolean };
-  match: {
-    verdict: Verdict;
-    stage: Stage;
-    matches: Array<{
-      factId?: string;
-      candidateId?: string;
-      content: string;
-      verdict: Verdict;
-      stage: Stage;
-      reason: string;
-    }>;
-  };
-  policy?: GatePolicyInput;
-}
-
 export interface GateDecision {
   status: GateStatus;
   reasons: string[];
@@ -45,7 +28,11 @@ const fmt = (x: number) => x.toFixed(2);
  * Decides how a matched candidate enters review. "gated" means a person must look at it with the
  * reasons shown; "approved"/"merged" happen only when the policy allows it and nothing gated it.
  */
-export function decideGate(input: GateInput): GateDecision {
+export function decideGate(input: {
+  candidate: { confidence: number; supported: boolean };
+  match: MatchResult;
+  policy?: GatePolicyInput;
+}): GateDecision {
   const policy = GatePolicySchema.parse(input.policy ?? {});
   const { candidate, match } = input;
   const reasons: string[] = [];

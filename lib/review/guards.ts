@@ -1,7 +1,7 @@
 import { stemmer } from "stemmer";
 import { alignWords, type Alignment } from "./align";
 import { NEGATORS, STOP_WORDS, stemOf, type Analysis, type Token } from "./lexical";
-import { NUMBER_WORDS } from "./normalize";
+import { NUMBER_WORDS } from "./tokens";
 import { swapDifferences } from "./swaps";
 
 /**
@@ -460,9 +460,4 @@ export function compareStatements(a: Analysis, b: Analysis): { alignment: Alignm
     ...oppositeDifferences(a, b),
   ];
   return { alignment, differences: [...found, ...swapDifferences(a, b, alignment, found)] };
-}
-
-/** Every way the two statements differ in a value that must never be merged away. */
-export function findDifferences(a: Analysis, b: Analysis): Difference[] {
-  return compareStatements(a, b).differences;
 }

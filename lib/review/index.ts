@@ -1,32 +1,12 @@
-// Public surface of the matcher: pure functions, no database. The lead's DB retrieval calls these.
-export { normalizeText, contentHash } from "./normalize";
-export { analyze, buildIdf, type Analysis, type IdfTable } from "./lexical";
-export { findDifferences, type Difference, type DifferenceKind } from "./guards";
-export {
-  scorePair,
-  scoreAnalyses,
-  VERDICTS,
-  STAGES,
-  type PairResult,
-  type ScoreContext,
-  type Stage,
-  type Verdict,
-} from "./matcher";
-export {
-  matchCandidate,
-  type Embedder,
-  type Judge,
-  type Match,
-  type MatchInput,
-  type MatchResult,
-} from "./match-candidate";
+// The matcher's public surface: pure functions, no database. Code outside lib/review imports from here,
+// except modules a client component can reach (lib/settings/schema.ts), which import the schema files.
+export { normalizeText, contentHash } from "@/lib/text/normalize";
+export { analyze, buildIdf } from "./lexical";
+export { scorePair, scoreAnalyses } from "./matcher";
+export { matchCandidate, type Embedder, type Judge } from "./match-candidate";
+export { MatchesSchema, type Match, type Stage, type Verdict } from "./schema";
 export { cosineSimilarity } from "./vectors";
-export { ThresholdsSchema, DEFAULT_THRESHOLDS, type Thresholds, type ThresholdsInput } from "./thresholds";
-export {
-  GatePolicySchema,
-  decideGate,
-  type GatePolicy,
-  type GateDecision,
-  type GateInput,
-  type GateStatus,
-} from "./gating";
+export { loadWordVectors } from "./wordvectors";
+export { loadWordNet } from "./wordnet";
+export { ThresholdsSchema, DEFAULT_THRESHOLDS, type ThresholdsInput } from "./thresholds";
+export { decideGate, type GatePolicy, type GateStatus } from "./gating";

@@ -1,6 +1,7 @@
 import { stemmer } from "stemmer";
 import { requireFromApp } from "@/lib/runtime/require";
-import { hashNormalized, normalizeText, NUMBER_WORDS, rawTokens, type RawToken } from "./normalize";
+import { hashNormalized, normalizeText } from "@/lib/text/normalize";
+import { NUMBER_WORDS, rawTokens, type RawToken } from "./tokens";
 import { loadWordNet, type WordNet, type WordSenses } from "./wordnet";
 import { loadWordVectors, type WordVectors } from "./wordvectors";
 

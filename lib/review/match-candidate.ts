@@ -1,5 +1,6 @@
 import { analyze, type Analysis, type IdfTable } from "./lexical";
-import { scoreAnalyses, type PairResult, type Stage, type Verdict } from "./matcher";
+import { scoreAnalyses, type PairResult } from "./matcher";
+import type { Match, MatchResult, Verdict } from "./schema";
 import { ThresholdsSchema, type ThresholdsInput } from "./thresholds";
 import { loadWordVectors, type WordVectors } from "./wordvectors";
 import { cosineSimilarity } from "./vectors";
@@ -25,22 +26,6 @@ export interface MatchInput {
   vectors?: WordVectors | null;
   /** how many matches to return (default 5) */
   limit?: number;
-}
-
-export interface Match {
-  factId?: string;
-  candidateId?: string;
-  content: string;
-  score: number;
-  verdict: Verdict;
-  stage: Stage;
-  reason: string;
-}
-
-export interface MatchResult {
-  verdict: Verdict;
-  stage: Stage;
-  matches: Match[];
 }
 
 // Facts recur across the candidates of one review batch: analyse each text once. Only default

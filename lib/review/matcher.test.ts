@@ -3,7 +3,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { matchCandidate } from "./match-candidate";
 import { scorePair } from "./matcher";
-import { contentHash, normalizeText } from "./normalize";
+import { contentHash, normalizeText } from "@/lib/text/normalize";
 import { ThresholdsSchema } from "./thresholds";
 
 describe("normalization and hash", () => {

@@ -1,14 +1,10 @@
 import { compareStatements, type Difference } from "./guards";
 import { analyze, type Analysis, type IdfTable } from "./lexical";
 import { similarity, similarityWithout } from "./similarity";
-import { DEFAULT_THRESHOLDS, ThresholdsSchema, type Thresholds, type ThresholdsInput } from "./thresholds";
+import { ThresholdsSchema, type Thresholds, type ThresholdsInput } from "./thresholds";
 import type { WordNet } from "./wordnet";
+import type { Stage, Verdict } from "./schema";
 import { loadWordVectors, type WordVectors } from "./wordvectors";
-
-export const VERDICTS = ["duplicate", "related", "contradicts", "new"] as const;
-export type Verdict = (typeof VERDICTS)[number];
-export const STAGES = ["hash", "normalized", "lexical", "embedding", "llm"] as const;
-export type Stage = (typeof STAGES)[number];
 
 export interface PairResult {
   score: number;
@@ -123,13 +119,3 @@ export function scorePair(a: string, b: string, ctx: ScoreContext = {}): PairRes
   const opts = { idf: ctx.idf, vectors, wordnet: ctx.wordnet };
   return scoreAnalyses(analyze(a, opts), analyze(b, opts), thresholds, vectors);
 }
-
-export { DEFAULT_THRESHOLDS };
-export {
-  matchCandidate,
-  type Embedder,
-  type Judge,
-  type Match,
-  type MatchInput,
-  type MatchResult,
-} from "./match-candidate";

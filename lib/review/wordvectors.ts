@@ -163,13 +163,3 @@ export function loadWordVectors(): WordVectors | null {
   }
   return loaded;
 }
-
-/** Cosine of two rows (rows are unit length). */
-export function rowCosine(vectors: WordVectors, a: number, b: number): number {
-  const { data, dim } = vectors;
-  const oa = a * dim;
-  const ob = b * dim;
-  let dot = 0;
-  for (let i = 0; i < dim; i++) dot += (data[oa + i] as number) * (data[ob + i] as number);
-  return dot;
-}

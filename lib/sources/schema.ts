@@ -11,6 +11,7 @@ export const SegmentSchema = z.object({
   end: z.number().int().nonnegative(),
 });
 export type Segment = z.infer<typeof SegmentSchema>;
+export const SegmentsSchema = z.array(SegmentSchema);
 
 export const SOURCE_FORMATS = ["text", "markdown", "vtt", "srt", "slack-json", "chat-json"] as const;
 export const SourceFormatSchema = z.enum(SOURCE_FORMATS);
@@ -25,14 +26,11 @@ export const ParsedSourceSchema = z.object({
 });
 export type ParsedSource = z.infer<typeof ParsedSourceSchema>;
 
-export const SOURCE_ORIGINS = ["paste", "upload", "api"] as const;
-
-/** The paste/upload form and the API share this. */
+/** The ingest form's fields (a paste, or metadata for an upload); the form, the action and the API share it. */
 export const SourceInputSchema = z.object({
   title: z.string().trim().max(200).optional(),
-  text: z.string().min(1, "Paste some text to extract from").max(5_000_000),
-  meetingDate: z.iso.date().optional(),
-  contextHints: z.string().max(2_000).optional(),
-  preset: z.string().optional(),
+  text: z.string().optional(),
+  meetingDate: z.union([z.literal(""), z.iso.date("Use a date like 2026-11-30")]).optional(),
+  preset: z.string().max(40).optional(),
+  contextHints: z.string().trim().max(2_000, "Keep context hints under 2,000 characters").optional(),
 });
-export type SourceInput = z.infer<typeof SourceInputSchema>;

@@ -47,9 +47,9 @@ describe(`Prisma on the test database (${process.env.TEST_DATABASE_URL ? "Postgr
         temporal: "future",
         speaker: "Ana",
         quote: "We ship on Friday.",
-        spanStart: 5,
-        spanEnd: 23,
-        grounded: true,
+        start: 5,
+        end: 23,
+        supported: true,
         verdict: "new",
         status: "approved",
         reviewerId: getDefaultReviewerId(),
@@ -82,8 +82,8 @@ describe(`Prisma on the test database (${process.env.TEST_DATABASE_URL ? "Postgr
         sourceId: source.id,
         runId: run.id,
         quote: candidate.quote,
-        spanStart: 5,
-        spanEnd: 23,
+        start: 5,
+        end: 23,
       },
     });
     await prisma.factRevision.create({

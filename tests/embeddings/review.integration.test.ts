@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { saveCandidates, type CandidateReview } from "@/lib/db/candidates";
 import { parseEnv } from "@/lib/env";
 import { approveCandidate } from "@/lib/facts/decide";
-import { resolveEmbedder } from "@/lib/jobs/matcher-models";
+import { buildMatcherModels } from "@/lib/models";
 import { reviewCandidates } from "@/lib/jobs/review-candidates";
 import { createTestDb, truncateAll, type TestDb } from "@/tests/db";
 import { addFact, candidate, createSourceWithRun, matchesOf } from "@/tests/review/fixtures";
@@ -27,9 +27,14 @@ describe(`review with stored embeddings over HTTP (${process.env.TEST_DATABASE_U
   let sourceId: string;
   let runId: string;
   const embedderFor = ({ timeoutMs = 10_000, model = "fake-embed" } = {}) =>
-    resolveEmbedder(
-      parseEnv({ SIFT_EMBEDDING_MODEL: model, SIFT_LLM_BASE_URL: fake.url, SIFT_LLM_TIMEOUT_MS: String(timeoutMs) }),
-    )!;
+    buildMatcherModels({
+      env: parseEnv({
+        SIFT_EMBEDDING_MODEL: model,
+        SIFT_LLM_BASE_URL: fake.url,
+        SIFT_LLM_MODEL: "fake-model",
+        SIFT_LLM_TIMEOUT_MS: String(timeoutMs),
+      }),
+    }).embed!;
 
   /** What extraction.ts does per chunk: review, then save with the reviews. */
   async function reviewAndSave(texts: string[], embed = embedderFor()) {

@@ -60,8 +60,8 @@ describe("an extraction run", () => {
     const candidates = await db.prisma.candidate.findMany({ where: { runId: run.id } });
     expect(candidates.length).toBeGreaterThanOrEqual(3);
     expect(candidates.some((c) => /offline mode/i.test(c.content) && c.speaker === "Priya")).toBe(true);
-    for (const c of candidates.filter((c) => c.grounded)) {
-      expect(source.text.slice(c.spanStart!, c.spanEnd!)).toBe(c.quote);
+    for (const c of candidates.filter((c) => c.supported)) {
+      expect(source.text.slice(c.start!, c.end!)).toBe(c.quote);
     }
     expect(candidates.some((c) => /thanks for joining/i.test(c.content))).toBe(false);
   });
@@ -98,7 +98,7 @@ describe("an extraction run", () => {
     expect(done?.chunksFailed).toBe(0);
     const all = await db.prisma.candidate.findMany({ where: { runId: run.id } });
     expect(all.length).toBeGreaterThan(kept);
-    const keys = all.map((c) => `${c.spanStart}:${c.content}`);
+    const keys = all.map((c) => `${c.start}:${c.content}`);
     expect(new Set(keys).size).toBe(keys.length);
   });
 
@@ -155,7 +155,7 @@ describe("gate policy applied when a run saves its candidates", () => {
 
     const approved = await db.prisma.candidate.findMany({ where: { runId: run.id, status: "approved" } });
     expect(approved.length).toBeGreaterThan(0);
-    expect(approved.every((c) => c.confidence >= 0.8 && c.grounded && c.reviewerId === null)).toBe(true);
+    expect(approved.every((c) => c.confidence >= 0.8 && c.supported && c.reviewerId === null)).toBe(true);
     const facts = await db.prisma.fact.findMany({ include: { revisions: true, provenance: true } });
     expect(facts).toHaveLength(approved.length);
     for (const fact of facts) {
@@ -166,7 +166,7 @@ describe("gate policy applied when a run saves its candidates", () => {
       expect(fact.provenance[0]?.runId).toBe(run.id);
     }
     const open = await db.prisma.candidate.findMany({ where: { runId: run.id, status: { in: ["pending", "gated"] } } });
-    expect(open.every((c) => c.confidence < 0.8 || !c.grounded || c.verdict !== "new")).toBe(true);
+    expect(open.every((c) => c.confidence < 0.8 || !c.supported || c.verdict !== "new")).toBe(true);
   });
 
   it("auto-merge, when enabled, folds exact duplicates of approved facts into them", async () => {

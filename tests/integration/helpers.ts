@@ -38,6 +38,6 @@ export async function seedCandidates(
       };
     }),
   });
-  const rows = await prisma.candidate.findMany({ where: { runId: run.id }, orderBy: { spanStart: "asc" } });
+  const rows = await prisma.candidate.findMany({ where: { runId: run.id }, orderBy: { start: "asc" } });
   return { source, run, candidates: rows };
 }

@@ -20,18 +20,7 @@ export const candidate = (content: string, extra: Partial<Candidate> = {}): Cand
   ...extra,
 });
 
-/** A match as reviewCandidates stores it on the candidate (JSON). */
-export interface StoredMatch {
-  factId?: string;
-  candidateId?: string;
-  content: string;
-  score: number;
-  verdict: string;
-  stage: string;
-  reason: string;
-}
-export const matchesOf = (r: Pick<CandidateReview, "matches"> | undefined) =>
-  (r?.matches ?? []) as unknown as StoredMatch[];
+export const matchesOf = (r: Pick<CandidateReview, "matches"> | undefined) => r?.matches ?? [];
 
 export async function addFact(db: Db, content: string, status: "active" | "archived" = "active") {
   return db.fact.create({

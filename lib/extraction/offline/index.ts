@@ -1,6 +1,7 @@
 import type { Candidate, ExtractedFact } from "@/lib/extraction/schema";
 import type { Chunk, ChunkResult, ExtractionInput, Extractor, KindDefinition } from "@/lib/extraction/types";
 import type { Segment } from "@/lib/sources/schema";
+import { normalizeText } from "@/lib/text/normalize";
 import { analyse, type Tok } from "@/lib/extraction/offline/nlp";
 import { classify } from "@/lib/extraction/offline/classify";
 import { rewriteClause, type Voice } from "@/lib/extraction/offline/rewrite";
@@ -42,7 +43,7 @@ export function extractCandidates(input: ExtractionInput, chunk: Chunk): Candida
   const speakers = [...new Set(input.segments.map((s) => s.speaker).filter((s): s is string => !!s))];
   const names = new Set(speakers.flatMap((s) => [s.toLowerCase(), s.split(/\s+/)[0]!.toLowerCase()]));
   const group: Voice["group"] = input.kinds.some((k) => TEAM_KINDS.has(k.id)) ? "team" : "inclusive";
-  const known = new Set((input.knownFacts ?? []).map(normalizeFact));
+  const known = new Set((input.knownFacts ?? []).map((f) => normalizeText(f)));
   const seen = new Set<string>();
   const out: Candidate[] = [];
   for (const segment of chunk.segments) {
@@ -58,7 +59,7 @@ export function extractCandidates(input: ExtractionInput, chunk: Chunk): Candida
       for (const clause of splitClauses(sentence.toks, names)) {
         const fact = toFact(clause, segment.text, voice, input.kinds, names);
         if (!fact) continue;
-        const key = normalizeFact(fact.content);
+        const key = normalizeText(fact.content);
         if (seen.has(key) || known.has(key)) continue;
         seen.add(key);
         const start = base + clause[0]!.start;
@@ -83,13 +84,6 @@ function selectFromTurn(turn: Scored[]): Candidate[] {
 }
 
 const TEAM_KINDS = new Set(["decision", "action_item", "constraint", "rule"]);
-
-function normalizeFact(text: string): string {
-  return text
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}]+/gu, " ")
-    .trim();
-}
 
 /** Offset of the segment's text in the input text; segments are trusted only when they agree. */
 function segmentBase(text: string, segment: Segment, chunk: Chunk): number | null {

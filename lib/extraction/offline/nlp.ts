@@ -1,5 +1,4 @@
-import winkNLP from "wink-nlp";
-import model from "wink-eng-lite-web-model";
+import { readWinkDocument } from "@/lib/extraction/offline/wink";
 
 /** One analysed token; offsets are relative to the text given to `analyse`. */
 export interface Tok {
@@ -19,33 +18,15 @@ export interface Sentence {
   toks: Tok[];
 }
 
-type Nlp = ReturnType<typeof winkNLP>;
-let instance: Nlp | null = null;
-
-/** Loading the model takes ~150 ms, so it happens once per process, on first use. */
-function nlp(): Nlp {
-  instance ??= winkNLP(model);
-  return instance;
-}
-
 /**
  * Sentences with tokens and character offsets. Curly apostrophes are straightened first (same
  * length, so offsets still point into the original) because the model only splits "I'm" with "'".
  */
 export function analyse(text: string): Sentence[] {
-  const n = nlp();
-  const its = n.its;
-  const doc = n.readDoc(text.replace(/[\u2018\u2019]/g, "'"));
-  const words: string[] = doc.tokens().out();
-  const spaces: string[] = doc.tokens().out(its.precedingSpaces);
-  const pos: string[] = doc.tokens().out(its.pos);
-  // The typings give `its.lemma` a third (addons) parameter that `out` does not declare.
-  const lemmas: string[] = doc.tokens().out(its.lemma as unknown as typeof its.pos);
-  const negs = doc.tokens().out(its.negationFlag) as unknown as boolean[];
+  const doc = readWinkDocument(text.replace(/[\u2018\u2019]/g, "'"));
+  const { words, spaces, pos, lemmas, negated: negs, entityTypes: entTypes } = doc;
   const entityOf = new Map<number, string>();
-  const entSpans = doc.entities().out(its.span) as unknown as [number, number][];
-  const entTypes = doc.entities().out(its.type) as unknown as string[];
-  entSpans.forEach(([from, to], k) => {
+  doc.entitySpans.forEach(([from, to], k) => {
     for (let i = from; i <= to; i++) entityOf.set(i, entTypes[k] ?? "ENTITY");
   });
 
@@ -57,7 +38,8 @@ export function analyse(text: string): Sentence[] {
     const contraction = /^(i|you|we|they|he|she|it|that|there)('(?:m|re|ve|ll|d|s))$/i.exec(w);
     if (contraction) {
       // The model sometimes leaves "I'm" whole (tagged as a proper noun): split it like "I" + "'m".
-      const [, subj, rest] = contraction as unknown as [string, string, string];
+      const subj = contraction[1] ?? "";
+      const rest = contraction[2] ?? "";
       byIndex.push([
         {
           ...base,
@@ -87,8 +69,7 @@ export function analyse(text: string): Sentence[] {
     at += w.length;
   });
 
-  const spans = doc.sentences().out(its.span) as unknown as [number, number][];
-  return spans
+  return doc.sentenceSpans
     .map(([from, to]) => byIndex.slice(from, to + 1).flat())
     .filter((s) => s.length > 0)
     .map((s) => ({ start: s[0]!.start, end: s[s.length - 1]!.end, toks: s }));

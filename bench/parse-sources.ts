@@ -1,6 +1,6 @@
 /**
  * Parse timings for large inputs, to catch quadratic code or regex backtracking before users do.
- * Run: npx tsx lib/sources/bench.ts   (prints one line per case; numbers depend on the machine)
+ * Run: npx tsx bench/parse-sources.ts   (prints one line per case; numbers depend on the machine)
  */
 import { parseSource } from "@/lib/sources/parse";
 

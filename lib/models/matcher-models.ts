@@ -5,7 +5,7 @@ import { embedMany, generateText, Output, type EmbeddingModel, type LanguageMode
 import { z } from "zod";
 import type { Env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
-import { resolveModel } from "@/lib/extraction/llm/provider";
+import { resolveLanguageModel } from "@/lib/models/language-model";
 import type { Embedder, Judge } from "@/lib/review";
 
 /**
@@ -86,7 +86,7 @@ export const JUDGE_PROMPT = `Compare two statements from a team's fact base.
 - "new" if they are unrelated.`;
 
 export function resolveJudge(env: Env): Judge | undefined {
-  const resolved = resolveModel(env);
+  const resolved = resolveLanguageModel(env);
   return resolved ? createJudge({ model: resolved.model, timeoutMs: env.SIFT_LLM_TIMEOUT_MS }) : undefined;
 }
 

@@ -1,13 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { AppError } from "@/lib/errors";
 import { parseEnv } from "@/lib/env";
-import { createLlmExtractorFromEnv, resolveModel } from "@/lib/extraction/llm/provider";
+import { resolveLanguageModel } from "@/lib/models/language-model";
 
 const env = (vars: Record<string, string>) => parseEnv(vars);
 
 function configError(vars: Record<string, string>): string {
   try {
-    resolveModel(env(vars));
+    resolveLanguageModel(env(vars));
   } catch (error) {
     expect(error).toBeInstanceOf(AppError);
     expect((error as AppError).code).toBe("CONFIG");
@@ -16,27 +16,30 @@ function configError(vars: Record<string, string>): string {
   return expect.fail("expected a CONFIG error");
 }
 
-describe("resolveModel", () => {
+describe("resolveLanguageModel", () => {
   it("returns null when no LLM variable is set, so the offline extractor is used", () => {
-    expect(resolveModel(env({}))).toBeNull();
-    expect(createLlmExtractorFromEnv(env({}))).toBeNull();
+    expect(resolveLanguageModel(env({}))).toBeNull();
   });
 
   it("infers the provider from the key that is present", () => {
-    expect(resolveModel(env({ OPENAI_API_KEY: "sk-a" }))).toMatchObject({
+    expect(resolveLanguageModel(env({ OPENAI_API_KEY: "sk-a" }))).toMatchObject({
       provider: "openai",
       modelId: "openai:gpt-4.1-mini",
     });
-    expect(resolveModel(env({ ANTHROPIC_API_KEY: "k" }))).toMatchObject({
+    expect(resolveLanguageModel(env({ ANTHROPIC_API_KEY: "k" }))).toMatchObject({
       provider: "anthropic",
       modelId: "anthropic:claude-haiku-4-5",
     });
-    expect(resolveModel(env({ SIFT_LLM_API_KEY: "sk-ant-x" }))?.provider).toBe("anthropic");
-    expect(resolveModel(env({ SIFT_LLM_API_KEY: "sk-x", SIFT_LLM_MODEL: "gpt-4o" }))?.modelId).toBe("openai:gpt-4o");
+    expect(resolveLanguageModel(env({ SIFT_LLM_API_KEY: "sk-ant-x" }))?.provider).toBe("anthropic");
+    expect(resolveLanguageModel(env({ SIFT_LLM_API_KEY: "sk-x", SIFT_LLM_MODEL: "gpt-4o" }))?.modelId).toBe(
+      "openai:gpt-4o",
+    );
   });
 
   it("infers openai-compatible from a base URL, which needs no key", () => {
-    const resolved = resolveModel(env({ SIFT_LLM_BASE_URL: "http://localhost:11434/v1", SIFT_LLM_MODEL: "llama3.1" }));
+    const resolved = resolveLanguageModel(
+      env({ SIFT_LLM_BASE_URL: "http://localhost:11434/v1", SIFT_LLM_MODEL: "llama3.1" }),
+    );
     expect(resolved).toMatchObject({ provider: "openai-compatible", modelId: "openai-compatible:llama3.1" });
     expect(typeof resolved?.model).toBe("object");
   });
@@ -61,10 +64,5 @@ describe("resolveModel", () => {
         SIFT_LLM_API_KEY: "sk-ant-SECRET",
       }),
     ).not.toContain("SECRET");
-  });
-
-  it("builds an LLM extractor from the environment", () => {
-    const extractor = createLlmExtractorFromEnv(env({ OPENAI_API_KEY: "sk-a", SIFT_LLM_MODEL: "gpt-4o-mini" }));
-    expect(extractor).toMatchObject({ name: "llm", modelId: "openai:gpt-4o-mini", promptVersion: "extract-v1" });
   });
 });

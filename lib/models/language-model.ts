@@ -5,8 +5,6 @@ import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
 import type { LanguageModel } from "ai";
 import type { Env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
-import { createLlmExtractor } from "@/lib/extraction/llm/extractor";
-import type { Extractor } from "@/lib/extraction/types";
 
 /**
  * Picks the model from the environment. No LLM variables at all means "use the offline extractor"
@@ -38,7 +36,7 @@ export interface ResolvedModel {
   provider: LlmProvider;
 }
 
-export function resolveModel(env: LlmEnv): ResolvedModel | null {
+export function resolveLanguageModel(env: LlmEnv): ResolvedModel | null {
   const provider = env.SIFT_LLM_PROVIDER ?? inferProvider(env);
   if (provider === null) {
     if (env.SIFT_LLM_MODEL) {
@@ -111,20 +109,4 @@ function inferProvider(env: LlmEnv): LlmProvider | null {
 
 function missingKey(provider: string, variable: string): AppError {
   return new AppError("CONFIG", `SIFT_LLM_PROVIDER=${provider} needs an API key: set SIFT_LLM_API_KEY or ${variable}.`);
-}
-
-/** The LLM extractor the environment asks for, or null when the offline extractor should be used. */
-export function createLlmExtractorFromEnv(
-  env: LlmEnv & Pick<Env, "SIFT_LLM_TIMEOUT_MS">,
-  options: { template?: string; maxRetries?: number } = {},
-): Extractor | null {
-  const resolved = resolveModel(env);
-  if (!resolved) return null;
-  return createLlmExtractor({
-    model: resolved.model,
-    modelId: resolved.modelId,
-    timeoutMs: env.SIFT_LLM_TIMEOUT_MS,
-    maxRetries: options.maxRetries ?? 2,
-    ...(options.template !== undefined ? { template: options.template } : {}),
-  });
 }

@@ -2,14 +2,14 @@ import { MockEmbeddingModelV3, MockLanguageModelV3 } from "ai/test";
 import { describe, expect, it, vi } from "vitest";
 import { parseEnv } from "@/lib/env";
 import { textResult } from "@/lib/extraction/llm/testing";
-import { createEmbedder, createJudge, resolveEmbedder, resolveJudge } from "@/lib/jobs/matcher-models";
+import { buildMatcherModels } from "@/lib/models";
+import { createEmbedder, createJudge } from "@/lib/models/matcher-models";
 import { matchCandidate } from "@/lib/review";
 
 describe("model-backed matcher stages", () => {
   it("are off without configuration, so matching stays offline", () => {
     const env = parseEnv({});
-    expect(resolveEmbedder(env)).toBeUndefined();
-    expect(resolveJudge(env)).toBeUndefined();
+    expect(buildMatcherModels({ env })).toEqual({});
   });
 
   it("an embedding model is configured from SIFT_EMBEDDING_MODEL and a compatible base URL", () => {
@@ -18,10 +18,10 @@ describe("model-backed matcher stages", () => {
       SIFT_LLM_BASE_URL: "http://127.0.0.1:11434/v1",
       SIFT_LLM_MODEL: "llama3.1",
     });
-    expect(typeof resolveEmbedder(env)).toBe("function");
-    expect(() => resolveEmbedder(parseEnv({ SIFT_EMBEDDING_MODEL: "x", ANTHROPIC_API_KEY: "sk-ant-1" }))).toThrow(
-      /embeddings need an OpenAI key/,
-    );
+    expect(typeof buildMatcherModels({ env }).embed).toBe("function");
+    expect(() =>
+      buildMatcherModels({ env: parseEnv({ SIFT_EMBEDDING_MODEL: "x", ANTHROPIC_API_KEY: "sk-ant-1" }) }),
+    ).toThrow(/embeddings need an OpenAI key/);
   });
 
   it("embeddings can lift a paraphrase the words missed to duplicate", async () => {
@@ -46,8 +46,12 @@ describe("model-backed matcher stages", () => {
     const model = new MockEmbeddingModelV3({ modelId: "mock-embed" });
     expect(createEmbedder({ model, timeoutMs: 1_000 }).modelId).toBe("mock-embed");
     expect(createEmbedder({ model, modelId: "nomic-embed-text", timeoutMs: 1_000 }).modelId).toBe("nomic-embed-text");
-    const env = parseEnv({ SIFT_EMBEDDING_MODEL: "nomic-embed-text", SIFT_LLM_BASE_URL: "http://127.0.0.1:11434/v1" });
-    expect(resolveEmbedder(env)?.modelId).toBe("nomic-embed-text");
+    const env = parseEnv({
+      SIFT_EMBEDDING_MODEL: "nomic-embed-text",
+      SIFT_LLM_BASE_URL: "http://127.0.0.1:11434/v1",
+      SIFT_LLM_MODEL: "llama3.1",
+    });
+    expect(buildMatcherModels({ env }).embed?.modelId).toBe("nomic-embed-text");
   });
 
   it("stored similarities lift a paraphrase to duplicate without calling a model, and never over a guard", async () => {

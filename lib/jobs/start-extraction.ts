@@ -1,0 +1,92 @@
+import "server-only";
+import { claimRunForRetry, createExtractionRun, getRunSummary } from "@/lib/db/runs";
+import { getSettings } from "@/lib/db/settings";
+import { createSource, type NewSource } from "@/lib/db/sources";
+import { withTransaction, type Db } from "@/lib/db/types";
+import type { Env } from "@/lib/env";
+import { AppError } from "@/lib/errors";
+import { executeExtractionRun } from "@/lib/jobs/extraction";
+import { buildExtractor, buildMatcherModels } from "@/lib/models";
+import { presetOptions } from "@/lib/settings/schema";
+
+/** Runs a task after the response is sent (Next's `after` in the app; tests may await it). */
+export type RunInBackground = (task: () => Promise<void>) => void;
+
+/**
+ * Saves a parsed source with a queued run, in one transaction, and starts the extraction in the
+ * background. Returns at once with the ids, so the page can follow progress; an unknown preset or a
+ * half-configured model is refused before anything is saved.
+ */
+export async function startExtraction({
+  db,
+  env,
+  source,
+  preset,
+  runInBackground,
+}: {
+  db: Db;
+  env: Env;
+  /** Without a title, the first line of the text names the source. */
+  source: Omit<NewSource, "title"> & { title?: string };
+  /** A preset id offered by presetOptions; the settings' default when absent. */
+  preset?: string;
+  runInBackground: RunInBackground;
+}) {
+  const settings = await getSettings({ db });
+  if (preset && !presetOptions(settings).some((p) => p.id === preset)) {
+    throw new AppError("VALIDATION", `Unknown preset "${preset}"`, {
+      fieldErrors: { preset: ["Pick one of the listed presets"] },
+    });
+  }
+  const choice = buildExtractor({ env, settings });
+  const matcher = buildMatcherModels({ env });
+  const { sourceId, runId } = await withTransaction(db, async (tx) => {
+    const saved = await createSource({
+      db: tx,
+      source: { ...source, title: source.title || defaultTitle(source.parsed.text) },
+    });
+    const run = await createExtractionRun({
+      db: tx,
+      sourceId: saved.id,
+      extractor: choice.extractor.name,
+      modelId: choice.extractor.modelId,
+      promptVersion: choice.extractor.promptVersion,
+      preset: preset ?? settings.defaultPreset,
+    });
+    return { sourceId: saved.id, runId: run.id };
+  });
+  runInBackground(() => executeExtractionRun({ db, runId, extractor: choice.extractor, ...matcher }));
+  return { runId, sourceId, extractor: choice.label };
+}
+
+/** Runs again the chunks of a failed, partial or interrupted run, with the extractor it ran with. */
+export async function retryExtraction({
+  db,
+  env,
+  runId,
+  runInBackground,
+}: {
+  db: Db;
+  env: Env;
+  runId: string;
+  runInBackground: RunInBackground;
+}) {
+  const settings = await getSettings({ db });
+  const run = await getRunSummary({ db, runId });
+  if (!run) throw new AppError("NOT_FOUND", "This run no longer exists.");
+  // Built before the claim: a model that is no longer configured must not leave the run queued.
+  const choice = buildExtractor({ env, settings, mode: run.extractor === "llm" ? "llm" : "offline" });
+  const matcher = buildMatcherModels({ env });
+  await claimRunForRetry({ db, runId });
+  runInBackground(() => executeExtractionRun({ db, runId, extractor: choice.extractor, retry: true, ...matcher }));
+  return { runId };
+}
+
+function defaultTitle(text: string): string {
+  const firstLine =
+    text
+      .split("\n")
+      .find((l) => l.trim())
+      ?.trim() ?? "Untitled";
+  return firstLine.length > 60 ? `${firstLine.slice(0, 57)}…` : firstLine;
+}
