@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { AppError } from "@/lib/errors";
 import { createLlmExtractor } from "@/lib/extraction/llm/extractor";
-import { fact, factsResult, promptText, scriptedModel, textResult } from "@/lib/extraction/llm/testing";
+import { fact, factsResult, promptText, scriptedModel, textResult } from "@/tests/llm/mock-models";
 import { runExtraction, type ChunkOutcome } from "@/lib/extraction/pipeline";
 import type { Candidate, ExtractedFact } from "@/lib/extraction/schema";
 import type { Chunk, ExtractionInput, Extractor, KindDefinition } from "@/lib/extraction/types";

@@ -10,7 +10,7 @@ import {
   promptText,
   scriptedModel,
   textResult,
-} from "@/lib/extraction/llm/testing";
+} from "@/tests/llm/mock-models";
 import type { Chunk, ExtractionInput, KindDefinition } from "@/lib/extraction/types";
 
 const kinds: KindDefinition[] = [
