@@ -119,13 +119,7 @@ describe("runExtraction", () => {
         return factsResult([fact({ content: user.slice(0, 20), quote: user.slice(5, 30) })]);
       },
     ]);
-    const extractor = createLlmExtractor({
-      model,
-      modelId: "mock",
-      timeoutMs: 5_000,
-      maxRetries: 1,
-      sleep: async () => {},
-    });
+    const extractor = createLlmExtractor({ model, modelId: "mock", timeoutMs: 5_000, maxRetries: 1 });
     const result = await runExtraction({ extractor, input, tokenBudget: 20, concurrency: 2 });
     expect(result.status).toBe("partial");
     expect(result.chunks.map((c) => c.status)).toEqual(["succeeded", "failed", "failed", "succeeded"]);
