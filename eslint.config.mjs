@@ -23,6 +23,22 @@ const config = [
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
     },
   },
+  {
+    // Test doubles live in tests/; shipped code importing them would bundle mocks into the app.
+    files: ["app/**", "components/**", "lib/**", "cli/**"],
+    ignores: ["**/*.test.ts", "**/*.test.tsx", "lib/sources/__fixtures__/**"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            { group: ["@/tests/*", "**/tests/*"], message: "Test helpers are for tests only." },
+            { group: ["ai/test", "vitest"], message: "Test doubles are for tests only." },
+          ],
+        },
+      ],
+    },
+  },
 ];
 
 export default config;

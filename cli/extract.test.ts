@@ -7,7 +7,7 @@ import { z } from "zod";
 import { getPresetKinds } from "@/lib/extraction/kinds";
 import { CandidateSchema, type Candidate } from "@/lib/extraction/schema";
 import { parseSource } from "@/lib/sources/parse";
-import { FABRICATED_QUOTE, startFakeOpenAI, type FakeOpenAI } from "@/tests/fake-openai-server";
+import { defaultReply, FABRICATED_QUOTE, startFakeOpenAI, type FakeOpenAI } from "@/tests/fake-openai-server";
 
 const root = path.resolve(import.meta.dirname, "..");
 const dir = mkdtempSync(path.join(tmpdir(), "sift-extract-"));
@@ -205,6 +205,26 @@ describe("sift extract (llm)", () => {
     expect(r.code).toBe(0);
     expect(candidates(r.stdout).map((c) => c.quote)).toEqual(["We decided to drop the Android beta."]);
     expect(r.stderr).toMatch(/warning: 1 of 2 chunks failed .*credentials/);
+  });
+
+  it("waits out a rate limit and still prints the facts", async () => {
+    fake = await startFakeOpenAI({
+      respond: (request, n) => (n === 1 ? { status: 429, headers: { "retry-after-ms": "1" } } : defaultReply(request)),
+    });
+    const r = await sift([vttFile, "--extractor", "llm"], { env: llmEnv(fake.url) });
+    expect(r.code).toBe(0);
+    expect(fake.requests).toHaveLength(2);
+    expect(candidates(r.stdout).some((c) => c.quote.includes("drop the Android beta"))).toBe(true);
+  });
+
+  it("exits 1 with 'timed out after N s' when the model never answers", async () => {
+    fake = await startFakeOpenAI();
+    const r = await sift(["-"], {
+      input: "Ann: We decided to wait. [[HANG]]\n",
+      env: llmEnv(fake.url, { SIFT_LLM_TIMEOUT_MS: "300" }),
+    });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toBe("sift extract: the only chunk failed: The model timed out after 0.3 s\n");
   });
 
   it("exits 1 when every chunk fails", async () => {

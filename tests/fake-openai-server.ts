@@ -12,7 +12,7 @@ import { pathToFileURL } from "node:url";
  * Default replies are built from the user message: each sentence containing "decided", "will" or
  * "must" becomes a fact quoting it verbatim. Markers in the user message drive other behaviour
  * (usable from a browser test that cannot pass a function): [[FABRICATE]] adds one fact whose
- * quote is not in the text; [[FAIL 429]] / [[FAIL 500]] answer with that status; [[HANG]] never
+ * quote is not in the text; [[FAIL 429]] / [[FAIL 500]] answer with that status (and retry-after-ms: 1); [[HANG]] never
  * answers; [[MALFORMED]] returns broken JSON.
  *
  * POST /v1/embeddings answers with `fakeEmbedding` of each input: deterministic, dense, unit-length, and
@@ -152,7 +152,8 @@ export const FABRICATED_QUOTE = "The board approved a ten million dollar budget 
 
 export function defaultReply(request: FakeRequest): FakeReply {
   const fail = /\[\[FAIL (\d{3})\]\]/.exec(request.user);
-  if (fail) return { status: Number(fail[1]), headers: fail[1] === "429" ? { "retry-after": "0" } : {} };
+  // Asks for a 1 ms wait: without a Retry-After the AI SDK backs off 2 s, then 4 s, before each retry.
+  if (fail) return { status: Number(fail[1]), headers: { "retry-after-ms": "1" } };
   if (request.user.includes("[[HANG]]")) return { hang: true };
   if (request.user.includes("[[MALFORMED]]")) return { content: '{"facts": [{"content": "unterminated' };
   return { facts: factsFromText(request.user, kindIds(request)) };

@@ -34,7 +34,6 @@ async function setup(
     modelId: resolved.modelId,
     timeoutMs: extractorOptions.timeoutMs ?? 10_000,
     maxRetries: extractorOptions.maxRetries ?? 2,
-    sleep: async () => {},
   });
   return { fake, extractor, resolved };
 }
@@ -93,9 +92,27 @@ describe("LLM extraction over HTTP (openai-compatible → fake server)", () => {
     expect(request.system).toContain("2024-05-06");
   });
 
-  it("retries a 429 and a 500 and then succeeds", async () => {
+  it("waits the Retry-After of a 429, then succeeds", async () => {
+    const arrivals: number[] = [];
     const { fake, extractor } = await setup({
-      respond: (req, n) => (n === 1 ? { status: 429 } : n === 2 ? { status: 500 } : { facts: [] }),
+      respond: (req, n) => {
+        arrivals.push(Date.now());
+        return n === 1 ? { status: 429, headers: { "retry-after-ms": "300" } } : { facts: [] };
+      },
+    });
+    const result = await runExtraction({ extractor, input: meeting, tokenBudget: 1_000, concurrency: 1 });
+    expect(result.status).toBe("succeeded");
+    expect(result.chunks[0]!.attempts).toBe(2);
+    expect(fake.requests).toHaveLength(2);
+    const waited = arrivals[1]! - arrivals[0]!;
+    // The provider's 300 ms, read from the real response header; the SDK's own first backoff is 2 s.
+    expect(waited).toBeGreaterThanOrEqual(290);
+    expect(waited).toBeLessThan(1_500);
+  });
+
+  it("retries a 500 twice and then succeeds", async () => {
+    const { fake, extractor } = await setup({
+      respond: (req, n) => (n <= 2 ? { status: 500, headers: { "retry-after-ms": "1" } } : { facts: [] }),
     });
     const result = await runExtraction({ extractor, input: meeting, tokenBudget: 1_000, concurrency: 1 });
     expect(result.status).toBe("succeeded");
@@ -120,8 +137,8 @@ describe("LLM extraction over HTTP (openai-compatible → fake server)", () => {
     ]);
   });
 
-  it("fails a chunk whose request never answers with 'timed out after N s'", async () => {
-    const { extractor } = await setup({}, { timeoutMs: 200, maxRetries: 0 });
+  it("fails a chunk whose request never answers with 'timed out after N s', without retrying it", async () => {
+    const { fake, extractor } = await setup({}, { timeoutMs: 200, maxRetries: 2 });
     const result = await runExtraction({
       extractor,
       input: transcript([["Ann", "Hold on. [[HANG]]"]]),
@@ -130,6 +147,21 @@ describe("LLM extraction over HTTP (openai-compatible → fake server)", () => {
     });
     expect(result.status).toBe("failed");
     expect(result.chunks[0]!.error).toBe("The model timed out after 0.2 s");
+    expect(fake.requests).toHaveLength(1);
+  });
+
+  it("stops a hanging request when the run is cancelled", async () => {
+    const controller = new AbortController();
+    const { extractor } = await setup({
+      respond: () => {
+        controller.abort();
+        return { hang: true };
+      },
+    });
+    const input = { ...transcript([["Ann", "We decided to wait."]]), signal: controller.signal };
+    const result = await runExtraction({ extractor, input, tokenBudget: 100, concurrency: 1 });
+    expect(result.status).toBe("failed");
+    expect(result.chunks[0]).toMatchObject({ error: "Extraction was cancelled", attempts: 1 });
   });
 
   it("fails malformed JSON after one retry", async () => {
@@ -140,7 +172,9 @@ describe("LLM extraction over HTTP (openai-compatible → fake server)", () => {
       tokenBudget: 100,
       concurrency: 1,
     });
-    expect(result.chunks[0]!.error).toMatch(/^The model returned malformed JSON/);
+    expect(result.chunks[0]!.error).toBe(
+      "The model returned malformed JSON instead of the requested facts (after 2 attempts)",
+    );
     expect(fake.requests).toHaveLength(2);
   });
 

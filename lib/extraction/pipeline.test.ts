@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { AppError } from "@/lib/errors";
 import { createLlmExtractor } from "@/lib/extraction/llm/extractor";
-import { fact, factsResult, promptText, scriptedModel, textResult } from "@/lib/extraction/llm/testing";
+import { fact, factsResult, promptText, scriptedModel, textResult } from "@/tests/llm/mock-models";
 import { runExtraction, type ChunkOutcome } from "@/lib/extraction/pipeline";
 import type { Candidate, ExtractedFact } from "@/lib/extraction/schema";
 import type { Chunk, ExtractionInput, Extractor, KindDefinition } from "@/lib/extraction/types";
@@ -119,13 +119,7 @@ describe("runExtraction", () => {
         return factsResult([fact({ content: user.slice(0, 20), quote: user.slice(5, 30) })]);
       },
     ]);
-    const extractor = createLlmExtractor({
-      model,
-      modelId: "mock",
-      timeoutMs: 5_000,
-      maxRetries: 1,
-      sleep: async () => {},
-    });
+    const extractor = createLlmExtractor({ model, modelId: "mock", timeoutMs: 5_000, maxRetries: 1 });
     const result = await runExtraction({ extractor, input, tokenBudget: 20, concurrency: 2 });
     expect(result.status).toBe("partial");
     expect(result.chunks.map((c) => c.status)).toEqual(["succeeded", "failed", "failed", "succeeded"]);
@@ -219,6 +213,47 @@ describe("runExtraction", () => {
     });
     await expect(run).rejects.toThrow("database is gone");
     expect(started).toBe(1);
+  });
+
+  it("with chunks in flight, a failing onChunk still keeps the queued ones from starting", async () => {
+    const started: number[] = [];
+    const run = runExtraction({
+      extractor: fakeExtractor(async (chunk) => {
+        started.push(chunk.index);
+        await new Promise((r) => setTimeout(r, chunk.index === 0 ? 5 : 30));
+        return [];
+      }),
+      input,
+      tokenBudget: 20,
+      concurrency: 2,
+      onChunk: () => {
+        throw new Error("database is gone");
+      },
+    });
+    await expect(run).rejects.toThrow("database is gone");
+    await new Promise((r) => setTimeout(r, 60)); // chunk 1 finishes; nothing may start after it
+    expect(started).toEqual([0, 1]);
+  });
+
+  it("never runs two onChunk calls at once, even with several chunks in flight", async () => {
+    let inside = 0;
+    let peak = 0;
+    const seen: number[] = [];
+    await runExtraction({
+      extractor: fakeExtractor(() => []),
+      input,
+      tokenBudget: 20,
+      concurrency: 4,
+      onChunk: async (outcome) => {
+        inside++;
+        peak = Math.max(peak, inside);
+        await new Promise((r) => setTimeout(r, 5));
+        seen.push(outcome.index);
+        inside--;
+      },
+    });
+    expect(peak).toBe(1);
+    expect(seen.sort()).toEqual([0, 1, 2, 3]);
   });
 
   it("records chunks as cancelled once the caller's signal aborts", async () => {

@@ -1,3 +1,4 @@
+import pLimit from "p-limit";
 import { isAppError } from "@/lib/errors";
 import { chunkInput } from "@/lib/extraction/chunking";
 import { groundFacts } from "@/lib/extraction/grounding";
@@ -110,7 +111,21 @@ export async function runExtraction(options: RunExtractionOptions): Promise<Extr
     await report;
   }
 
-  await runWithLimit(chunks, Math.max(1, Math.floor(options.concurrency)), runOne);
+  const limit = pLimit(Math.max(1, Math.floor(options.concurrency)));
+  await Promise.all(
+    chunks.map((chunk) =>
+      limit(async () => {
+        try {
+          await runOne(chunk);
+        } catch (error) {
+          // Extractor errors are failed outcomes, so this is onChunk (e.g. the database is gone): start
+          // nothing more. Cleared chunks never settle, but Promise.all has already rejected with this error.
+          limit.clearQueue();
+          throw error;
+        }
+      }),
+    ),
+  );
   await reporting;
 
   outcomes.sort((a, b) => a.index - b.index);
@@ -169,21 +184,4 @@ function errorDetails(error: unknown): { attempts: number; usage: TokenUsage } {
       outputTokens: typeof usage?.outputTokens === "number" ? usage.outputTokens : 0,
     },
   };
-}
-
-/** At most `limit` tasks in flight; each worker takes the next chunk as soon as it is free. */
-async function runWithLimit<T>(items: T[], limit: number, task: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const item = items[next++]!;
-      try {
-        await task(item);
-      } catch (error) {
-        next = items.length; // a failing onChunk (e.g. the database is gone) stops the run
-        throw error;
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
 }

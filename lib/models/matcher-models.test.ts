@@ -1,7 +1,7 @@
 import { MockEmbeddingModelV3, MockLanguageModelV3 } from "ai/test";
 import { describe, expect, it, vi } from "vitest";
 import { parseEnv } from "@/lib/env";
-import { textResult } from "@/lib/extraction/llm/testing";
+import { textResult } from "@/tests/llm/mock-models";
 import { buildMatcherModels } from "@/lib/models";
 import { createEmbedder, createJudge } from "@/lib/models/matcher-models";
 import { matchCandidate } from "@/lib/review";

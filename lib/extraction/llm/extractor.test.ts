@@ -1,16 +1,17 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { AppError } from "@/lib/errors";
 import { createLlmExtractor, type LlmExtractorOptions } from "@/lib/extraction/llm/extractor";
 import { PROMPT_VERSION } from "@/lib/extraction/llm/prompt";
 import {
   apiError,
+  type CallOptions,
   fact,
   factsResult,
   hangingStep,
   promptText,
   scriptedModel,
   textResult,
-} from "@/lib/extraction/llm/testing";
+} from "@/tests/llm/mock-models";
 import type { Chunk, ExtractionInput, KindDefinition } from "@/lib/extraction/types";
 
 const kinds: KindDefinition[] = [
@@ -22,17 +23,36 @@ const input: ExtractionInput = { text, segments: [], kinds };
 const whole: Chunk = { index: 0, start: 0, end: text.length, segments: [] };
 
 function extractor(model: ReturnType<typeof scriptedModel>, extra: Partial<LlmExtractorOptions> = {}) {
-  const sleeps: number[] = [];
-  const ex = createLlmExtractor({
-    model,
-    modelId: "mock:model",
-    timeoutMs: 5_000,
-    maxRetries: 2,
-    sleep: async (ms) => void sleeps.push(ms),
-    random: () => 0.5,
-    ...extra,
-  });
-  return { ex, sleeps };
+  return createLlmExtractor({ model, modelId: "mock:model", timeoutMs: 5_000, maxRetries: 2, ...extra });
+}
+
+/**
+ * Runs one chunk under fake timers, so the SDK's real backoff (seconds) passes instantly, and returns
+ * when each model request was made relative to the first: the waits the SDK chose.
+ */
+async function timedRun(steps: Parameters<typeof scriptedModel>[0], extra: Partial<LlmExtractorOptions> = {}) {
+  vi.useFakeTimers();
+  try {
+    const times: number[] = [];
+    const model = scriptedModel(
+      steps.map((step) => async (options: CallOptions) => {
+        times.push(Date.now());
+        if (step instanceof Error) throw step;
+        return typeof step === "function" ? step(options) : step;
+      }),
+    );
+    const settled = extractor(model, extra)
+      .extractChunk(input, whole)
+      .then(
+        (result) => ({ result, error: undefined }),
+        (error: unknown) => ({ result: undefined, error: error as AppError & { attempts: number } }),
+      );
+    await vi.runAllTimersAsync();
+    const outcome = await settled;
+    return { ...outcome, model, waits: times.slice(1).map((t, i) => t - times[i]!) };
+  } finally {
+    vi.useRealTimers();
+  }
 }
 
 async function failure(promise: Promise<unknown>): Promise<AppError & { attempts: number }> {
@@ -47,7 +67,7 @@ async function failure(promise: Promise<unknown>): Promise<AppError & { attempts
 describe("createLlmExtractor", () => {
   it("sends one request with kinds, definitions, hints, date and capped known facts, and the chunk as the user message", async () => {
     const model = scriptedModel([factsResult([fact()])]);
-    const { ex } = extractor(model, { knownFactsLimit: 3 });
+    const ex = extractor(model, { knownFactsLimit: 3 });
     const known = ["Fact one.", "Fact two.", "Fact three.", "Fact four is past the cap."];
     const result = await ex.extractChunk(
       {
@@ -78,7 +98,7 @@ describe("createLlmExtractor", () => {
 
   it("asks for JSON whose kind is limited to the run's kind ids", async () => {
     const model = scriptedModel([factsResult([])]);
-    await extractor(model).ex.extractChunk(input, whole);
+    await extractor(model).extractChunk(input, whole);
     const format = model.doGenerateCalls[0]!.responseFormat;
     expect(format?.type).toBe("json");
     const schema = format?.type === "json" ? JSON.stringify(format.schema) : "";
@@ -89,7 +109,7 @@ describe("createLlmExtractor", () => {
     const model = scriptedModel([
       factsResult([fact(), fact({ kind: "gossip", content: "Someone gossiped." }), fact({ confidence: 3 })]),
     ]);
-    const result = await extractor(model).ex.extractChunk(input, whole);
+    const result = await extractor(model).extractChunk(input, whole);
     expect(result.facts).toEqual([fact()]);
     expect(result.warnings).toEqual([
       'dropped fact 2: unknown kind "gossip"',
@@ -99,13 +119,13 @@ describe("createLlmExtractor", () => {
 
   it("strips markdown code fences around the JSON", async () => {
     const model = scriptedModel([textResult("```json\n" + JSON.stringify({ facts: [fact()] }) + "\n```")]);
-    const result = await extractor(model).ex.extractChunk(input, whole);
+    const result = await extractor(model).extractChunk(input, whole);
     expect(result.facts).toEqual([fact()]);
   });
 
   it("retries malformed JSON once, then fails with a readable message", async () => {
     const model = scriptedModel([textResult('{"facts": [{"content": "cut off')]);
-    const error = await failure(extractor(model).ex.extractChunk(input, whole));
+    const error = await failure(extractor(model).extractChunk(input, whole));
     expect(error.code).toBe("MODEL_ERROR");
     expect(error.message).toMatch(/malformed JSON/);
     expect(model.doGenerateCalls).toHaveLength(2);
@@ -114,7 +134,7 @@ describe("createLlmExtractor", () => {
 
   it("recovers when the retry after malformed JSON succeeds", async () => {
     const model = scriptedModel([textResult("not json at all"), factsResult([fact()])]);
-    const result = await extractor(model).ex.extractChunk(input, whole);
+    const result = await extractor(model).extractChunk(input, whole);
     expect(result.facts).toEqual([fact()]);
     expect(result.attempts).toBe(2);
     expect(result.usage).toEqual({ inputTokens: 200, outputTokens: 40 });
@@ -122,51 +142,73 @@ describe("createLlmExtractor", () => {
 
   it("fails a schema mismatch without retrying", async () => {
     const model = scriptedModel([textResult(JSON.stringify({ items: ["Dana ships Friday"] }))]);
-    const error = await failure(extractor(model).ex.extractChunk(input, whole));
+    const error = await failure(extractor(model).extractChunk(input, whole));
     expect(error.message).toBe('The model\'s reply did not match the expected format: the reply has no "facts" list');
     expect(model.doGenerateCalls).toHaveLength(1);
   });
 
-  it("retries 429 and 5xx with growing jittered backoff, then succeeds", async () => {
-    const model = scriptedModel([apiError(429), apiError(503), factsResult([fact()])]);
-    const { ex, sleeps } = extractor(model, { baseDelayMs: 1_000 });
-    const result = await ex.extractChunk(input, whole);
-    expect(result.facts).toHaveLength(1);
-    expect(result.attempts).toBe(3);
-    // random() = 0.5 → 75% of 1 s, then 75% of 2 s
-    expect(sleeps).toEqual([750, 1_500]);
+  it("retries a 429 after the Retry-After the provider sent, then succeeds", async () => {
+    const { result, waits, model } = await timedRun([apiError(429, { "retry-after": "3" }), factsResult([fact()])]);
+    expect(result?.facts).toEqual([fact()]);
+    expect(result?.attempts).toBe(2);
+    expect(model.doGenerateCalls).toHaveLength(2);
+    expect(waits).toEqual([3_000]); // the provider's 3 s, not the SDK's own first backoff of 2 s
   });
 
-  it("honours Retry-After on 429 when it is longer than the backoff", async () => {
-    const model = scriptedModel([apiError(429, { "retry-after": "4" }), factsResult([])]);
-    const { ex, sleeps } = extractor(model, { baseDelayMs: 100 });
-    await ex.extractChunk(input, whole);
-    expect(sleeps).toEqual([4_000]);
+  it("retries a 500 twice with the SDK's backoff (2 s, then 4 s), then succeeds", async () => {
+    const { result, waits } = await timedRun([apiError(500), apiError(500), factsResult([fact()])]);
+    expect(result?.facts).toEqual([fact()]);
+    expect(result?.attempts).toBe(3);
+    expect(result?.usage).toEqual({ inputTokens: 100, outputTokens: 20 });
+    expect(waits).toEqual([2_000, 4_000]);
   });
 
-  it("retries network errors and gives up after maxRetries with the attempt count", async () => {
-    const model = scriptedModel([apiError(undefined)]);
-    const error = await failure(extractor(model, { maxRetries: 2 }).ex.extractChunk(input, whole));
-    expect(error.message).toBe("Could not reach the model endpoint (network error) (after 3 attempts)");
+  it("gives up after maxRetries with a readable message and the number of requests made", async () => {
+    const { error, model } = await timedRun([apiError(undefined)], { maxRetries: 2 });
+    expect(error?.message).toBe("Could not reach the model endpoint (network error) (after 3 attempts)");
+    expect(error?.attempts).toBe(3);
     expect(model.doGenerateCalls).toHaveLength(3);
   });
 
-  it("does not retry rejected credentials and never echoes provider internals", async () => {
-    const model = scriptedModel([apiError(401)]);
-    const error = await failure(extractor(model).ex.extractChunk(input, whole));
-    expect(error.message).toBe("The model provider rejected the credentials (HTTP 401): check the API key");
-    expect(error.message).not.toMatch(/SECRET|internals/);
+  it("does not retry rejected credentials, says to check the API key and never echoes provider internals", async () => {
+    const { error, model } = await timedRun([apiError(401)]);
+    expect(error).toBeInstanceOf(AppError);
+    expect(error?.message).toBe("The model provider rejected the credentials (HTTP 401): check the API key");
+    expect(error?.message).not.toMatch(/SECRET|internals/);
+    expect(error?.attempts).toBe(1);
     expect(model.doGenerateCalls).toHaveLength(1);
   });
 
-  it("times out a request that never answers, retries, and reports 'timed out after N s'", async () => {
-    const model = scriptedModel([hangingStep()]);
-    const error = await failure(extractor(model, { timeoutMs: 50, maxRetries: 1 }).ex.extractChunk(input, whole));
-    expect(error.message).toBe("The model timed out after 0.05 s (after 2 attempts)");
-    expect(model.doGenerateCalls).toHaveLength(2);
+  it("reports the last failure when a retry ends in one that is not retried", async () => {
+    const { error } = await timedRun([apiError(503), apiError(401)]);
+    expect(error?.message).toBe(
+      "The model provider rejected the credentials (HTTP 401): check the API key (after 2 attempts)",
+    );
+    expect(error?.message).not.toMatch(/SECRET|internals|Failed after/);
   });
 
-  it("stops without retrying when the caller cancels", async () => {
+  it("times out a request that never answers and does not retry it", async () => {
+    const model = scriptedModel([hangingStep()]);
+    const error = await failure(extractor(model, { timeoutMs: 50, maxRetries: 2 }).extractChunk(input, whole));
+    expect(error.message).toBe("The model timed out after 0.05 s");
+    expect(error.attempts).toBe(1);
+    expect(model.doGenerateCalls).toHaveLength(1);
+  });
+
+  it("gives each retry the full timeout again", async () => {
+    // 150 ms then a 500; the retry hangs. A timeout per chunk would end it at 200 ms, one per request at 350.
+    const slow500 = async () => {
+      await new Promise((r) => setTimeout(r, 150));
+      throw apiError(500, { "retry-after-ms": "1" });
+    };
+    const model = scriptedModel([slow500, hangingStep()]);
+    const began = Date.now();
+    const error = await failure(extractor(model, { timeoutMs: 200 }).extractChunk(input, whole));
+    expect(error.message).toBe("The model timed out after 0.2 s (after 2 attempts)");
+    expect(Date.now() - began).toBeGreaterThanOrEqual(340);
+  });
+
+  it("stops without retrying when the caller cancels during a request", async () => {
     const controller = new AbortController();
     const model = scriptedModel([
       async (options) => {
@@ -174,14 +216,33 @@ describe("createLlmExtractor", () => {
         return hangingStep()(options);
       },
     ]);
-    const error = await failure(extractor(model).ex.extractChunk({ ...input, signal: controller.signal }, whole));
+    const error = await failure(extractor(model).extractChunk({ ...input, signal: controller.signal }, whole));
     expect(error.message).toBe("Extraction was cancelled");
     expect(model.doGenerateCalls).toHaveLength(1);
   });
 
+  it("stops instead of waiting to retry when the caller cancels after a 503", async () => {
+    const controller = new AbortController();
+    const model = scriptedModel([
+      async () => {
+        controller.abort();
+        throw apiError(503);
+      },
+    ]);
+    const error = await failure(extractor(model).extractChunk({ ...input, signal: controller.signal }, whole));
+    expect(error.message).toBe("Extraction was cancelled");
+    expect(model.doGenerateCalls).toHaveLength(1);
+  });
+
+  it("refuses a model it cannot wrap for the per-request timeout", () => {
+    expect(() =>
+      createLlmExtractor({ model: "openai/gpt-4.1", modelId: "x", timeoutMs: 1_000, maxRetries: 0 }),
+    ).toThrow(/AI SDK v3 language model/);
+  });
+
   it("makes no request for a blank chunk", async () => {
     const model = scriptedModel([factsResult([fact()])]);
-    const result = await extractor(model).ex.extractChunk(
+    const result = await extractor(model).extractChunk(
       { ...input, text: "   \n  " },
       { index: 0, start: 0, end: 6, segments: [] },
     );

@@ -4,10 +4,13 @@ import {
   generateText,
   JSONParseError,
   NoObjectGeneratedError,
+  NoOutputGeneratedError,
   Output,
+  RetryError,
   TypeValidationError,
   wrapLanguageModel,
   type LanguageModel,
+  type LanguageModelMiddleware,
   type LanguageModelUsage,
 } from "ai";
 import { AppError } from "@/lib/errors";
@@ -16,53 +19,54 @@ import { DEFAULT_TEMPLATE, promptVersion, renderPrompt } from "@/lib/extraction/
 import type { Chunk, ChunkResult, ExtractionInput, Extractor, TokenUsage } from "@/lib/extraction/types";
 
 /**
- * The LLM extractor: one structured-output request per chunk. Retries live here rather than in the
- * AI SDK (its maxRetries is set to 0) so that timeouts and malformed replies are retried by the same
- * policy, attempts can be reported, and the sleep between attempts can be replaced in tests.
+ * The LLM extractor: one structured-output request per chunk. The AI SDK retries what HTTP says is
+ * transient (its `maxRetries`: 408, 409, 429, 5xx and network errors, after 2 s then 4 s, or after the
+ * provider's Retry-After / retry-after-ms when that is under a minute). Two things it cannot do stay
+ * here: a reply that is not JSON is asked for once more (the SDK only retries failed HTTP calls), and
+ * every request gets its own timeout (the SDK's `timeout` option spans all its retries together).
  */
 
+type V3Model = Extract<LanguageModel, { specificationVersion: "v3" }>;
+
 export interface LlmExtractorOptions {
+  /** An AI SDK v3 model object, as every provider in provider.ts returns. */
   model: LanguageModel;
   modelId: string;
   /** Replaces DEFAULT_TEMPLATE; the prompt version becomes `custom-<sha8>`. */
   template?: string;
-  /** Per request, not per chunk: each retry gets the full time again. */
+  /**
+   * Per model request, not per chunk: each retry the SDK makes gets the full time again. A request
+   * that times out is not retried (the SDK never retries an aborted request), so a model that never
+   * answers fails its chunk after timeoutMs.
+   */
   timeoutMs: number;
-  /** Retries after the first request for transient failures (timeout, 429, 5xx, network). */
+  /** The AI SDK's maxRetries: retries after the first request for 408, 409, 429, 5xx and network errors. */
   maxRetries: number;
   knownFactsLimit?: number;
-  baseDelayMs?: number;
-  maxDelayMs?: number;
-  /** Injectable for tests; must reject when `signal` aborts. */
-  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
-  random?: () => number;
 }
 
 /** What a thrown chunk error carries besides its message, for the run log. */
 export interface ChunkErrorDetails {
+  /** Requests sent to the model for this chunk: the SDK's retries and our one re-ask included. */
   attempts: number;
   usage: TokenUsage;
 }
 
-type FailureKind = "transient" | "timeout" | "malformed" | "permanent" | "cancelled";
 interface Failure {
-  kind: FailureKind;
+  /** "malformed" is asked again once; "cancelled" gets no attempt count in its message. */
+  kind: "malformed" | "cancelled" | "final";
   message: string;
-  retryAfterMs?: number;
+}
+
+/** Thrown by the per-request timeout; not an APICallError, so the SDK does not retry it. */
+class RequestTimeout extends Error {
+  override name = "RequestTimeout";
 }
 
 export function createLlmExtractor(options: LlmExtractorOptions): Extractor {
   const template = options.template ?? DEFAULT_TEMPLATE;
   const version = promptVersion(options.template);
-  // Many models wrap JSON in ``` fences even when asked not to; strip them before parsing.
-  const model =
-    typeof options.model === "object" && options.model.specificationVersion === "v3"
-      ? wrapLanguageModel({ model: options.model, middleware: extractJsonMiddleware() })
-      : options.model;
-  const sleep = options.sleep ?? defaultSleep;
-  const random = options.random ?? Math.random;
-  const baseDelayMs = options.baseDelayMs ?? 1_000;
-  const maxDelayMs = options.maxDelayMs ?? 30_000;
+  const baseModel = asV3Model(options.model);
 
   async function extractChunk(input: ExtractionInput, chunk: Chunk): Promise<ChunkResult> {
     const text = input.text.slice(chunk.start, chunk.end);
@@ -77,51 +81,56 @@ export function createLlmExtractor(options: LlmExtractorOptions): Extractor {
     });
     const schema = factsOutputSchema(input.kinds.map((k) => k.id));
     const usage: TokenUsage = { inputTokens: 0, outputTokens: 0 };
+    // The SDK does not report how many requests its retries made, so they are counted where it calls the model.
     let attempts = 0;
-    let malformedRetried = false;
+    const perRequest: LanguageModelMiddleware = {
+      specificationVersion: "v3",
+      wrapGenerate: async ({ model, params }) => {
+        attempts++;
+        const timeout = AbortSignal.timeout(options.timeoutMs);
+        const abortSignal = params.abortSignal ? AbortSignal.any([params.abortSignal, timeout]) : timeout;
+        try {
+          return await model.doGenerate({ ...params, abortSignal });
+        } catch (error) {
+          if (timeout.aborted && !params.abortSignal?.aborted) throw new RequestTimeout("model request timed out");
+          throw error;
+        }
+      },
+    };
+    // Many models wrap JSON in ``` fences even when asked not to; extractJsonMiddleware strips them.
+    const model = wrapLanguageModel({ model: baseModel, middleware: [extractJsonMiddleware(), perRequest] });
 
-    for (;;) {
-      attempts++;
-      const timeout = AbortSignal.timeout(options.timeoutMs);
-      const signal = input.signal ? AbortSignal.any([input.signal, timeout]) : timeout;
+    for (let ask = 1; ; ask++) {
       try {
         const result = await generateText({
           model,
           system,
           prompt: text,
           output: Output.object({ schema, name: "facts" }),
-          maxRetries: 0,
-          abortSignal: signal,
+          maxRetries: options.maxRetries,
+          abortSignal: input.signal,
         });
         addUsage(usage, result.usage);
         const { facts, warnings } = result.output;
         return { facts, usage, attempts, warnings };
       } catch (error) {
         if (NoObjectGeneratedError.isInstance(error) && error.usage) addUsage(usage, error.usage);
-        const failure = classify(error, {
-          cancelled: input.signal?.aborted === true,
-          timedOut: timeout.aborted,
-          timeoutMs: options.timeoutMs,
-        });
-        const retryable =
-          failure.kind === "transient" || failure.kind === "timeout"
-            ? attempts <= options.maxRetries
-            : failure.kind === "malformed" && !malformedRetried && attempts <= options.maxRetries;
-        if (!retryable) throw chunkError(failure, attempts, usage);
-        if (failure.kind === "malformed") malformedRetried = true;
-        const exp = Math.min(maxDelayMs, baseDelayMs * 2 ** (attempts - 1));
-        // "Equal jitter": keeps at least half the backoff while spreading concurrent chunks apart.
-        const delay = Math.min(maxDelayMs, Math.max(exp / 2 + random() * (exp / 2), failure.retryAfterMs ?? 0));
-        try {
-          await sleep(delay, input.signal);
-        } catch {
-          throw chunkError({ kind: "cancelled", message: "Extraction was cancelled" }, attempts, usage);
-        }
+        const failure = classify(error, { cancelled: input.signal?.aborted === true, timeoutMs: options.timeoutMs });
+        // Unparsable output is often a one-off sample (cut off, chatty): asking once more usually works.
+        // A reply that parses but has the wrong shape is the model misreading the task, and fails at once.
+        if (failure.kind === "malformed" && ask === 1) continue;
+        throw chunkError(failure, attempts, usage);
       }
     }
   }
 
   return { name: "llm", modelId: options.modelId, promptVersion: version, extractChunk };
+}
+
+function asV3Model(model: LanguageModel): V3Model {
+  if (typeof model === "object" && model.specificationVersion === "v3") return model;
+  // A gateway id string or a v2 model could not be wrapped for the per-request timeout.
+  throw new AppError("CONFIG", "The configured model is not supported: an AI SDK v3 language model is needed");
 }
 
 function chunkError(failure: Failure, attempts: number, usage: TokenUsage): AppError & ChunkErrorDetails {
@@ -134,59 +143,63 @@ function chunkError(failure: Failure, attempts: number, usage: TokenUsage): AppE
  * Maps whatever the SDK or provider threw to a message written by us. Provider error bodies and
  * request details are never copied into it: they can echo prompts or (with some proxies) headers.
  */
-export function classify(error: unknown, ctx: { cancelled: boolean; timedOut: boolean; timeoutMs: number }): Failure {
+export function classify(error: unknown, ctx: { cancelled: boolean; timeoutMs: number }): Failure {
   if (ctx.cancelled) return { kind: "cancelled", message: "Extraction was cancelled" };
-  if (ctx.timedOut) return { kind: "timeout", message: `The model timed out after ${formatSeconds(ctx.timeoutMs)} s` };
+  // After more than one try the SDK throws a RetryError; what the user needs is why the last one failed.
+  const cause = RetryError.isInstance(error) ? error.lastError : error;
+  if (cause instanceof RequestTimeout) {
+    return { kind: "final", message: `The model timed out after ${formatSeconds(ctx.timeoutMs)} s` };
+  }
 
-  if (NoObjectGeneratedError.isInstance(error)) {
-    if (JSONParseError.isInstance(error.cause)) {
+  if (NoObjectGeneratedError.isInstance(cause)) {
+    if (JSONParseError.isInstance(cause.cause)) {
       return { kind: "malformed", message: "The model returned malformed JSON instead of the requested facts" };
     }
-    if (TypeValidationError.isInstance(error.cause)) {
-      const detail = error.cause.cause instanceof SchemaMismatch ? `: ${error.cause.cause.message}` : "";
-      return { kind: "permanent", message: `The model's reply did not match the expected format${detail}` };
+    if (TypeValidationError.isInstance(cause.cause)) {
+      const detail = cause.cause.cause instanceof SchemaMismatch ? `: ${cause.cause.cause.message}` : "";
+      return { kind: "final", message: `The model's reply did not match the expected format${detail}` };
     }
     return { kind: "malformed", message: "The model returned no usable output" };
   }
+  // An empty reply that did not finish normally (e.g. cut off at the token limit).
+  if (NoOutputGeneratedError.isInstance(cause)) {
+    return { kind: "malformed", message: "The model returned no usable output" };
+  }
 
-  if (APICallError.isInstance(error)) {
-    const status = error.statusCode;
+  if (APICallError.isInstance(cause)) {
+    const status = cause.statusCode;
     if (status === undefined) {
-      return { kind: "transient", message: "Could not reach the model endpoint (network error)" };
+      return { kind: "final", message: "Could not reach the model endpoint (network error)" };
     }
     if (status === 429) {
-      const retryAfterMs = parseRetryAfter(error.responseHeaders?.["retry-after"]);
-      return {
-        kind: "transient",
-        message: "The model provider is rate limiting requests (HTTP 429)",
-        ...(retryAfterMs !== undefined ? { retryAfterMs } : {}),
-      };
+      return { kind: "final", message: "The model provider is rate limiting requests (HTTP 429)" };
     }
     if (status === 408 || status >= 500) {
-      return { kind: "transient", message: `The model provider had a server error (HTTP ${status})` };
+      return { kind: "final", message: `The model provider had a server error (HTTP ${status})` };
     }
     if (status === 401 || status === 403) {
       return {
-        kind: "permanent",
+        kind: "final",
         message: `The model provider rejected the credentials (HTTP ${status}): check the API key`,
       };
     }
     if (status === 404) {
       return {
-        kind: "permanent",
+        kind: "final",
         message: "The model or endpoint was not found (HTTP 404): check SIFT_LLM_MODEL and SIFT_LLM_BASE_URL",
       };
     }
-    return { kind: "permanent", message: `The model provider rejected the request (HTTP ${status})` };
+    return { kind: "final", message: `The model provider rejected the request (HTTP ${status})` };
   }
 
-  if (error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError")) {
-    return { kind: "timeout", message: `The model timed out after ${formatSeconds(ctx.timeoutMs)} s` };
+  // Timeouts the provider's own HTTP stack raised (e.g. undici's header timeout), not ours.
+  if (cause instanceof Error && (cause.name === "TimeoutError" || cause.name === "AbortError")) {
+    return { kind: "final", message: `The model timed out after ${formatSeconds(ctx.timeoutMs)} s` };
   }
-  if (error instanceof TypeError && /fetch failed|network/i.test(error.message)) {
-    return { kind: "transient", message: "Could not reach the model endpoint (network error)" };
+  if (cause instanceof TypeError && /fetch failed|network/i.test(cause.message)) {
+    return { kind: "final", message: "Could not reach the model endpoint (network error)" };
   }
-  return { kind: "permanent", message: "The model call failed unexpectedly" };
+  return { kind: "final", message: "The model call failed unexpectedly" };
 }
 
 function addUsage(total: TokenUsage, usage: LanguageModelUsage): void {
@@ -196,27 +209,4 @@ function addUsage(total: TokenUsage, usage: LanguageModelUsage): void {
 
 function formatSeconds(ms: number): string {
   return String(Number((ms / 1000).toFixed(2)));
-}
-
-function parseRetryAfter(value: string | undefined): number | undefined {
-  if (!value) return undefined;
-  const seconds = Number(value);
-  if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
-  const date = Date.parse(value);
-  return Number.isNaN(date) ? undefined : Math.max(0, date - Date.now());
-}
-
-function defaultSleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason);
-    const timer = setTimeout(() => {
-      signal?.removeEventListener("abort", onAbort);
-      resolve();
-    }, ms);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal?.reason);
-    };
-    signal?.addEventListener("abort", onAbort, { once: true });
-  });
 }
