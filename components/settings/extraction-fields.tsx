@@ -4,7 +4,7 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Textarea } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { describedBy, FieldError, NumberField, useFieldError } from "@/components/settings/fields";
+import { describedBy, FieldError, NumberField, useFieldError, useInitialValue } from "@/components/settings/fields";
 import { FIELD_LABELS, type SettingsFormValues } from "@/components/settings/form-values";
 import { CUSTOM_PRESET } from "@/lib/settings/schema";
 
@@ -19,6 +19,8 @@ export function ExtractionFields({
   const presetError = useFieldError("defaultPreset");
   const kindsError = useFieldError("customKinds");
   const templateError = useFieldError("promptTemplate");
+  const initialPreset = useInitialValue("defaultPreset");
+  const initialKinds = useInitialValue("customKinds");
   return (
     <Card className="flex flex-col gap-4">
       <h2 className="text-lg font-semibold">Extraction</h2>
@@ -28,6 +30,7 @@ export function ExtractionFields({
           <select
             id="defaultPreset"
             className="h-9 rounded-md border border-border bg-white px-3 text-sm aria-invalid:border-danger"
+            defaultValue={initialPreset}
             {...describedBy("defaultPreset", presetError)}
             {...register("defaultPreset")}
           >
@@ -55,6 +58,7 @@ export function ExtractionFields({
           placeholder={
             "risk: Something that could make the project fail\nopen_question: A question nobody answered yet"
           }
+          defaultValue={initialKinds}
           {...describedBy("customKinds", kindsError, "customKinds-hint")}
           // "Custom" as the default preset is refused without kinds; typing kinds can lift that error.
           {...register("customKinds", { deps: ["defaultPreset"] })}

@@ -1,5 +1,5 @@
 "use client";
-import { get, useFormContext, useFormState, type Path } from "react-hook-form";
+import { get, useFormContext, useFormState, type Path, type PathValue } from "react-hook-form";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import {
@@ -15,6 +15,15 @@ export function useFieldError(name: ShownField): string | undefined {
   const { errors } = useFormState<SettingsFormValues>({ name });
   const error = get(errors, name) as { message?: string } | undefined;
   return error?.message;
+}
+
+/**
+ * The stored value as the input's initial value. register() fills inputs only once the page is hydrated;
+ * without this the server-rendered page shows every field empty until then.
+ */
+export function useInitialValue<N extends ShownField>(name: N): PathValue<SettingsFormValues, N> | undefined {
+  const { defaultValues } = useFormState<SettingsFormValues>();
+  return get(defaultValues, name) as PathValue<SettingsFormValues, N> | undefined;
 }
 
 /** aria props that tie a field to its message (and to a hint, if it has one). */
@@ -49,6 +58,7 @@ export function NumberField({
 }) {
   const { register } = useFormContext<SettingsFormValues>();
   const error = useFieldError(name);
+  const initial = useInitialValue(name);
   return (
     <div className="flex flex-col gap-1.5">
       <Label htmlFor={id}>{FIELD_LABELS[name]}</Label>
@@ -58,6 +68,7 @@ export function NumberField({
         step={step}
         min={min}
         max={max}
+        defaultValue={initial}
         {...describedBy(id, error)}
         {...register(name, { valueAsNumber: true, deps })}
       />
@@ -68,9 +79,16 @@ export function NumberField({
 
 export function CheckField({ id, name }: { id: string; name: BooleanFieldName }) {
   const { register } = useFormContext<SettingsFormValues>();
+  const initial = useInitialValue(name);
   return (
     <label htmlFor={id} className="flex items-center gap-2 text-sm">
-      <input id={id} type="checkbox" className="size-4 accent-[var(--color-primary)]" {...register(name)} />
+      <input
+        id={id}
+        type="checkbox"
+        className="size-4 accent-[var(--color-primary)]"
+        defaultChecked={initial}
+        {...register(name)}
+      />
       {FIELD_LABELS[name]}
     </label>
   );

@@ -1,4 +1,5 @@
 "use client";
+import { useSyncExternalStore } from "react";
 import { FormProvider, useForm, type FieldErrors } from "react-hook-form";
 import { toast } from "sonner";
 import { saveSettingsAction } from "@/app/settings/actions";
@@ -26,6 +27,17 @@ function serverErrorTarget(path: string, message: string): { name: string; messa
   return { name: path, message };
 }
 
+const noSubscription = () => () => {};
+
+/** false in the server's HTML and while hydrating, true once React runs the form in the browser. */
+function useHydrated(): boolean {
+  return useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
+}
+
 export function SettingsForm({
   initial,
   defaultTemplate,
@@ -41,6 +53,7 @@ export function SettingsForm({
   });
   const { handleSubmit, reset, setError, formState } = form;
   const { isDirty, isSubmitting, errors } = formState;
+  const hydrated = useHydrated();
 
   async function save(settings: Settings) {
     const result = await callAction(() => saveSettingsAction(settings));
@@ -89,57 +102,60 @@ export function SettingsForm({
   return (
     <FormProvider {...form}>
       <form
-        className="flex flex-col gap-6"
         aria-label="Settings"
         // The schema gives every message under its field; the browser's own bubbles would pre-empt it.
         noValidate
         onSubmit={(e) => (canSave ? submit(e) : e.preventDefault())}
       >
-        <Card className="grid gap-4 sm:grid-cols-2">
-          <h2 className="text-lg font-semibold sm:col-span-2">Review gates</h2>
-          <NumberField id="minConfidence" name="gates.minConfidence" />
-          <div className="flex flex-col justify-end gap-2">
-            <CheckField id="gateUnsupported" name="gates.gateUnsupported" />
-            <CheckField id="gateContradictions" name="gates.gateContradictions" />
+        {/* Until hydration the fields are plain HTML: typing would be overwritten when react-hook-form takes
+            them over, and Save would submit the page as a GET. */}
+        <fieldset disabled={!hydrated} aria-busy={!hydrated} className="flex min-w-0 flex-col gap-6">
+          <Card className="grid gap-4 sm:grid-cols-2">
+            <h2 className="text-lg font-semibold sm:col-span-2">Review gates</h2>
+            <NumberField id="minConfidence" name="gates.minConfidence" />
+            <div className="flex flex-col justify-end gap-2">
+              <CheckField id="gateUnsupported" name="gates.gateUnsupported" />
+              <CheckField id="gateContradictions" name="gates.gateContradictions" />
+            </div>
+            <div className="flex flex-col gap-2">
+              <CheckField id="autoApprove" name="gates.autoApprove.enabled" />
+              <CheckField id="autoMerge" name="gates.autoMergeExactDuplicates" />
+            </div>
+            <NumberField id="autoApproveMin" name="gates.autoApprove.minConfidence" />
+          </Card>
+          <Card className="grid gap-4 sm:grid-cols-3">
+            <h2 className="text-lg font-semibold sm:col-span-3">Matcher thresholds</h2>
+            {/* "related must be below duplicate" sits on related; editing either side re-checks it. */}
+            <NumberField id="thDuplicate" name="thresholds.duplicate" deps={["thresholds.related"]} />
+            <NumberField id="thRelated" name="thresholds.related" />
+            <NumberField id="thContradicts" name="thresholds.contradicts" />
+          </Card>
+          <ExtractionFields defaultTemplate={defaultTemplate} presets={presets} />
+          {otherErrors.length ? (
+            <div role="alert" className="rounded-md border border-danger px-3 py-2 text-sm text-danger">
+              <p className="font-medium">Not saved:</p>
+              <ul className="list-disc pl-5">
+                {otherErrors.map((message) => (
+                  <li key={message}>{message}</li>
+                ))}
+              </ul>
+            </div>
+          ) : null}
+          <div className="flex items-center gap-3">
+            {/* aria-disabled rather than disabled: the button keeps keyboard focus when a save completes. */}
+            <Button
+              type="submit"
+              aria-disabled={!canSave}
+              aria-describedby="settings-save-state"
+              className="aria-disabled:cursor-not-allowed aria-disabled:opacity-50"
+            >
+              {isSubmitting ? "Saving…" : "Save settings"}
+            </Button>
+            <span id="settings-save-state" className="text-xs text-muted-foreground">
+              {isSubmitting ? "" : isDirty ? "Unsaved changes" : "No changes to save"}
+            </span>
           </div>
-          <div className="flex flex-col gap-2">
-            <CheckField id="autoApprove" name="gates.autoApprove.enabled" />
-            <CheckField id="autoMerge" name="gates.autoMergeExactDuplicates" />
-          </div>
-          <NumberField id="autoApproveMin" name="gates.autoApprove.minConfidence" />
-        </Card>
-        <Card className="grid gap-4 sm:grid-cols-3">
-          <h2 className="text-lg font-semibold sm:col-span-3">Matcher thresholds</h2>
-          {/* "related must be below duplicate" sits on related; editing either side re-checks it. */}
-          <NumberField id="thDuplicate" name="thresholds.duplicate" deps={["thresholds.related"]} />
-          <NumberField id="thRelated" name="thresholds.related" />
-          <NumberField id="thContradicts" name="thresholds.contradicts" />
-        </Card>
-        <ExtractionFields defaultTemplate={defaultTemplate} presets={presets} />
-        {otherErrors.length ? (
-          <div role="alert" className="rounded-md border border-danger px-3 py-2 text-sm text-danger">
-            <p className="font-medium">Not saved:</p>
-            <ul className="list-disc pl-5">
-              {otherErrors.map((message) => (
-                <li key={message}>{message}</li>
-              ))}
-            </ul>
-          </div>
-        ) : null}
-        <div className="flex items-center gap-3">
-          {/* aria-disabled rather than disabled: the button keeps keyboard focus when a save completes. */}
-          <Button
-            type="submit"
-            aria-disabled={!canSave}
-            aria-describedby="settings-save-state"
-            className="aria-disabled:cursor-not-allowed aria-disabled:opacity-50"
-          >
-            {isSubmitting ? "Saving…" : "Save settings"}
-          </Button>
-          <span id="settings-save-state" className="text-xs text-muted-foreground">
-            {isSubmitting ? "" : isDirty ? "Unsaved changes" : "No changes to save"}
-          </span>
-        </div>
+        </fieldset>
       </form>
     </FormProvider>
   );
