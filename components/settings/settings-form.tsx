@@ -1,74 +1,40 @@
 "use client";
-import { useState, useTransition } from "react";
+import { useSyncExternalStore } from "react";
+import { FormProvider, useForm, type FieldErrors } from "react-hook-form";
 import { toast } from "sonner";
 import { saveSettingsAction } from "@/app/settings/actions";
+import { callAction } from "@/components/call-action";
+import { ExtractionFields } from "@/components/settings/extraction-fields";
+import { CheckField, NumberField } from "@/components/settings/fields";
+import {
+  errorsInFormOrder,
+  FIELD_LABELS,
+  flattenErrors,
+  isShownField,
+  settingsResolver,
+  toFormValues,
+  type SettingsFormValues,
+} from "@/components/settings/form-values";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { Input, Textarea } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
 import type { Settings } from "@/lib/settings/schema";
-import { formatTaxonomyText, parseTaxonomyText } from "@/lib/settings/taxonomy-text";
-import { callAction } from "@/components/call-action";
 
-function NumberField({
-  id,
-  label,
-  value,
-  onChange,
-  step = "any",
-  min = 0,
-  max = 1,
-  error,
-}: {
-  id: string;
-  label: string;
-  value: number;
-  onChange: (v: number) => void;
-  step?: number | "any";
-  min?: number;
-  max?: number;
-  error?: string;
-}) {
-  return (
-    <div className="flex flex-col gap-1.5">
-      <Label htmlFor={id}>{label}</Label>
-      <Input
-        id={id}
-        type="number"
-        step={step}
-        min={min}
-        max={max}
-        value={Number.isFinite(value) ? value : ""}
-        aria-invalid={error ? true : undefined}
-        onChange={(e) => onChange(e.target.valueAsNumber)}
-      />
-      {error ? <p className="text-xs text-danger">{error}</p> : null}
-    </div>
-  );
+/** Where a server fieldError goes: the server names a bad kind by index, the form has one text box for them all. */
+function serverErrorTarget(path: string, message: string): { name: string; message: string } {
+  const kind = /^customKinds\.(\d+)/.exec(path);
+  if (kind) return { name: "customKinds", message: `Kind ${Number(kind[1]) + 1}: ${message}` };
+  if (path.startsWith("customKinds")) return { name: "customKinds", message };
+  return { name: path, message };
 }
 
-function Check({
-  id,
-  label,
-  checked,
-  onChange,
-}: {
-  id: string;
-  label: string;
-  checked: boolean;
-  onChange: (v: boolean) => void;
-}) {
-  return (
-    <label htmlFor={id} className="flex items-center gap-2 text-sm">
-      <input
-        id={id}
-        type="checkbox"
-        className="size-4 accent-[var(--color-primary)]"
-        checked={checked}
-        onChange={(e) => onChange(e.target.checked)}
-      />
-      {label}
-    </label>
+const noSubscription = () => () => {};
+
+/** false in the server's HTML and while hydrating, true once React runs the form in the browser. */
+function useHydrated(): boolean {
+  return useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
   );
 }
 
@@ -81,191 +47,116 @@ export function SettingsForm({
   defaultTemplate: string;
   presets: { id: string; label: string }[];
 }) {
-  const [s, setS] = useState<Settings>(initial);
-  const [errors, setErrors] = useState<Record<string, string[]>>({});
-  const [pending, startTransition] = useTransition();
-  const [kindsText, setKindsText] = useState(initial.customKinds ? formatTaxonomyText(initial.customKinds) : "");
-  const [kindsError, setKindsError] = useState<string | null>(null);
-  const th = (k: keyof Settings["thresholds"]) => (v: number) =>
-    setS({ ...s, thresholds: { ...s.thresholds, [k]: v } });
-  const gate = (patch: Partial<Settings["gates"]>) => setS({ ...s, gates: { ...s.gates, ...patch } });
-  const err = (path: string) => errors[path]?.[0];
+  const form = useForm<SettingsFormValues, unknown, Settings>({
+    defaultValues: toFormValues(initial),
+    resolver: settingsResolver,
+  });
+  const { handleSubmit, reset, setError, formState } = form;
+  const { isDirty, isSubmitting, errors } = formState;
+  const hydrated = useHydrated();
 
-  function save() {
-    let customKinds: Settings["customKinds"] = null;
-    if (kindsText.trim()) {
-      const parsed = parseTaxonomyText(kindsText);
-      if (!parsed.ok) {
-        setKindsError(parsed.error);
-        toast.error(`Custom kinds: ${parsed.error}`);
-        return;
-      }
-      customKinds = parsed.kinds;
+  async function save(settings: Settings) {
+    const result = await callAction(() => saveSettingsAction(settings));
+    if (result.ok) {
+      // What the server stored (normalized kinds, "" template as null) becomes the baseline, so the form
+      // shows exactly what is saved and has nothing left to save.
+      reset(toFormValues(result.data));
+      toast.success("Settings saved");
+      return;
     }
-    setKindsError(null);
-    startTransition(async () => {
-      const result = await callAction(() => saveSettingsAction({ ...s, customKinds }));
-      if (result.ok) {
-        setErrors({});
-        setS(result.data);
-        toast.success("Settings saved");
-      } else {
-        setErrors(result.fieldErrors ?? {});
-        toast.error(result.message);
-      }
-    });
+    showServerErrors(result.fieldErrors ?? {});
+    toast.error(result.message);
   }
 
+  // The schema already ran in the browser, so these are rules only the server knows (or a client and
+  // server that disagree); each still lands on its field when the form shows one.
+  function showServerErrors(fieldErrors: Record<string, string[]>) {
+    const elsewhere: string[] = [];
+    let shouldFocus = true;
+    for (const [path, messages] of Object.entries(fieldErrors)) {
+      const target = serverErrorTarget(path, messages.join(" "));
+      if (isShownField(target.name)) {
+        setError(target.name, { type: "server", message: target.message }, { shouldFocus });
+        shouldFocus = false;
+      } else {
+        elsewhere.push(path === "_" ? target.message : `${path}: ${target.message}`);
+      }
+    }
+    if (elsewhere.length) setError("root.server", { type: "server", message: elsewhere.join(" ") });
+  }
+
+  function onInvalid(invalid: FieldErrors<SettingsFormValues>) {
+    const first = errorsInFormOrder(invalid)[0];
+    if (!first) return;
+    const label = isShownField(first.path) ? FIELD_LABELS[first.path] : first.path;
+    toast.error(`${label}: ${first.message}`);
+  }
+
+  const submit = handleSubmit(save, onInvalid);
+  const canSave = isDirty && !isSubmitting;
+  // Errors on settings this form does not show (or on no field at all) would otherwise block Save silently.
+  const otherErrors = flattenErrors(errors)
+    .filter((e) => !isShownField(e.path))
+    .map((e) => (e.path === "root.server" ? e.message : `${e.path}: ${e.message}`));
+
   return (
-    <form className="flex flex-col gap-6" aria-label="Settings" onSubmit={(e) => (e.preventDefault(), save())}>
-      <Card className="grid gap-4 sm:grid-cols-2">
-        <h2 className="text-lg font-semibold sm:col-span-2">Review gates</h2>
-        <NumberField
-          id="minConfidence"
-          label="Gate below confidence"
-          value={s.gates.minConfidence}
-          onChange={(v) => gate({ minConfidence: v })}
-          error={err("gates.minConfidence")}
-        />
-        <div className="flex flex-col justify-end gap-2">
-          <Check
-            id="gateUnsupported"
-            label="Gate quotes not found in the source"
-            checked={s.gates.gateUnsupported}
-            onChange={(v) => gate({ gateUnsupported: v })}
-          />
-          <Check
-            id="gateContradictions"
-            label="Gate contradictions of approved facts"
-            checked={s.gates.gateContradictions}
-            onChange={(v) => gate({ gateContradictions: v })}
-          />
-        </div>
-        <div className="flex flex-col gap-2">
-          <Check
-            id="autoApprove"
-            label="Auto-approve supported, new, non-conflicting candidates"
-            checked={s.gates.autoApprove.enabled}
-            onChange={(v) => gate({ autoApprove: { ...s.gates.autoApprove, enabled: v } })}
-          />
-          <Check
-            id="autoMerge"
-            label="Auto-merge exact duplicates into the existing fact"
-            checked={s.gates.autoMergeExactDuplicates}
-            onChange={(v) => gate({ autoMergeExactDuplicates: v })}
-          />
-        </div>
-        <NumberField
-          id="autoApproveMin"
-          label="Auto-approve from confidence"
-          value={s.gates.autoApprove.minConfidence}
-          onChange={(v) => gate({ autoApprove: { ...s.gates.autoApprove, minConfidence: v } })}
-          error={err("gates.autoApprove.minConfidence")}
-        />
-      </Card>
-      <Card className="grid gap-4 sm:grid-cols-3">
-        <h2 className="text-lg font-semibold sm:col-span-3">Matcher thresholds</h2>
-        <NumberField
-          id="thDuplicate"
-          label="Duplicate at score ≥"
-          value={s.thresholds.duplicate}
-          onChange={th("duplicate")}
-          error={err("thresholds.duplicate")}
-        />
-        <NumberField
-          id="thRelated"
-          label="Related at score ≥"
-          value={s.thresholds.related}
-          onChange={th("related")}
-          error={err("thresholds.related")}
-        />
-        <NumberField
-          id="thContradicts"
-          label="Contradiction: rest similar ≥"
-          value={s.thresholds.contradicts}
-          onChange={th("contradicts")}
-          error={err("thresholds.contradicts")}
-        />
-      </Card>
-      <Card className="flex flex-col gap-4">
-        <h2 className="text-lg font-semibold">Extraction</h2>
-        <div className="grid gap-4 sm:grid-cols-2">
-          <div className="flex flex-col gap-1.5">
-            <Label htmlFor="defaultPreset">Default preset</Label>
-            <select
-              id="defaultPreset"
-              className="h-9 rounded-md border border-border bg-white px-3 text-sm"
-              value={s.defaultPreset}
-              onChange={(e) => setS({ ...s, defaultPreset: e.target.value as Settings["defaultPreset"] })}
+    <FormProvider {...form}>
+      <form
+        aria-label="Settings"
+        // The schema gives every message under its field; the browser's own bubbles would pre-empt it.
+        noValidate
+        onSubmit={(e) => (canSave ? submit(e) : e.preventDefault())}
+      >
+        {/* Until hydration the fields are plain HTML: typing would be overwritten when react-hook-form takes
+            them over, and Save would submit the page as a GET. */}
+        <fieldset disabled={!hydrated} aria-busy={!hydrated} className="flex min-w-0 flex-col gap-6">
+          <Card className="grid gap-4 sm:grid-cols-2">
+            <h2 className="text-lg font-semibold sm:col-span-2">Review gates</h2>
+            <NumberField id="minConfidence" name="gates.minConfidence" />
+            <div className="flex flex-col justify-end gap-2">
+              <CheckField id="gateUnsupported" name="gates.gateUnsupported" />
+              <CheckField id="gateContradictions" name="gates.gateContradictions" />
+            </div>
+            <div className="flex flex-col gap-2">
+              <CheckField id="autoApprove" name="gates.autoApprove.enabled" />
+              <CheckField id="autoMerge" name="gates.autoMergeExactDuplicates" />
+            </div>
+            <NumberField id="autoApproveMin" name="gates.autoApprove.minConfidence" />
+          </Card>
+          <Card className="grid gap-4 sm:grid-cols-3">
+            <h2 className="text-lg font-semibold sm:col-span-3">Matcher thresholds</h2>
+            {/* "related must be below duplicate" sits on related; editing either side re-checks it. */}
+            <NumberField id="thDuplicate" name="thresholds.duplicate" deps={["thresholds.related"]} />
+            <NumberField id="thRelated" name="thresholds.related" />
+            <NumberField id="thContradicts" name="thresholds.contradicts" />
+          </Card>
+          <ExtractionFields defaultTemplate={defaultTemplate} presets={presets} />
+          {otherErrors.length ? (
+            <div role="alert" className="rounded-md border border-danger px-3 py-2 text-sm text-danger">
+              <p className="font-medium">Not saved:</p>
+              <ul className="list-disc pl-5">
+                {otherErrors.map((message) => (
+                  <li key={message}>{message}</li>
+                ))}
+              </ul>
+            </div>
+          ) : null}
+          <div className="flex items-center gap-3">
+            {/* aria-disabled rather than disabled: the button keeps keyboard focus when a save completes. */}
+            <Button
+              type="submit"
+              aria-disabled={!canSave}
+              aria-describedby="settings-save-state"
+              className="aria-disabled:cursor-not-allowed aria-disabled:opacity-50"
             >
-              {presets.map((p) => (
-                <option key={p.id} value={p.id}>
-                  {p.label}
-                </option>
-              ))}
-              <option value="custom">Custom</option>
-            </select>
-            {err("defaultPreset") ? <p className="text-xs text-danger">{err("defaultPreset")}</p> : null}
-          </div>
-          <NumberField
-            id="knownFactsLimit"
-            label="Known facts sent to the model"
-            value={s.knownFactsLimit}
-            step={1}
-            max={100}
-            onChange={(v) => setS({ ...s, knownFactsLimit: v })}
-            error={err("knownFactsLimit")}
-          />
-        </div>
-        <div className="flex flex-col gap-1.5">
-          <Label htmlFor="customKinds">Custom kinds</Label>
-          <p className="text-xs text-muted-foreground">
-            One kind a line, as <code>id: definition</code>. They form the Custom preset; the definitions go into the
-            prompt.
-          </p>
-          <Textarea
-            id="customKinds"
-            rows={4}
-            className="text-xs"
-            value={kindsText}
-            placeholder={
-              "risk: Something that could make the project fail\nopen_question: A question nobody answered yet"
-            }
-            aria-invalid={kindsError ? true : undefined}
-            onChange={(e) => setKindsText(e.target.value)}
-          />
-          {kindsError ? <p className="text-xs text-danger">{kindsError}</p> : null}
-        </div>
-        <div className="flex flex-col gap-1.5">
-          <div className="flex items-center justify-between">
-            <Label htmlFor="promptTemplate">LLM prompt template</Label>
-            <span className="text-xs text-muted-foreground">
-              {s.promptTemplate ? "Custom (its version is stored on each run)" : "Built-in template"}
+              {isSubmitting ? "Saving…" : "Save settings"}
+            </Button>
+            <span id="settings-save-state" className="text-xs text-muted-foreground">
+              {isSubmitting ? "" : isDirty ? "Unsaved changes" : "No changes to save"}
             </span>
           </div>
-          <Textarea
-            id="promptTemplate"
-            rows={12}
-            className="text-xs"
-            value={s.promptTemplate ?? defaultTemplate}
-            aria-invalid={err("promptTemplate") ? true : undefined}
-            onChange={(e) => setS({ ...s, promptTemplate: e.target.value === defaultTemplate ? null : e.target.value })}
-          />
-          {err("promptTemplate") ? <p className="text-xs text-danger">{err("promptTemplate")}</p> : null}
-          <Button
-            type="button"
-            variant="ghost"
-            size="sm"
-            className="self-start"
-            onClick={() => setS({ ...s, promptTemplate: null })}
-          >
-            Reset to the built-in template
-          </Button>
-        </div>
-      </Card>
-      <Button type="submit" disabled={pending} className="self-start">
-        {pending ? "Saving…" : "Save settings"}
-      </Button>
-    </form>
+        </fieldset>
+      </form>
+    </FormProvider>
   );
 }
