@@ -1,3 +1,4 @@
+import "server-only";
 /**
  * The MinHash LSH band keys of SQL's `sift_lsh_keys(text)` (migration 20261202090000_fact_band), computed
  * in JS from the text's lexemes. Retrieval used to call the SQL function per candidate at query time,

@@ -1,3 +1,4 @@
+import "server-only";
 /**
  * pg_trgm's `similarity(a, b)`, computed in JS. Retrieval ranks each text's pool of look-alikes (found in
  * the database by content hash and LSH bands) by it: in SQL, similarity() rebuilt the query text's

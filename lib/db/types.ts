@@ -1,3 +1,4 @@
+import "server-only";
 import type { Prisma, PrismaClient } from "@/lib/generated/prisma/client";
 
 /** The database handle data functions take: the process's client (getDb()). */

@@ -1,3 +1,4 @@
+import "server-only";
 /**
  * SimHash (random-hyperplane LSH) band keys of an embedding, for nearest-neighbour lookup on a database
  * without pgvector (FactVectorBand, migration add_embeddings). Each of BANDS bands is BITS sign bits of

@@ -100,7 +100,7 @@ const CONTROL = /[\u0000-\u0008\u000E-\u001F\u007F]/g;
  * Refuses text that is really binary (NULs, many control or replacement characters) or empty, and
  * normalises line endings so offsets mean the same thing everywhere.
  */
-export function normalizeText(raw: string): string {
+export function prepareSourceText(raw: string): string {
   if (raw.includes("\u0000")) refuseBinary("it contains NUL characters");
   const controls = raw.match(CONTROL)?.length ?? 0;
   if (controls > Math.max(2, raw.length * 0.01)) refuseBinary("it contains many control characters");

@@ -1,7 +1,7 @@
 import { parse as parseJsonc, printParseErrorCode, type ParseError } from "jsonc-parser";
 import { AppError, isAppError } from "@/lib/errors";
 import { assembleTurns, mergeCues, type Turn } from "@/lib/sources/build";
-import { assertTextWithinLimit, assertWithinLimit, decodeBytes, normalizeText } from "@/lib/sources/decode";
+import { assertTextWithinLimit, assertWithinLimit, decodeBytes, prepareSourceText } from "@/lib/sources/decode";
 import { declaredKind, looksLikeJson, sniffMarkdown, sniffSubtitles, type SourceKind } from "@/lib/sources/detect";
 import { parseJsonChat } from "@/lib/sources/json-chat";
 import { parsePlain } from "@/lib/sources/plain";
@@ -114,7 +114,7 @@ function parseUnchecked(input: ParseSourceInput): ParsedSource {
   } else {
     throw new AppError("VALIDATION", "Upload a file or paste some text.");
   }
-  const text = normalizeText(raw);
+  const text = prepareSourceText(raw);
   const parsed = parseKind(declared, text);
   if (parsed.segments.length === 0) {
     const what = declared === "vtt" || declared === "srt" ? "no subtitle cues with text" : "no text";
