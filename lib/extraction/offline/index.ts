@@ -46,7 +46,9 @@ export function extractCandidates(input: ExtractionInput, chunk: Chunk): Candida
   const known = new Set((input.knownFacts ?? []).map((f) => normalizeText(f)));
   const seen = new Set<string>();
   const out: Candidate[] = [];
-  for (const segment of chunk.segments) {
+  // Text without turns (segments unknown, or unreadable in storage) is read as one speaker-less turn.
+  const turns: Segment[] = chunk.segments.length > 0 ? chunk.segments : [wholeChunk(input.text, chunk)];
+  for (const segment of turns) {
     const base = segmentBase(input.text, segment, chunk);
     if (base === null || isSocial(segment.text)) continue;
     const speaker = segment.speaker ?? null;
@@ -84,6 +86,17 @@ function selectFromTurn(turn: Scored[]): Candidate[] {
 }
 
 const TEAM_KINDS = new Set(["decision", "action_item", "constraint", "rule"]);
+
+function wholeChunk(text: string, chunk: Chunk): Segment {
+  return {
+    speaker: null,
+    startMs: null,
+    endMs: null,
+    text: text.slice(chunk.start, chunk.end),
+    start: chunk.start,
+    end: chunk.end,
+  };
+}
 
 /** Offset of the segment's text in the input text; segments are trusted only when they agree. */
 function segmentBase(text: string, segment: Segment, chunk: Chunk): number | null {
