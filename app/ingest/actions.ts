@@ -8,6 +8,7 @@ import { createExtractionRun } from "@/lib/db/runs";
 import { createSource } from "@/lib/db/sources";
 import { getEnv } from "@/lib/env";
 import { AppError } from "@/lib/errors";
+import { tooLargeMessage } from "@/lib/format";
 import { getSettings } from "@/lib/db/settings";
 import { presetOptions } from "@/lib/settings/schema";
 import { selectExtractor } from "@/lib/extraction/select";
@@ -55,10 +56,7 @@ export async function startExtractionAction(formData: FormData) {
     }
     if (upload && upload.size > env.SIFT_MAX_UPLOAD_BYTES) {
       // Checked before reading the body into memory.
-      throw new AppError(
-        "TOO_LARGE",
-        `${upload.name} is ${(upload.size / 1024 / 1024).toFixed(1)} MB; the limit is ${(env.SIFT_MAX_UPLOAD_BYTES / 1024 / 1024).toFixed(0)} MB.`,
-      );
+      throw new AppError("TOO_LARGE", tooLargeMessage(upload.name, upload.size, env.SIFT_MAX_UPLOAD_BYTES));
     }
     const parsed = upload
       ? parseSource({

@@ -8,6 +8,7 @@ import { Button } from "@/components/ui/button";
 import { Input, Textarea } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { callAction } from "@/components/call-action";
+import { formatMegabytes, tooLargeMessage } from "@/lib/format";
 
 export interface PresetOption {
   id: string;
@@ -44,9 +45,7 @@ export function IngestForm({
     const file = formData.get("file");
     if (file instanceof File && file.size > maxBytes) {
       // Refuse before uploading: the server would refuse too, after the wait.
-      toast.error(
-        `${file.name} is ${(file.size / 1048576).toFixed(1)} MB; the limit is ${(maxBytes / 1048576).toFixed(0)} MB.`,
-      );
+      toast.error(tooLargeMessage(file.name, file.size, maxBytes));
       return;
     }
     startTransition(async () => {
@@ -105,7 +104,7 @@ export function IngestForm({
             <Upload aria-hidden /> Upload a file
           </Button>
           <span className="text-sm text-muted-foreground">
-            {fileName ?? `txt, md, VTT, SRT or JSON chat export · up to ${Math.round(maxBytes / 1048576)} MB`}
+            {fileName ?? `txt, md, VTT, SRT or JSON chat export · up to ${formatMegabytes(maxBytes)}`}
           </span>
         </div>
         <div className="grid gap-4 sm:grid-cols-2">
