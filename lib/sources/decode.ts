@@ -5,11 +5,19 @@ export function assertWithinLimit(byteLength: number, maxBytes: number, subject 
   if (byteLength > maxBytes) throw new AppError("TOO_LARGE", tooLargeMessage(subject, byteLength, maxBytes));
 }
 
-/** A paste is measured as the UTF-8 file it would be, so pastes and uploads share one limit. */
+/**
+ * A paste is measured as the UTF-8 file it would be, so pastes and uploads share one limit. The ingest
+ * form measures with this before sending, so browser and server agree: the action receives the textarea's
+ * value with its line breaks unchanged (not turned into CRLF).
+ */
+export function utf8ByteLength(text: string): number {
+  return new TextEncoder().encode(text).length;
+}
+
 export function assertTextWithinLimit(text: string, maxBytes: number): void {
   // Every UTF-16 code unit becomes 1–3 UTF-8 bytes: a small paste needs no encoding to be judged.
   if (text.length * 3 <= maxBytes) return;
-  assertWithinLimit(new TextEncoder().encode(text).length, maxBytes, "The pasted text");
+  assertWithinLimit(utf8ByteLength(text), maxBytes, "The pasted text");
 }
 
 function refuseBinary(detail: string): never {
