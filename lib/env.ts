@@ -1,6 +1,8 @@
+import "server-only";
 import path from "node:path";
 import { z } from "zod";
 import { AppError } from "@/lib/errors";
+import { SWITCH_VALUES } from "@/lib/review/switches";
 
 /**
  * Environment, validated once. A bad value stops start-up with a message naming the variable.
@@ -31,6 +33,10 @@ export const EnvSchema = z.object({
   SIFT_LLM_CONCURRENCY: positiveInt(3),
   SIFT_CHUNK_TOKENS: positiveInt(3_000),
   SIFT_EMBEDDING_MODEL: optionalString,
+  // Read by the matcher itself (lib/review/switches.ts); validated here so a typo stops the server.
+  SIFT_WORD_VECTORS: z.preprocess(emptyToUndefined, z.string().regex(SWITCH_VALUES, "must be on or off").optional()),
+  SIFT_WORDNET: z.preprocess(emptyToUndefined, z.string().regex(SWITCH_VALUES, "must be on or off").optional()),
+  SIFT_CACHE_DIR: optionalString,
 });
 
 export type Env = z.infer<typeof EnvSchema>;

@@ -31,6 +31,8 @@ describe("server-only modules", () => {
     ...sourceFiles("lib/models"),
     ...sourceFiles("lib/auth"),
     "lib/action.ts",
+    "lib/boot.ts",
+    "lib/env.ts",
     "lib/facts/decide.ts",
   ];
 

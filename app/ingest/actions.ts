@@ -6,6 +6,7 @@ import { requireReviewer } from "@/lib/auth/reviewer";
 import { getDb } from "@/lib/db/client";
 import { getEnv } from "@/lib/env";
 import { AppError } from "@/lib/errors";
+import { tooLargeMessage } from "@/lib/format";
 import { retryExtraction, startExtraction } from "@/lib/jobs/start-extraction";
 import { parseSource } from "@/lib/sources/parse";
 import { SourceInputSchema } from "@/lib/sources/schema";
@@ -34,10 +35,7 @@ export async function startExtractionAction(formData: FormData) {
     }
     if (upload && upload.size > env.SIFT_MAX_UPLOAD_BYTES) {
       // Checked before reading the body into memory.
-      throw new AppError(
-        "TOO_LARGE",
-        `${upload.name} is ${(upload.size / 1024 / 1024).toFixed(1)} MB; the limit is ${(env.SIFT_MAX_UPLOAD_BYTES / 1024 / 1024).toFixed(0)} MB.`,
-      );
+      throw new AppError("TOO_LARGE", tooLargeMessage(upload.name, upload.size, env.SIFT_MAX_UPLOAD_BYTES));
     }
     const parsed = upload
       ? parseSource({

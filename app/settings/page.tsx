@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { Card, PageHeader } from "@/components/ui/card";
 import { getEnv, resolveDataDir } from "@/lib/env";
+import { formatMegabytes } from "@/lib/format";
 import { PRESETS } from "@/lib/extraction/kinds";
 import { DEFAULT_TEMPLATE } from "@/lib/extraction/llm/prompt";
 import { configuredModelId } from "@/lib/models";
@@ -22,7 +23,7 @@ export default async function SettingsPage() {
       env.DATABASE_URL ? "PostgreSQL server (DATABASE_URL)" : `Embedded PostgreSQL (PGlite) in ${resolveDataDir(env)}`,
     ],
     ["Extractor", modelId ? `LLM: ${modelId}` : "Offline NLP extractor (no model configured)"],
-    ["Upload limit", `${Math.round(env.SIFT_MAX_UPLOAD_BYTES / 1048576)} MB`],
+    ["Upload limit", formatMegabytes(env.SIFT_MAX_UPLOAD_BYTES)],
     ["Chunk budget", `${env.SIFT_CHUNK_TOKENS} tokens, ${env.SIFT_LLM_CONCURRENCY} chunks at a time`],
   ];
   return (

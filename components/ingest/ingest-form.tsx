@@ -8,6 +8,8 @@ import { Button } from "@/components/ui/button";
 import { Input, Textarea } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { callAction } from "@/components/call-action";
+import { formatMegabytes, tooLargeMessage } from "@/lib/format";
+import { utf8ByteLength } from "@/lib/sources/decode";
 
 export interface PresetOption {
   id: string;
@@ -42,12 +44,24 @@ export function IngestForm({
     const form = event.currentTarget;
     const formData = new FormData(form);
     const file = formData.get("file");
-    if (file instanceof File && file.size > maxBytes) {
-      // Refuse before uploading: the server would refuse too, after the wait.
-      toast.error(
-        `${file.name} is ${(file.size / 1048576).toFixed(1)} MB; the limit is ${(maxBytes / 1048576).toFixed(0)} MB.`,
-      );
-      return;
+    const text = formData.get("text");
+    // Refused before sending: the server would refuse too, after the wait, and a body far over the limit
+    // is cut off by Next.js before Sift's check can answer with its own message.
+    if (file instanceof File && file.size > 0) {
+      if (file.size > maxBytes) {
+        toast.error(tooLargeMessage(file.name, file.size, maxBytes));
+        return;
+      }
+      // The server reads the file and ignores the box; not sending both keeps the body within one limit.
+      formData.delete("text");
+    } else if (typeof text === "string") {
+      const bytes = utf8ByteLength(text);
+      if (bytes > maxBytes) {
+        const message = tooLargeMessage("The pasted text", bytes, maxBytes);
+        setErrors({ text: [message] });
+        toast.error(message);
+        return;
+      }
     }
     startTransition(async () => {
       const result = await callAction(() => startExtractionAction(formData));
@@ -105,7 +119,7 @@ export function IngestForm({
             <Upload aria-hidden /> Upload a file
           </Button>
           <span className="text-sm text-muted-foreground">
-            {fileName ?? `txt, md, VTT, SRT or JSON chat export · up to ${Math.round(maxBytes / 1048576)} MB`}
+            {fileName ?? `txt, md, VTT, SRT or JSON chat export · up to ${formatMegabytes(maxBytes)}`}
           </span>
         </div>
         <div className="grid gap-4 sm:grid-cols-2">

@@ -80,8 +80,15 @@ async function openPostgres(databaseUrl: string): Promise<OpenedDatabase> {
   };
 }
 
+// Kept on globalThis: Next.js dev reloads re-evaluate this module, and the server bundles instrumentation.ts
+// apart from the routes, so it holds two copies of this module; all must share the one open database.
+const globalForDb = globalThis as typeof globalThis & {
+  __siftDb?: Promise<OpenedDatabase>;
+  __siftEmbeddedClients?: WeakSet<object>;
+};
+
 // Clients of a PGlite opened here: their statements run on this thread, so nothing overlaps with them.
-const embeddedClients = new WeakSet<object>();
+const embeddedClients = (globalForDb.__siftEmbeddedClients ??= new WeakSet<object>());
 
 /** Whether this client's database runs in this process's thread (PGlite) rather than in a server. */
 export function isEmbeddedClient(prisma: object): boolean {
@@ -137,10 +144,6 @@ async function recoverInterruptedRuns(prisma: PrismaClient, ownership: "exclusiv
   const count = await markInterruptedRuns({ db: prisma, olderThan });
   if (count > 0) console.warn(`[sift] marked ${count} unfinished extraction run(s) as interrupted`);
 }
-
-// Kept on globalThis so Next.js dev reloads (which re-evaluate this module) reuse the open database
-// instead of trying to open the locked directory a second time.
-const globalForDb = globalThis as typeof globalThis & { __siftDb?: Promise<OpenedDatabase> };
 
 /**
  * The process-wide Prisma client: opened, migrated and seeded on first call, never at import time

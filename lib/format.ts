@@ -1,0 +1,34 @@
+/**
+ * Display formatting shared by server code and client components: no Node or framework imports.
+ *
+ * Sizes are always given in MB of 1,048,576 bytes (the default 5,242,880-byte upload limit reads "5 MB"),
+ * never switching to kB or GB, so a size and a limit in one message compare at a glance. One decimal
+ * from 1 MB up ("12.4 MB"), two significant digits below ("0.095 MB"), trailing zeros dropped.
+ */
+const MEGABYTE = 1024 * 1024;
+
+const megabytes = (roundingMode: "halfExpand" | "ceil") =>
+  new Intl.NumberFormat("en", {
+    style: "unit",
+    unit: "megabyte",
+    maximumFractionDigits: 1,
+    maximumSignificantDigits: 2,
+    roundingPriority: "morePrecision",
+    roundingMode,
+  });
+
+const nearest = megabytes("halfExpand");
+const upward = megabytes("ceil");
+
+/**
+ * "5 MB", "12.4 MB", "0.095 MB". With `roundUp`, a size just over a limit never reads as the limit itself
+ * (5 MB + 10 bytes is "5.1 MB", not "5 MB"): use it for the size being refused.
+ */
+export function formatMegabytes(bytes: number, options: { roundUp?: boolean } = {}): string {
+  return (options.roundUp ? upward : nearest).format(bytes / MEGABYTE);
+}
+
+/** "The pasted text is 10 MB; the limit is 5 MB." — the one wording of a size refusal, client and server. */
+export function tooLargeMessage(subject: string, bytes: number, maxBytes: number): string {
+  return `${subject} is ${formatMegabytes(bytes, { roundUp: true })}; the limit is ${formatMegabytes(maxBytes)}.`;
+}
