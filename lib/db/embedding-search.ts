@@ -167,7 +167,10 @@ async function readVectors(
   return new Map(rows.map((r) => [r.id, fromArraySend(r.bin)]));
 }
 
-/** array_send layout: ndim, has-nulls, element type, then (length, lower bound) per dimension; then (int32 length, float4) per element, big-endian. */
+/**
+ * array_send layout: ndim, has-nulls, element type, then (length, lower bound) per dimension; then
+ * (int32 length, float4) per element, big-endian.
+ */
 function fromArraySend(bin: Uint8Array): Float32Array {
   const view = new DataView(bin.buffer, bin.byteOffset, bin.byteLength);
   const ndim = view.getInt32(0);
@@ -202,7 +205,8 @@ export async function compareWithStoredCandidates({
       SELECT p.i, p.id, (1 - ((e."embedding"::${cast}) <=> (q.v::${cast})))::float8 AS similarity
       FROM unnest(${pairs.map((p) => p.i)}::int[], ${pairs.map((p) => p.id)}::text[]) AS p(i, id)
       JOIN q ON q.i = p.i
-      JOIN "CandidateEmbedding" e ON e."candidateId" = p.id AND e."model" = ${space.model} AND e."dims" = ${space.dims}::int`;
+      JOIN "CandidateEmbedding" e
+        ON e."candidateId" = p.id AND e."model" = ${space.model} AND e."dims" = ${space.dims}::int`;
     for (const { i, id, similarity } of rows) out[i]?.set(id, similarity);
     return out;
   }

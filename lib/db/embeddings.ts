@@ -157,7 +157,8 @@ export async function storeFactEmbeddings({
   if (rows.length === 0) return 0;
   return db.$executeRaw`
     INSERT INTO "FactEmbedding" ("factId", "model", "dims", "embedding", "bands")
-    SELECT f."id", ${space.model}, ${space.dims}::int, ${decodeVector(space, Prisma.sql`u.v`)}::real[], NULLIF(u.b, '')::int[]
+    SELECT f."id", ${space.model}, ${space.dims}::int, ${decodeVector(space, Prisma.sql`u.v`)}::real[],
+           NULLIF(u.b, '')::int[]
     FROM unnest(${rows.map((x) => x.factId)}::text[], ${rows.map((x) => x.content)}::text[],
                 ${rows.map((x) => encodeVector(space, x.vector))}::text[],
                 ${rows.map((x) => intArray(bandsFor(space, x.vector)))}::text[]) AS u(id, t, v, b)
@@ -191,7 +192,8 @@ export async function storeCandidateEmbeddings({
     if (!space) continue;
     await db.$executeRaw`
       INSERT INTO "CandidateEmbedding" ("candidateId", "model", "dims", "embedding", "bands")
-      SELECT u.id, ${space.model}, ${space.dims}::int, ${decodeVector(space, Prisma.sql`u.v`)}::real[], NULLIF(u.b, '')::int[]
+      SELECT u.id, ${space.model}, ${space.dims}::int, ${decodeVector(space, Prisma.sql`u.v`)}::real[],
+             NULLIF(u.b, '')::int[]
       FROM unnest(${rows.map((x) => x.candidateId)}::text[], ${rows.map((x) => encodeVector(space, x.vector))}::text[],
                   ${rows.map((x) => intArray(bandsFor(space, x.vector)))}::text[]) AS u(id, v, b)
       ON CONFLICT ("candidateId") DO NOTHING`;
@@ -254,7 +256,8 @@ export async function findFactsWithoutEmbedding({
   >`
     SELECT f."id", f."content" FROM "Fact" f
     WHERE ${where} AND f."status" = 'active' AND NOT EXISTS (
-      SELECT 1 FROM "FactEmbedding" e WHERE e."factId" = f."id" AND e."model" = ${space.model} AND e."dims" = ${space.dims}::int)
+      SELECT 1 FROM "FactEmbedding" e
+      WHERE e."factId" = f."id" AND e."model" = ${space.model} AND e."dims" = ${space.dims}::int)
     ORDER BY ${order} LIMIT ${take}::int`;
   const found =
     ids.length > 0

@@ -110,7 +110,8 @@ export function findMigrationsDir(): string {
   }
   throw new AppError(
     "CONFIG",
-    `Could not find prisma/migrations (with migration_lock.toml) above ${process.cwd()}. Run Sift from its project directory.`,
+    `Could not find prisma/migrations (with migration_lock.toml) above ${process.cwd()}. ` +
+      "Run Sift from its project directory.",
   );
 }
 
@@ -154,7 +155,8 @@ export async function applyMigrations(options: {
   try {
     await executor.exec(HISTORY_TABLE_DDL);
     const rows = await executor.query<HistoryRow>(
-      `SELECT migration_name, checksum, finished_at, rolled_back_at, logs FROM "_prisma_migrations" ORDER BY started_at`,
+      "SELECT migration_name, checksum, finished_at, rolled_back_at, logs " +
+        `FROM "_prisma_migrations" ORDER BY started_at`,
     );
     const live = rows.filter((r) => r.rolled_back_at === null);
     const failed = live.find((r) => r.finished_at === null);
@@ -163,7 +165,8 @@ export async function applyMigrations(options: {
         "CONFIG",
         `Migration ${failed.migration_name} failed earlier and was rolled back by PostgreSQL` +
           `${failed.logs ? ` (${failed.logs.split("\n")[0]})` : ""}. Fix it, then mark it for retry: ` +
-          `UPDATE "_prisma_migrations" SET rolled_back_at = now() WHERE migration_name = '${failed.migration_name}' AND finished_at IS NULL;`,
+          `UPDATE "_prisma_migrations" SET rolled_back_at = now() ` +
+          `WHERE migration_name = '${failed.migration_name}' AND finished_at IS NULL;`,
       );
     }
     const done = new Map(live.map((r) => [r.migration_name, r.checksum]));
@@ -190,7 +193,8 @@ async function applyOne(executor: MigrationExecutor, migration: MigrationFile): 
   const id = randomUUID();
   // As Prisma does: record the start, run the script, then mark it finished with one applied step.
   await executor.query(
-    `INSERT INTO "_prisma_migrations" (id, checksum, migration_name, started_at, applied_steps_count) VALUES ($1, $2, $3, now(), 0)`,
+    `INSERT INTO "_prisma_migrations" (id, checksum, migration_name, started_at, applied_steps_count) ` +
+      "VALUES ($1, $2, $3, now(), 0)",
     [id, migration.checksum, migration.name],
   );
   try {

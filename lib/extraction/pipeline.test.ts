@@ -76,7 +76,7 @@ describe("runExtraction", () => {
     expect(result.candidates[0]!.start).toBe(text.lastIndexOf(quote));
   });
 
-  it("keeps the higher-confidence copy of a duplicate, comparing content case- and punctuation-insensitively", async () => {
+  it("keeps the higher-confidence copy of a duplicate, comparing content ignoring case and punctuation", async () => {
     const result = await runExtraction({
       extractor: fakeExtractor((chunk) =>
         chunk.index === 0

@@ -28,9 +28,10 @@ const FACTS_PER_CANDIDATE = 8;
 
 // Words too common to say two statements are about the same thing.
 const STOPWORDS = new Set(
-  "a an the and or but of to in on at by for with from is are was were be been will would should can could has have had do does did not no it its this that these those we you he she they i as about into than then so".split(
-    " ",
-  ),
+  (
+    "a an the and or but of to in on at by for with from is are was were be been will would should can could has " +
+    "have had do does did not no it its this that these those we you he she they i as about into than then so"
+  ).split(" "),
 );
 
 export function contentWords(text: string): Set<string> {

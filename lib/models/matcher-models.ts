@@ -29,7 +29,8 @@ function embeddingModel(env: Env): EmbeddingModel | null {
   if (!apiKey || env.SIFT_LLM_PROVIDER === "anthropic") {
     throw new AppError(
       "CONFIG",
-      "SIFT_EMBEDDING_MODEL is set, but embeddings need an OpenAI key (OPENAI_API_KEY) or an OpenAI-compatible SIFT_LLM_BASE_URL.",
+      "SIFT_EMBEDDING_MODEL is set, but embeddings need an OpenAI key (OPENAI_API_KEY) " +
+        "or an OpenAI-compatible SIFT_LLM_BASE_URL.",
     );
   }
   return createOpenAI({ apiKey }).embedding(id);
@@ -79,8 +80,10 @@ const JudgmentSchema = z.object({
   reason: z.string().max(300).describe("One short sentence naming what is the same or what differs"),
 });
 
+// A backslash at the end of a line joins the next line to it.
 export const JUDGE_PROMPT = `Compare two statements from a team's fact base.
-- "duplicate" only if they make the same claim; any different number, date, name, negation or qualifier is NOT a duplicate.
+- "duplicate" only if they make the same claim; any different number, date, name, negation or qualifier \
+is NOT a duplicate.
 - "contradicts" if both cannot be true at once (e.g. different deadlines for the same thing).
 - "related" if they are about the same subject but say different things.
 - "new" if they are unrelated.`;

@@ -69,7 +69,8 @@ export function decideGate(input: {
     return {
       status: "approved",
       reasons: [
-        `Auto-approved: new fact with confidence ${fmt(candidate.confidence)} ≥ ${fmt(policy.autoApprove.minConfidence)}`,
+        `Auto-approved: new fact with confidence ${fmt(candidate.confidence)} ` +
+          `≥ ${fmt(policy.autoApprove.minConfidence)}`,
       ],
     };
   }

@@ -408,7 +408,8 @@ function dateSlot(t: Token, all: Token[]): string | null {
 }
 function qualifierSlot(t: Token, _all: Token[]): string | null {
   const cls = classOf.get(t.stem);
-  if (cls && !isDateClass(cls)) return `${cls}:${stemmer(SAME_VALUE[t.text] ?? t.text)}`; // plain Porter: "men" stays apart from "man"
+  // plain Porter: "men" stays apart from "man"
+  if (cls && !isDateClass(cls)) return `${cls}:${stemmer(SAME_VALUE[t.text] ?? t.text)}`;
   return null;
 }
 

@@ -53,7 +53,8 @@ export function scoreAnalyses(
     };
   }
   const summary = () =>
-    `similarity ${score.toFixed(2)} (shared words ${pct(parts.overlap)}, meaning ${pct(parts.embedding)}, order ${pct(parts.order)})`;
+    `similarity ${score.toFixed(2)} (shared words ${pct(parts.overlap)}, ` +
+    `meaning ${pct(parts.embedding)}, order ${pct(parts.order)})`;
   const conflicts = differences.filter((d) => d.conflict);
   // A time on one side only still changes a commitment ("ships" vs "ships by Q3"): never a duplicate.
   if (conflicts.length === 0 && !differences.some((d) => d.kind === "date")) {

@@ -5,7 +5,10 @@ import { NEGATORS, type Analysis, type Token } from "./lexical";
 /** A content word: not a function word, a negator or a number. */
 const isWord = (t: Token) => !t.stop && !NEGATORS.has(t.text) && !/\d/.test(t.text);
 
-/** The swapped words as written (with any function words between them), with a neighbour both sides share ("identity queue" / "backup queue"). */
+/**
+ * The swapped words as written (with any function words between them), with a neighbour both sides share
+ * ("identity queue" / "backup queue").
+ */
 function swapPhrases(a: Analysis, x: Token[], b: Analysis, y: Token[]): [string, string] {
   const span = (an: Analysis, run: Token[], from = 0, to = 0) =>
     an.tokens

@@ -7,7 +7,9 @@ import { describe, expect, it } from "vitest";
 // Each case runs in a child process: the loader keeps one table per process.
 const root = path.resolve(import.meta.dirname, "../..");
 function run(env: Record<string, string>): { out: string } {
-  const code = `import { loadWordVectors } from "./lib/review/wordvectors.ts"; import { scorePair } from "./lib/review/matcher.ts";
+  const code =
+    `import { loadWordVectors } from "./lib/review/wordvectors.ts"; ` +
+    `import { scorePair } from "./lib/review/matcher.ts";
     const v = loadWordVectors(); const r = scorePair("A man is slicing tofu.", "A man cuts tofu.");
     console.log(JSON.stringify({ on: v !== null, dim: v?.dim ?? 0, verdict: r.verdict }));`;
   const tsx = path.join(root, "node_modules", ".bin", "tsx");

@@ -158,7 +158,8 @@ export function loadWordVectors(): WordVectors | null {
     }
   } catch (err) {
     console.warn(
-      `[sift] word vectors unavailable (${err instanceof Error ? err.message : String(err)}): matching on shared words only.`,
+      `[sift] word vectors unavailable (${err instanceof Error ? err.message : String(err)}): ` +
+        "matching on shared words only.",
     );
     loaded = null;
   }

@@ -64,7 +64,9 @@ describe("parseSource on realistic exports", () => {
     expect(parsed.segments[2]).toMatchObject({
       speaker: "Dan Okafor",
       startMs: 21_000,
-      text: "I checked the extensions. pg_trgm works, but we lose the old hstore index,\nso search will be slower for a day.",
+      text:
+        "I checked the extensions. pg_trgm works, but we lose the old hstore index,\n" +
+        "so search will be slower for a day.",
     });
     expect(parsed.segments[3]).toMatchObject({
       speaker: "Priya Sharma",
@@ -83,7 +85,8 @@ describe("parseSource on realistic exports", () => {
     expect(parsed.segments.map((s) => s.speaker)).toEqual(["Priya", "Dan", "Dan", "Priya", "Marta", "Priya"]);
     expect(parsed.segments[2]?.text).toBe("see https://status.example.com/incidents/42 for details");
     expect(parsed.segments[4]?.text).toBe(
-      "+1, and let's add an alert when hit rate drops below 80%\nthe alert should page the platform rotation, not the app team",
+      "+1, and let's add an alert when hit rate drops below 80%\n" +
+        "the alert should page the platform rotation, not the app team",
     );
     expect(parsed.segments[5]?.text).toBe("agreed. TODO: write the postmortem by Friday");
   });

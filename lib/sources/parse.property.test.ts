@@ -183,7 +183,9 @@ describe("parseSource never fails with anything but an AppError", () => {
           },
         ),
         (cues) => {
-          const vtt = `WEBVTT\n\n${cues.map(([who, words], i) => `00:00:${String(i).padStart(2, "0")}.000 --> 00:00:${String(i).padStart(2, "0")}.900\n<v ${who}>${words}</v>`).join("\n\n")}`;
+          const stamp = (i: number) => `00:00:${String(i).padStart(2, "0")}`;
+          const cueText = cues.map(([who, words], i) => `${stamp(i)}.000 --> ${stamp(i)}.900\n<v ${who}>${words}</v>`);
+          const vtt = `WEBVTT\n\n${cueText.join("\n\n")}`;
           const parsed = parseSource({ filename: "a.vtt", text: vtt, maxBytes: 1_000_000 });
           expect(isValid(parsed)).toBe(true);
           const spoken = parsed.segments.map((s) => `${s.speaker}|${s.text}`).join(" ");

@@ -65,7 +65,7 @@ async function failure(promise: Promise<unknown>): Promise<AppError & { attempts
 }
 
 describe("createLlmExtractor", () => {
-  it("sends one request with kinds, definitions, hints, date and capped known facts, and the chunk as the user message", async () => {
+  it("sends one request: kinds, definitions, hints, date, capped known facts; the chunk as user message", async () => {
     const model = scriptedModel([factsResult([fact()])]);
     const ex = extractor(model, { knownFactsLimit: 3 });
     const known = ["Fact one.", "Fact two.", "Fact three.", "Fact four is past the cap."];

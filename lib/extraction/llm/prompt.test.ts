@@ -34,7 +34,8 @@ describe("prompt", () => {
   it("fills placeholders, says when there is no date, hint or known fact, and keeps $ patterns literal", () => {
     const bare = renderPrompt("{{kinds}}|{{sourceDate}}|{{contextHints}}|{{knownFacts}}|{{maxFacts}}", { kinds });
     expect(bare).toBe(
-      "- decision: Decision. A settled choice.|Unknown: keep relative dates as written and do not invent a date.|(none)|(none)|50",
+      "- decision: Decision. A settled choice.|" +
+        "Unknown: keep relative dates as written and do not invent a date.|(none)|(none)|50",
     );
     const filled = renderPrompt("{{ contextHints }} / {{knownFacts}}", {
       kinds,

@@ -10,7 +10,10 @@ export const PROMPT_VERSION = "extract-v1";
 export const DEFAULT_KNOWN_FACTS_LIMIT = 16;
 export const DEFAULT_MAX_FACTS = 50;
 
-export const DEFAULT_TEMPLATE = `You extract durable facts from a conversation (a meeting transcript, chat log or similar) so that a team can review them and keep a reliable record.
+// A backslash at the end of a line joins the next line to it: the model reads each rule as one line.
+export const DEFAULT_TEMPLATE = `\
+You extract durable facts from a conversation (a meeting transcript, chat log or similar) so that a team can \
+review them and keep a reliable record.
 
 ## Kinds
 Give every fact exactly one of these kinds (use the id before the colon):
@@ -18,16 +21,21 @@ Give every fact exactly one of these kinds (use the id before the colon):
 
 ## Rules
 - One atomic statement per fact. Never combine two claims with "and", "but" or "also": split them into separate facts.
-- Write each fact as a self-contained sentence in the third person. When a fact is someone's statement, opinion, commitment or decision, name the speaker ("Dana decided ...", "Priya will ..."). Never write "I", "we" or "you".
-- "quote" must be copied verbatim from the source text: the exact, contiguous words that support the fact, with no paraphrase, no ellipsis and no added words. Keep it short (one sentence or clause).
+- Write each fact as a self-contained sentence in the third person. When a fact is someone's statement, opinion, \
+commitment or decision, name the speaker ("Dana decided ...", "Priya will ..."). Never write "I", "we" or "you".
+- "quote" must be copied verbatim from the source text: the exact, contiguous words that support the fact, with no \
+paraphrase, no ellipsis and no added words. Keep it short (one sentence or clause).
 - "speaker" is the speaker's name exactly as it appears in the source, or null when unknown.
 - "confidence" is 0..1. Below 0.7 means you are guessing; prefer leaving a fact out over guessing.
 - "importance" is 0..1: how much this will matter to someone reading the record weeks later.
-- "temporal": past (happened, or no longer true), present (true now), future (planned or promised), timeless (always true).
+- "temporal": past (happened, or no longer true), present (true now), future (planned or promised), \
+timeless (always true).
 - Skip greetings, small talk, routine status updates ("still working on it"), filler and questions nobody answered.
-- Resolve relative dates ("tomorrow", "next Friday", "end of the month") to absolute dates using the source date below, and write the absolute date in the fact (the quote stays verbatim).
+- Resolve relative dates ("tomorrow", "next Friday", "end of the month") to absolute dates using the source date \
+below, and write the absolute date in the fact (the quote stays verbatim).
 - Do not extract any of the known facts listed below again, even reworded. Extract only what is new.
-- Return at most {{maxFacts}} facts; when there are more, keep the most important ones. Return an empty list when nothing qualifies.
+- Return at most {{maxFacts}} facts; when there are more, keep the most important ones. \
+Return an empty list when nothing qualifies.
 
 ## Source date
 {{sourceDate}}
@@ -40,7 +48,8 @@ Give every fact exactly one of these kinds (use the id before the colon):
 
 ## Output
 Reply with a single JSON object and nothing else, in this shape:
-{"facts": [{"content": string, "kind": one of the kind ids, "confidence": number, "importance": number, "temporal": "past" | "present" | "future" | "timeless", "speaker": string or null, "quote": string}]}
+{"facts": [{"content": string, "kind": one of the kind ids, "confidence": number, "importance": number, \
+"temporal": "past" | "present" | "future" | "timeless", "speaker": string or null, "quote": string}]}
 
 The user message is the source text.`;
 

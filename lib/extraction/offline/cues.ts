@@ -19,7 +19,8 @@ export const CUE_RULES: CueRule[] = [
     kind: "decision",
     strength: "strong",
     re: w(
-      "we(?:'ve| have)? decided|decided to|decision is|let's go with|we(?:'ll| will) go with|going with|agreed(?: to| on| that)?|we settled on|final answer|approved|signed off|the plan is",
+      "we(?:'ve| have)? decided|decided to|decision is|let's go with|we(?:'ll| will) go with|going with|" +
+        "agreed(?: to| on| that)?|we settled on|final answer|approved|signed off|the plan is",
     ),
   },
   { kind: "decision", strength: "weak", re: w("chose|choose|picked|opted|switch(?:ed)? to|move forward with") },
@@ -27,7 +28,9 @@ export const CUE_RULES: CueRule[] = [
     kind: "constraint",
     strength: "strong",
     re: w(
-      "must(?:n't)?|can't|cannot|can not|not allowed|deadline|budget|at most|at least|no more than|no later than|limit(?:ed)?|required?|requirement|has to|have to|needs? to be|blocked by|depends on|hard stop|maximum|minimum",
+      "must(?:n't)?|can't|cannot|can not|not allowed|deadline|budget|at most|at least|no more than|no later than|" +
+        "limit(?:ed)?|required?|requirement|has to|have to|needs? to be|blocked by|depends on|hard stop|" +
+        "maximum|minimum",
     ),
   },
   { kind: "constraint", strength: "weak", re: w("only|should|ought to|compliance|legal|capacity") },
@@ -35,7 +38,9 @@ export const CUE_RULES: CueRule[] = [
     kind: "action_item",
     strength: "strong",
     re: w(
-      "i'll|i will|i'm going to|i am going to|i can take|i'll take|will send|will follow up|follow up|action item|todo|to-do|assigned to|by (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|eod|end of (?:day|week|month)|tomorrow|next week)|owns?",
+      "i'll|i will|i'm going to|i am going to|i can take|i'll take|will send|will follow up|follow up|action item|" +
+        "todo|to-do|assigned to|by (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|eod|" +
+        "end of (?:day|week|month)|tomorrow|next week)|owns?",
     ),
   },
   { kind: "action_item", strength: "weak", re: w("will|going to|gonna|plan to|need to|next step") },
@@ -43,7 +48,8 @@ export const CUE_RULES: CueRule[] = [
     kind: "mistake",
     strength: "strong",
     re: w(
-      "we shouldn't have|should not have|shouldn't have|lesson(?:s)? learned|lesson|the bug was|root cause|postmortem|post-mortem|mistake|we messed up|broke|regret|went wrong|caused an outage",
+      "we shouldn't have|should not have|shouldn't have|lesson(?:s)? learned|lesson|the bug was|root cause|" +
+        "postmortem|post-mortem|mistake|we messed up|broke|regret|went wrong|caused an outage",
     ),
   },
   { kind: "mistake", strength: "weak", re: w("bug|failed|failure|outage|incident|oops") },
@@ -51,7 +57,9 @@ export const CUE_RULES: CueRule[] = [
     kind: "insight",
     strength: "strong",
     re: w(
-      "we found|we learned|we noticed|turns out|it turns out|data shows|the numbers show|users (?:want|prefer|said|love|hate|keep asking|kept asking|asked|ask for|complain(?:ed)?)|came up in \\d+|\\d+(?:\\.\\d+)?\\s?%|percent|conversion|churn|retention",
+      "we found|we learned|we noticed|turns out|it turns out|data shows|the numbers show|" +
+        "users (?:want|prefer|said|love|hate|keep asking|kept asking|asked|ask for|complain(?:ed)?)|came up in \\d+|" +
+        "\\d+(?:\\.\\d+)?\\s?%|percent|conversion|churn|retention",
     ),
   },
   { kind: "insight", strength: "weak", re: w("seems|apparently|interesting|realized|discovered|learned") },
@@ -62,7 +70,8 @@ export const CUE_RULES: CueRule[] = [
     kind: "preference",
     strength: "strong",
     re: w(
-      "prefer(?:s|red)?|favou?rite|i love|i like|i hate|i enjoy|i adore|i can't stand|big fan|i'm (?:really |so )?into|i dislike|rather than|instead of",
+      "prefer(?:s|red)?|favou?rite|i love|i like|i hate|i enjoy|i adore|i can't stand|big fan|" +
+        "i'm (?:really |so )?into|i dislike|rather than|instead of",
     ),
   },
   { kind: "preference", strength: "weak", re: w("love|like|enjoy|hate|fan of|into|keen on|passionate") },
@@ -71,7 +80,9 @@ export const CUE_RULES: CueRule[] = [
     kind: "identity",
     strength: "strong",
     re: w(
-      "i am an?|i'm an?|i identify|years old|my name is|i was born|as an? (?:\\w+ )?(?:woman|man|person|mom|dad|parent|artist|trans)|transgender|trans woman|nonbinary|non-binary|gay|lesbian|religious|christian|muslim|jewish",
+      "i am an?|i'm an?|i identify|years old|my name is|i was born|" +
+        "as an? (?:\\w+ )?(?:woman|man|person|mom|dad|parent|artist|trans)|transgender|trans woman|nonbinary|" +
+        "non-binary|gay|lesbian|religious|christian|muslim|jewish",
     ),
   },
   {
@@ -83,35 +94,42 @@ export const CUE_RULES: CueRule[] = [
     kind: "work",
     strength: "strong",
     re: w(
-      "my job|i work|working (?:as|at|on|in)|my career|career|my boss|my company|hired|promoted|promotion|internship|degree|graduated|my studies|studying|my business|my startup|my shop|counsel(?:ing|or)|teacher|nurse|engineer|client|side hustle",
+      "my job|i work|working (?:as|at|on|in)|my career|career|my boss|my company|hired|promoted|promotion|internship|" +
+        "degree|graduated|my studies|studying|my business|my startup|my shop|counsel(?:ing|or)|teacher|nurse|" +
+        "engineer|client|side hustle",
     ),
   },
   {
     kind: "work",
     strength: "weak",
     re: w(
-      "work|job|office|project|school|class|course|education|edu|training|meeting|colleague|coworker|research|volunteer(?:ing)?|workshop",
+      "work|job|office|project|school|class|course|education|edu|training|meeting|colleague|coworker|research|" +
+        "volunteer(?:ing)?|workshop",
     ),
   },
   {
     kind: "family",
     strength: "strong",
     re: w(
-      "my (?:mom|mother|dad|father|parents|sister|brother|siblings?|kids?|children|son|daughter|husband|wife|partner|family|grandma|grandmother|grandpa|grandfather|aunt|uncle|cousin|dog|cat|pet|baby)|our (?:kids|children|family|son|daughter|dog|cat)",
+      "my (?:mom|mother|dad|father|parents|sister|brother|siblings?|kids?|children|son|daughter|husband|wife|partner|" +
+        "family|grandma|grandmother|grandpa|grandfather|aunt|uncle|cousin|dog|cat|pet|baby)|" +
+        "our (?:kids|children|family|son|daughter|dog|cat)",
     ),
   },
   {
     kind: "family",
     strength: "weak",
     re: w(
-      "kids?|children|family|mom|dad|son|daughter|husband|wife|sister|brother|grandma|pets?|puppy|dog|cat|married|wedding|baby",
+      "kids?|children|family|mom|dad|son|daughter|husband|wife|sister|brother|grandma|pets?|puppy|dog|cat|married|" +
+        "wedding|baby",
     ),
   },
   {
     kind: "location",
     strength: "strong",
     re: w(
-      "i live|i'm from|i am from|moved to|moving to|my hometown|grew up in|relocat(?:e|ed|ing)|my home country|live in|lives in",
+      "i live|i'm from|i am from|moved to|moving to|my hometown|grew up in|relocat(?:e|ed|ing)|my home country|" +
+        "live in|lives in",
     ),
   },
   {
@@ -123,7 +141,9 @@ export const CUE_RULES: CueRule[] = [
     kind: "event",
     strength: "strong",
     re: w(
-      "yesterday|last (?:week|weekend|month|year|night|friday|saturday|sunday)|next (?:week|weekend|month|year)|tomorrow|recently|ago|this (?:weekend|summer|month)|went to|attended|just got back|took part|signed up|performed|won|graduat(?:ed|ion)|birthday|concert|festival|parade|conference|race|marathon|ceremony|party",
+      "yesterday|last (?:week|weekend|month|year|night|friday|saturday|sunday)|next (?:week|weekend|month|year)|" +
+        "tomorrow|recently|ago|this (?:weekend|summer|month)|went to|attended|just got back|took part|signed up|" +
+        "performed|won|graduat(?:ed|ion)|birthday|concert|festival|parade|conference|race|marathon|ceremony|party",
     ),
   },
   { kind: "event", strength: "weak", re: w("went|visited|joined|started|finished|got|had a|trip|event") },
@@ -131,7 +151,8 @@ export const CUE_RULES: CueRule[] = [
     kind: "relationship",
     strength: "strong",
     re: w(
-      "my (?:friends?|best friend|boyfriend|girlfriend|mentor|neighbou?r|colleagues?|team|community|group)|support group|dating|broke up|breakup|friendship|mentor(?:ing)?",
+      "my (?:friends?|best friend|boyfriend|girlfriend|mentor|neighbou?r|colleagues?|team|community|group)|" +
+        "support group|dating|broke up|breakup|friendship|mentor(?:ing)?",
     ),
   },
   { kind: "relationship", strength: "weak", re: w("friends?|community|group|people|relationship|together|support") },
@@ -139,7 +160,9 @@ export const CUE_RULES: CueRule[] = [
     kind: "hobby",
     strength: "strong",
     re: w(
-      "painting|paint|hiking|hike|camping|swimming|running|pottery|photography|guitar|piano|violin|singing|dancing|reading|books?|novel|gaming|cooking|baking|gardening|yoga|knitting|drawing|sculpt\\w*|surfing|skiing|cycling|biking|fishing|instrument|play(?:ing)? (?:the )?\\w+",
+      "painting|paint|hiking|hike|camping|swimming|running|pottery|photography|guitar|piano|violin|singing|dancing|" +
+        "reading|books?|novel|gaming|cooking|baking|gardening|yoga|knitting|drawing|sculpt\\w*|surfing|skiing|" +
+        "cycling|biking|fishing|instrument|play(?:ing)? (?:the )?\\w+",
     ),
   },
   {
@@ -176,14 +199,19 @@ export function baseImportance(kind: string): number {
 }
 
 const FUTURE = w(
-  "will|'ll|going to|gonna|plan(?:ning)? to|next (?:week|month|year|weekend|time|quarter|sprint)|tomorrow|soon|upcoming|by (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|eod|end of \\w+)|can't wait to|looking forward|hoping to|hope to|want to|intend",
+  "will|'ll|going to|gonna|plan(?:ning)? to|next (?:week|month|year|weekend|time|quarter|sprint)|tomorrow|soon|" +
+    "upcoming|by (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|eod|end of \\w+)|can't wait to|" +
+    "looking forward|hoping to|hope to|want to|intend",
 );
 const PAST_TIME = w(
-  "yesterday|last (?:week|weekend|month|year|night|time|quarter|sprint|\\w+day)|ago|used to|back then|earlier|recently|once",
+  "yesterday|last (?:week|weekend|month|year|night|time|quarter|sprint|\\w+day)|ago|used to|back then|earlier|" +
+    "recently|once",
 );
 const TIMELESS = w("always|never|every (?:time|day)|in general|generally|as a rule");
 const IRREGULAR_PAST = w(
-  "was|were|had|did|went|made|got|took|saw|came|felt|found|gave|told|thought|knew|left|met|began|became|bought|brought|ran|wrote|read|won|lost|sold|spent|built|grew|drew|sang|swam|taught|caught|kept|held|heard|paid|sent|wore|fell|flew|broke|chose|ate|drove|rode|decided|agreed",
+  "was|were|had|did|went|made|got|took|saw|came|felt|found|gave|told|thought|knew|left|met|began|became|bought|" +
+    "brought|ran|wrote|read|won|lost|sold|spent|built|grew|drew|sang|swam|taught|caught|kept|held|heard|paid|sent|" +
+    "wore|fell|flew|broke|chose|ate|drove|rode|decided|agreed",
 );
 
 /** Tense from time words first, then the verbs; `pastVerb` says a past-tense verb form was seen. */

@@ -6,8 +6,9 @@ import type { Tok } from "@/lib/extraction/offline/nlp";
  */
 
 const SOCIAL = new RegExp(
-  "^(?:hi|hey|hello|hiya|yo|morning|good (?:morning|afternoon|evening|night)|bye|goodbye|see (?:you|ya)(?: soon| later| tomorrow)?|" +
-    "talk (?:to you )?(?:soon|later)|take care|cheers|thanks?(?: you)?(?: so much| a lot)?|thx|ty|you're welcome|no problem|np|" +
+  "^(?:hi|hey|hello|hiya|yo|morning|good (?:morning|afternoon|evening|night)|bye|goodbye|" +
+    "see (?:you|ya)(?: soon| later| tomorrow)?|talk (?:to you )?(?:soon|later)|take care|cheers|" +
+    "thanks?(?: you)?(?: so much| a lot)?|thx|ty|you're welcome|no problem|np|" +
     "ok(?:ay)?|k|sure|yes|yeah|yep|yup|no|nope|nah|right|exactly|totally|absolutely|definitely|agreed|true|indeed|" +
     "cool|nice|great|awesome|wow|oh|ah|hmm+|um+|uh+|lol|haha+|omg|got it|sounds good|makes sense|me too|same|" +
     "of course|for sure|i see|fair enough|good point|that's (?:great|cool|awesome|amazing|nice|true|right|fair)|" +
@@ -142,11 +143,11 @@ export function isShowAndTell(toks: Tok[]): boolean {
 
 const STOP = new Set(
   (
-    "a an the and or but if so to of in on at by for with from up about into over after before than then that this these those " +
-    "it its is am are was were be been being have has had do does did i me my we us our you your he him his she her they them " +
-    "their there here what which who how when where why not no just really very so too also much many more most some any all " +
-    "can could will would should might must may 'm 're 's 've 'll 'd n't s t get got go going gonna thing things stuff lot kind " +
-    "like well yeah oh wow"
+    "a an the and or but if so to of in on at by for with from up about into over after before than then that this " +
+    "these those it its is am are was were be been being have has had do does did i me my we us our you your he him " +
+    "his she her they them their there here what which who how when where why not no just really very so too also " +
+    "much many more most some any all can could will would should might must may 'm 're 's 've 'll 'd n't s t get " +
+    "got go going gonna thing things stuff lot kind like well yeah oh wow"
   ).split(" "),
 );
 
