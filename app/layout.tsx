@@ -10,13 +10,16 @@ export const metadata: Metadata = {
   description: "Turn raw conversation into a reviewed, trustworthy fact base.",
 };
 
+const sidebarClass =
+  "sticky top-0 flex h-screen w-52 shrink-0 flex-col gap-6 border-r border-border bg-white px-3 py-5";
+
 export default function RootLayout({ children }: { children: ReactNode }) {
   return (
     <html lang="en">
       <body className="min-h-screen antialiased">
         <Providers>
           <div className="flex min-h-screen">
-            <aside className="sticky top-0 flex h-screen w-52 shrink-0 flex-col gap-6 border-r border-border bg-white px-3 py-5">
+            <aside className={sidebarClass}>
               <Link href="/" className="px-3 text-lg font-semibold tracking-tight">
                 <span className="text-primary">◆</span> Sift
               </Link>

@@ -24,7 +24,8 @@ export function AppNav() {
             href={href}
             aria-current={active ? "page" : undefined}
             className={cn(
-              "flex items-center gap-2 rounded-md px-3 py-2 text-sm font-medium text-muted-foreground hover:bg-muted hover:text-foreground",
+              "flex items-center gap-2 rounded-md px-3 py-2 text-sm font-medium",
+              "text-muted-foreground hover:bg-muted hover:text-foreground",
               active && "bg-accent text-primary",
             )}
           >

@@ -93,10 +93,8 @@ export function ReviewQueue({ items, emptyTitle }: { items: ReviewItem[]; emptyT
   return (
     <>
       <p className="mb-3 text-xs text-muted-foreground">
-        Keys: <kbd className="rounded border px-1">j</kbd>/<kbd className="rounded border px-1">k</kbd> move ·{" "}
-        <kbd className="rounded border px-1">a</kbd> approve · <kbd className="rounded border px-1">e</kbd> edit ·{" "}
-        <kbd className="rounded border px-1">m</kbd> merge · <kbd className="rounded border px-1">s</kbd> supersede ·{" "}
-        <kbd className="rounded border px-1">r</kbd> reject
+        Keys: <Key>j</Key>/<Key>k</Key> move · <Key>a</Key> approve · <Key>e</Key> edit · <Key>m</Key> merge ·{" "}
+        <Key>s</Key> supersede · <Key>r</Key> reject
       </p>
       <ul className="flex flex-col gap-3" aria-label="Candidates">
         {visible.map((item, index) => (
@@ -114,4 +112,9 @@ export function ReviewQueue({ items, emptyTitle }: { items: ReviewItem[]; emptyT
       </ul>
     </>
   );
+}
+
+/** A key in the shortcut hint above the queue. */
+function Key({ children }: { children: string }) {
+  return <kbd className="rounded border px-1">{children}</kbd>;
 }
