@@ -73,7 +73,8 @@ async function main() {
     } // first runs warm the JIT
   }
   console.log(
-    `word vectors: ${vectors ? "on" : "off"}; WordNet: ${wordnet ? `on (loaded in ${wordnetMs.toFixed(0)} ms, ~${wordnetMb.toFixed(0)} MB)` : "off"}`,
+    `word vectors: ${vectors ? "on" : "off"}; ` +
+      `WordNet: ${wordnet ? `on (loaded in ${wordnetMs.toFixed(0)} ms, ~${wordnetMb.toFixed(0)} MB)` : "off"}`,
   );
   console.log(`50 candidates x 50 facts = 2,500 pairs; median of ${runs} runs`);
   console.log(`matchCandidate (fact analyses cached after run 1):${median(full).toFixed(1)} ms`);

@@ -25,6 +25,11 @@ const clock = (i: number) => {
   return `${pad(Math.floor(s / 3600))}:${pad(Math.floor(s / 60) % 60)}:${pad(s % 60)}`;
 };
 
+/** One message of a Slack channel export. */
+const slackMessage = (i: number) =>
+  `{"type":"message","user":"U${i % 4}","text":"${sentence}","ts":"${1709800000 + i}.000100",` +
+  `"user_profile":{"real_name":"${names[i % 4]}"}}`;
+
 const cases: Record<string, () => { text: string; filename?: string }> = {
   "plain transcript 5 MB": () => ({ text: repeatTo(5 * MB, (i) => `${names[i % 4]}: ${sentence}\n`) }),
   "otter 5 MB": () => ({ text: repeatTo(5 * MB, (i) => `${names[i % 4]}  ${clock(i)}\n${sentence}\n\n`) }),
@@ -40,7 +45,7 @@ const cases: Record<string, () => { text: string; filename?: string }> = {
   }),
   "slack json 5 MB": () => ({
     filename: "s.json",
-    text: `[${repeatTo(5 * MB, (i) => `${i ? "," : ""}{"type":"message","user":"U${i % 4}","text":"${sentence}","ts":"${1709800000 + i}.000100","user_profile":{"real_name":"${names[i % 4]}"}}`)}]`,
+    text: `[${repeatTo(5 * MB, (i) => `${i ? "," : ""}${slackMessage(i)}`)}]`,
   }),
   "one 5 MB line without newlines": () => ({ text: repeatTo(5 * MB, () => "word ") }),
   "5 MB of near-labels (backtracking probe)": () => ({

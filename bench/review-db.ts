@@ -1,18 +1,20 @@
 /**
  * Times reviewCandidates (retrieval + matcher + gate) for 50 candidates against N seeded facts.
- *   npx tsx bench/review-db.ts [--facts 10000,100000] [--db pglite|postgres|both] [--runs 10] [--no-analyze] [--no-vacuum]
- *                             [--corpus varied|templated]
+ *   npx tsx bench/review-db.ts [--facts 10000,100000] [--db pglite|postgres|both] [--runs 10]
+ *                             [--no-analyze] [--no-vacuum] [--corpus varied|templated]
  * Facts come from tests/review/generate-varied-facts.ts (default: a company-sized vocabulary, 48 templates
  * with verb synonyms, 160 people, 225 customers, 2,304 subjects, real dates) or, with --corpus templated,
  * tests/review/generate-facts.ts (20 templates × 43 topics: every statement has thousands of look-alikes,
  * the worst case for retrieval). The 50 candidates: 15 duplicates (5 verbatim, 5 re-cased and
  * re-punctuated, 5 reworded: time clause moved to the front, "will" → "is going to"), 15 near-misses (one
- * number, date or name changed, in rotation), 20 unseen statements from the same generator. PGlite runs in a temp dir; PostgreSQL in a fresh database
+ * number, date or name changed, in rotation), 20 unseen statements from the same generator.
+ * PGlite runs in a temp dir; PostgreSQL in a fresh database
  * sift_bench_<random> on BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres), dropped
  * at the end. After seeding: VACUUM ANALYZE (the state autovacuum keeps a PostgreSQL server in; PGlite has none,
  * and Sift vacuums at start-up when needed, vacuumRetrievalTablesIfStale), or with --no-vacuum only ANALYZE
  * (a PGlite server not restarted since the import): then FactBand's visibility map is unset
- * and every band lookup visits the heap instead of an index-only scan. Prints median and p95 over the timed runs, after 2 warm-up runs, and a breakdown.
+ * and every band lookup visits the heap instead of an index-only scan.
+ * Prints median and p95 over the timed runs, after 2 warm-up runs, and a breakdown.
  *
  * Two states, both printed. "new batch" (the headline): every run reviews 50 candidates it has never seen
  * (different planted duplicates, near-misses and unseen statements), so the matcher analyses them, and
@@ -57,8 +59,10 @@ const WHEN_AT_END = /^(.*?) ((?:by|on|in|before|after|within|this|next|early) [^
 function reword(s: string): string {
   const m = WHEN_AT_END.exec(s);
   const core = s.replace(/ will /, " is going to ");
-  if (m?.[1] && m[2])
-    return `${m[2].charAt(0).toUpperCase()}${m[2].slice(1)}, ${m[1].replace(/ will /, " is going to ").replace(/^\w/, (c) => c.toLowerCase())}.`;
+  if (m?.[1] && m[2]) {
+    const rest = m[1].replace(/ will /, " is going to ").replace(/^\w/, (c) => c.toLowerCase());
+    return `${m[2].charAt(0).toUpperCase()}${m[2].slice(1)}, ${rest}.`;
+  }
   return core !== s ? core : s.toLowerCase().replace(/\.$/, "");
 }
 const NAMES = new RegExp(`\\b(${VOCABULARY.PEOPLE.filter((p) => /^[A-Z]/.test(p)).join("|")})\\b`);
@@ -185,24 +189,33 @@ async function benchOne(db: OpenedDatabase, label: string) {
     await timeRuns(repeated, () => same);
     const parts = await breakdown(db, () => batchFor(n, next++).candidates);
     console.log(
-      `${label.padEnd(10)} ${String(n).padStart(7)} facts  median ${ms(pct(fresh, 50))} ms  p95 ${ms(pct(fresh, 95))} ms  new batch each run` +
-        `  (${runs} runs; seeding ${(seedMs / 1000).toFixed(1)} s, ${vacuum ? "VACUUM " : ""}ANALYZE ${(statsMs / 1000).toFixed(1)} s)\n` +
-        `${"".padEnd(19)}median ${ms(pct(repeated, 50))} ms  p95 ${ms(pct(repeated, 95))} ms  same batch again (every text already analysed)\n` +
-        `${"".padEnd(19)}planted duplicates found ${found}/${planted}; last batch's verdicts ${JSON.stringify(verdicts)}\n` +
-        `${"".padEnd(19)}breakdown (medians, new batch each run): findSimilarFacts ${parts.sql.toFixed(1)} ms (lexemes + band keys alone ${parts.keys.toFixed(1)} ms), ` +
-        `matcher vs facts ${parts.facts.toFixed(1)} ms, vs earlier candidates ${parts.pairs.toFixed(1)} ms (${parts.pairCount.toFixed(0)} pairs past the shared-word prefilter); ` +
+      `${label.padEnd(10)} ${String(n).padStart(7)} facts  ` +
+        `median ${ms(pct(fresh, 50))} ms  p95 ${ms(pct(fresh, 95))} ms  new batch each run` +
+        `  (${runs} runs; seeding ${(seedMs / 1000).toFixed(1)} s, ` +
+        `${vacuum ? "VACUUM " : ""}ANALYZE ${(statsMs / 1000).toFixed(1)} s)\n` +
+        `${"".padEnd(19)}median ${ms(pct(repeated, 50))} ms  p95 ${ms(pct(repeated, 95))} ms  ` +
+        `same batch again (every text already analysed)\n` +
+        `${"".padEnd(19)}planted duplicates found ${found}/${planted}; ` +
+        `last batch's verdicts ${JSON.stringify(verdicts)}\n` +
+        `${"".padEnd(19)}breakdown (medians, new batch each run): findSimilarFacts ${parts.sql.toFixed(1)} ms ` +
+        `(lexemes + band keys alone ${parts.keys.toFixed(1)} ms), ` +
+        `matcher vs facts ${parts.facts.toFixed(1)} ms, vs earlier candidates ${parts.pairs.toFixed(1)} ms ` +
+        `(${parts.pairCount.toFixed(0)} pairs past the shared-word prefilter); ` +
         `${parts.retrieved.toFixed(1)} facts retrieved and ${parts.bandRows.toFixed(0)} FactBand rows per candidate`,
     );
     if (falseDuplicates.size > 0) {
       const shown = [...falseDuplicates].slice(0, 5).map((x) => `${"".padEnd(21)}${x}`);
       console.log(
-        `${"".padEnd(19)}WARNING: ${falseDuplicates.size} near-miss(es) judged duplicates (a matcher verdict, not retrieval), e.g.:\n${shown.join("\n")}`,
+        `${"".padEnd(19)}WARNING: ${falseDuplicates.size} near-miss(es) judged duplicates ` +
+          `(a matcher verdict, not retrieval), e.g.:\n${shown.join("\n")}`,
       );
     }
     if (missed.size > 0) {
       failed = true;
+      const shown = [...missed].map((x) => `${"".padEnd(21)}${x}`);
       console.error(
-        `${"".padEnd(19)}FAILED: ${missed.size} planted duplicate(s) not judged duplicates of their fact:\n${[...missed].map((x) => `${"".padEnd(21)}${x}`).join("\n")}`,
+        `${"".padEnd(19)}FAILED: ${missed.size} planted duplicate(s) not judged duplicates of their fact:\n` +
+          shown.join("\n"),
       );
     }
   }
@@ -228,7 +241,8 @@ async function breakdown(db: OpenedDatabase, nextBatch: () => Candidate[]) {
     texts = candidates.map((c) => c.content);
     let t = performance.now();
     const lex = await db.prisma.$queryRaw<Array<{ l: string[] }>>`
-      SELECT tsvector_to_array(to_tsvector('english', t)) AS l FROM unnest(${texts}::text[]) WITH ORDINALITY AS u(t, o) ORDER BY o`;
+      SELECT tsvector_to_array(to_tsvector('english', t)) AS l
+      FROM unnest(${texts}::text[]) WITH ORDINALITY AS u(t, o) ORDER BY o`;
     keyLists = lex.map((x) => `{${lshKeysFromLexemes(x.l).join(",")}}`);
     keys.push(performance.now() - t);
     t = performance.now();
@@ -251,7 +265,8 @@ async function breakdown(db: OpenedDatabase, nextBatch: () => Candidate[]) {
     pairs.push(performance.now() - t);
   }
   const [band] = await db.prisma.$queryRaw<Array<{ rows: number }>>`
-    SELECT (count(*)::float8 / ${texts.length}::int) AS rows FROM unnest(${keyLists}::text[]) AS k, "FactBand" b WHERE b."band" = ANY(k::bigint[])`;
+    SELECT (count(*)::float8 / ${texts.length}::int) AS rows
+    FROM unnest(${keyLists}::text[]) AS k, "FactBand" b WHERE b."band" = ANY(k::bigint[])`;
   return {
     keys: pct(keys, 50),
     sql: pct(sql, 50),
@@ -264,7 +279,8 @@ async function breakdown(db: OpenedDatabase, nextBatch: () => Candidate[]) {
 }
 
 console.log(
-  `reviewCandidates, 50 candidates (15 duplicates, 15 near-misses, 20 new), ${corpus} corpus, stats ${vacuum ? "vacuumed and analyzed" : analyzeStats ? "analyzed" : "not analyzed"}`,
+  `reviewCandidates, 50 candidates (15 duplicates, 15 near-misses, 20 new), ${corpus} corpus, ` +
+    `stats ${vacuum ? "vacuumed and analyzed" : analyzeStats ? "analyzed" : "not analyzed"}`,
 );
 await forEachBenchDatabase(which, benchOne);
 if (failed) process.exitCode = 1;

@@ -96,7 +96,8 @@ async function benchOne(db: OpenedDatabase, label: string) {
   const indexMs = performance.now() - t;
   await db.prisma.$executeRawUnsafe(`VACUUM ANALYZE "Fact", "FactBand", "FactEmbedding", "FactVectorBand"`);
   console.log(
-    `${label}: ${size} facts seeded in ${(factsMs / 1000).toFixed(1)} s; ${dims}-d vectors stored in ${(vectorsMs / 1000).toFixed(1)} s` +
+    `${label}: ${size} facts seeded in ${(factsMs / 1000).toFixed(1)} s; ` +
+      `${dims}-d vectors stored in ${(vectorsMs / 1000).toFixed(1)} s` +
       (space.path === "pgvector"
         ? `; HNSW index built in ${(indexMs / 1000).toFixed(1)} s`
         : `; ${await bandRows(db)} FactVectorBand rows`),
@@ -155,11 +156,16 @@ async function benchOne(db: OpenedDatabase, label: string) {
   }
   const d = pct(withVectors, 50) - pct(lexical, 50);
   console.log(
-    `${label.padEnd(8)} reviewCandidates, 50 candidates: lexical only median ${ms(pct(lexical, 50))} (p95 ${ms(pct(lexical, 95))}); ` +
-      `with embeddings median ${ms(pct(withVectors, 50))} (p95 ${ms(pct(withVectors, 95))}); vector path +${ms(d)} (${runs} runs each, interleaved)\n` +
-      `${"".padEnd(9)}steps (medians): embedMany over HTTP ${ms(pct(parts.embed, 50))}, lexical retrieval ${ms(pct(parts.retrieval, 50))} (in parallel with it), ` +
-      `missing-vector check ${ms(pct(parts.missing, 50))}, nearest + pair cosines (${space.path}) ${ms(pct(parts.compare, 50))}\n` +
-      `${"".padEnd(9)}saveCandidates: with 50 vectors ${ms(pct(parts.save, 50))}, without ${ms(pct(parts.saveLexical, 50))}; ` +
+    `${label.padEnd(8)} reviewCandidates, 50 candidates: ` +
+      `lexical only median ${ms(pct(lexical, 50))} (p95 ${ms(pct(lexical, 95))}); ` +
+      `with embeddings median ${ms(pct(withVectors, 50))} (p95 ${ms(pct(withVectors, 95))}); ` +
+      `vector path +${ms(d)} (${runs} runs each, interleaved)\n` +
+      `${"".padEnd(9)}steps (medians): embedMany over HTTP ${ms(pct(parts.embed, 50))}, ` +
+      `lexical retrieval ${ms(pct(parts.retrieval, 50))} (in parallel with it), ` +
+      `missing-vector check ${ms(pct(parts.missing, 50))}, ` +
+      `nearest + pair cosines (${space.path}) ${ms(pct(parts.compare, 50))}\n` +
+      `${"".padEnd(9)}saveCandidates: with 50 vectors ${ms(pct(parts.save, 50))}, ` +
+      `without ${ms(pct(parts.saveLexical, 50))}; ` +
       `verdicts changed by embeddings: ${changed}/50; candidates with an embedding-stage match: ${neighbours}/50`,
   );
 }

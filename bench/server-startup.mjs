@@ -86,11 +86,14 @@ for (let i = 0; i < runs; i++) {
   rmSync(dir, { recursive: true, force: true });
 }
 console.log(
-  `cold start to first page, new data dir:      median ${median(fresh).toFixed(0)} ms  (${fresh.map((x) => x.toFixed(0)).join(", ")})`,
+  `cold start to first page, new data dir:      median ${median(fresh).toFixed(0)} ms  ` +
+    `(${fresh.map((x) => x.toFixed(0)).join(", ")})`,
 );
 console.log(
-  `cold start to first page, existing data dir: median ${median(warm).toFixed(0)} ms  (${warm.map((x) => x.toFixed(0)).join(", ")})`,
+  `cold start to first page, existing data dir: median ${median(warm).toFixed(0)} ms  ` +
+    `(${warm.map((x) => x.toFixed(0)).join(", ")})`,
 );
 console.log(
-  `server memory (RSS, process tree): ${memory.idle.toFixed(0)} MB after the first page, ${memory.afterExtraction.toFixed(0)} MB after an extraction and the review page`,
+  `server memory (RSS, process tree): ${memory.idle.toFixed(0)} MB after the first page, ` +
+    `${memory.afterExtraction.toFixed(0)} MB after an extraction and the review page`,
 );

@@ -160,7 +160,10 @@ function formatListing(candidates: Candidate[]): string {
     .map((c) => {
       const who = c.speaker ? `${c.speaker}: ` : "";
       const flag = c.supported ? "" : "  [quote not found in source]";
-      return `${c.kind.padEnd(width)}  ${c.confidence.toFixed(2)}  ${c.content}\n${indent}${who}"${oneLine(c.quote)}"${flag}\n`;
+      return (
+        `${c.kind.padEnd(width)}  ${c.confidence.toFixed(2)}  ${c.content}\n` +
+        `${indent}${who}"${oneLine(c.quote)}"${flag}\n`
+      );
     })
     .join("");
 }
@@ -177,7 +180,10 @@ function summary(label: string, result: ExtractionRunResult, ms: number): string
       ? `, ${result.usage.inputTokens} tokens in / ${result.usage.outputTokens} out`
       : "";
   const extra = unsupported > 0 ? ` (${unsupported} unsupported)` : "";
-  return `extractor ${label}, ${n} chunk${n === 1 ? "" : "s"}, ${result.candidates.length} candidates${extra}, ${Math.round(ms)} ms${tokens}`;
+  return (
+    `extractor ${label}, ${n} chunk${n === 1 ? "" : "s"}, ${result.candidates.length} candidates${extra}, ` +
+    `${Math.round(ms)} ms${tokens}`
+  );
 }
 
 async function main(argv: string[]): Promise<number> {
@@ -228,7 +234,8 @@ async function main(argv: string[]): Promise<number> {
   );
   if (failed.length > 0) {
     process.stderr.write(
-      `sift extract: warning: ${failed.length} of ${result.chunks.length} chunks failed (first: ${failed[0]?.error ?? "unknown error"}); showing candidates from the rest\n`,
+      `sift extract: warning: ${failed.length} of ${result.chunks.length} chunks failed ` +
+        `(first: ${failed[0]?.error ?? "unknown error"}); showing candidates from the rest\n`,
     );
   }
   process.stderr.write(`sift extract: ${summary(label, result, ms)}\n`);

@@ -23,7 +23,8 @@ function summary(label: string, ms: number[]): void {
   const sorted = [...ms].sort((a, b) => a - b);
   const median = sorted[Math.floor(sorted.length / 2)] ?? 0;
   console.log(
-    `${label.padEnd(52)} median ${median.toFixed(0).padStart(6)} ms   (runs: ${ms.map((m) => m.toFixed(0)).join(", ")})`,
+    `${label.padEnd(52)} median ${median.toFixed(0).padStart(6)} ms   ` +
+      `(runs: ${ms.map((m) => m.toFixed(0)).join(", ")})`,
   );
 }
 

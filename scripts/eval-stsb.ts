@@ -74,11 +74,19 @@ const dup = prf(
 );
 
 console.log(
-  `STS-B test: ${rows.length} pairs (${goldDup.filter(Boolean).length} gold duplicates), word vectors: ${vectors ? "on" : "off"}, WordNet: ${wordnet ? "on" : "off"}, ${(ms / rows.length).toFixed(3)} ms/pair incl. analysis`,
+  `STS-B test: ${rows.length} pairs (${goldDup.filter(Boolean).length} gold duplicates), ` +
+    `word vectors: ${vectors ? "on" : "off"}, WordNet: ${wordnet ? "on" : "off"}, ` +
+    `${(ms / rows.length).toFixed(3)} ms/pair incl. analysis`,
 );
 console.log(`Spearman(score, gold) = ${spearman(scores, gold).toFixed(4)}   (reference 0.490, target >= 0.75)`);
+const defaultThresholds = {
+  duplicate: DEFAULT_THRESHOLDS.duplicate,
+  related: DEFAULT_THRESHOLDS.related,
+  contradicts: DEFAULT_THRESHOLDS.contradicts,
+};
 console.log(
-  `Duplicate @ default thresholds ${JSON.stringify({ duplicate: DEFAULT_THRESHOLDS.duplicate, related: DEFAULT_THRESHOLDS.related, contradicts: DEFAULT_THRESHOLDS.contradicts })}: P ${dup.p.toFixed(3)} R ${dup.r.toFixed(3)} F1 ${dup.f1.toFixed(3)}   (reference F1 0.493, target >= 0.70)`,
+  `Duplicate @ default thresholds ${JSON.stringify(defaultThresholds)}: ` +
+    `P ${dup.p.toFixed(3)} R ${dup.r.toFixed(3)} F1 ${dup.f1.toFixed(3)}   (reference F1 0.493, target >= 0.70)`,
 );
 
 // The real verdict at duplicate threshold t (guards included), for every pair: the matcher is re-run
@@ -133,7 +141,10 @@ for (let rep = 0; rep < 10; rep++) {
 }
 const sortedChosen = [...chosen].sort((x, y) => x - y);
 console.log(
-  `Duplicate, threshold chosen by 2-fold CV (10 splits): held-out P ${(cv.p / cv.n).toFixed(3)} R ${(cv.r / cv.n).toFixed(3)} F1 ${(cv.f1 / cv.n).toFixed(3)}; thresholds chosen ${sortedChosen[0]?.toFixed(3)}..${sortedChosen.at(-1)?.toFixed(3)} (median ${sortedChosen[Math.floor(sortedChosen.length / 2)]?.toFixed(3)})`,
+  "Duplicate, threshold chosen by 2-fold CV (10 splits): " +
+    `held-out P ${(cv.p / cv.n).toFixed(3)} R ${(cv.r / cv.n).toFixed(3)} F1 ${(cv.f1 / cv.n).toFixed(3)}; ` +
+    `thresholds chosen ${sortedChosen[0]?.toFixed(3)}..${sortedChosen.at(-1)?.toFixed(3)} ` +
+    `(median ${sortedChosen[Math.floor(sortedChosen.length / 2)]?.toFixed(3)})`,
 );
 
 if (process.argv.includes("--sweep")) {
@@ -168,7 +179,8 @@ for (const [a, b, kind] of [
 }
 const total = mustNever.length + fixture.length;
 console.log(
-  `Must-never + contradiction pairs: ${total}; duplicates ${duplicates} (must be 0); as expected (contradicts; related for a swapped thing) ${contradicts}/${total}`,
+  `Must-never + contradiction pairs: ${total}; duplicates ${duplicates} (must be 0); ` +
+    `as expected (contradicts; related for a swapped thing) ${contradicts}/${total}`,
 );
 if (misses.length) console.log(misses.join("\n"));
 process.exitCode = duplicates > 0 ? 1 : 0;

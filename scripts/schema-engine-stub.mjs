@@ -10,9 +10,9 @@ if (args.includes("--version") || args.includes("-V")) {
   process.exit(0);
 }
 const message =
-  "Sift: Prisma's native schema engine is not available offline, so `prisma migrate` and `prisma db` do not work here. " +
-  "Create a migration with `npm run db:migration -- <name>`; migrations are applied automatically when the app or a test " +
-  "opens the database (lib/db/migrate.ts).";
+  "Sift: Prisma's native schema engine is not available offline, so `prisma migrate` and `prisma db` do not work " +
+  "here. Create a migration with `npm run db:migration -- <name>`; migrations are applied automatically when the app " +
+  "or a test opens the database (lib/db/migrate.ts).";
 // The CLI skips the first stderr line and reads the rest as the engine's JSON log lines, so: the message
 // for people, then the same message in the shape the CLI prints.
 process.stderr.write(
