@@ -152,11 +152,13 @@ describe(`Prisma on the test database (${process.env.TEST_DATABASE_URL ? "Postgr
       });
     }
     const similar = await prisma.$queryRaw<{ content: string }[]>`
-      SELECT content FROM "Fact" WHERE content % ${"deploys happen friday afternoon"} ORDER BY similarity(content, ${"deploys happen friday afternoon"}) DESC`;
+      SELECT content FROM "Fact" WHERE content % ${"deploys happen friday afternoon"}
+      ORDER BY similarity(content, ${"deploys happen friday afternoon"}) DESC`;
     expect(similar.map((r) => r.content)).toEqual(["Deploys happen on Friday afternoons"]);
 
     const searched = await prisma.$queryRaw<{ content: string }[]>`
-      SELECT content FROM "Fact" WHERE to_tsvector('english', "content") @@ websearch_to_tsquery('english', ${"deploy"}) ORDER BY content`;
+      SELECT content FROM "Fact"
+      WHERE to_tsvector('english', "content") @@ websearch_to_tsquery('english', ${"deploy"}) ORDER BY content`;
     expect(searched.map((r) => r.content)).toEqual(["Deploys happen on Friday afternoons", "The deploy window moved"]);
   });
 });

@@ -25,7 +25,9 @@ interface HistoryRow {
   applied_steps_count: number;
   logs: string | null;
 }
-const historySql = `SELECT migration_name, checksum, finished_at, applied_steps_count, logs FROM "_prisma_migrations" ORDER BY migration_name`;
+const historySql =
+  "SELECT migration_name, checksum, finished_at, applied_steps_count, logs " +
+  `FROM "_prisma_migrations" ORDER BY migration_name`;
 
 const appTables = [
   "Candidate",

@@ -42,7 +42,8 @@ describe("one process per PGlite data directory", () => {
       const second = await openInChild(dataDir);
       expect(second.code).toBe(3);
       expect(second.stderr).toContain(
-        `CONFIG: The data directory ${dataDir} is in use by another Sift process (pid ${process.pid}). Stop it or set SIFT_DATA_DIR`,
+        `CONFIG: The data directory ${dataDir} is in use by another Sift process (pid ${process.pid}). ` +
+          "Stop it or set SIFT_DATA_DIR",
       );
       // The first process is unaffected.
       expect(await db.prisma.reviewer.count()).toBe(1);

@@ -33,7 +33,9 @@ function near(v: number[], c: number): number[] {
   return v.map((x, i) => c * x + Math.sqrt(1 - c * c) * (orth[i] ?? 0));
 }
 
-describe(`stored embeddings (${process.env.TEST_DATABASE_URL ? "PostgreSQL: SimHash bands" : "PGlite: pgvector"})`, () => {
+const onWhat = process.env.TEST_DATABASE_URL ? "PostgreSQL: SimHash bands" : "PGlite: pgvector";
+
+describe(`stored embeddings (${onWhat})`, () => {
   let db: TestDb;
   let space: EmbeddingSpace;
 
@@ -226,7 +228,7 @@ describe(`stored embeddings (${process.env.TEST_DATABASE_URL ? "PostgreSQL: SimH
     expect(await db.prisma.factEmbedding.findUnique({ where: { factId: editedFact.id } })).toBeNull();
   });
 
-  it("saveCandidates stores each reviewed candidate's vector, and merging an identical text gives it to a fact without one", async () => {
+  it("saveCandidates saves each candidate's vector; merging the same text gives it to a fact without one", async () => {
     const [fact] = await addFacts(["Drop the Android beta"]);
     const { run } = await seedCandidates(db.prisma, [{ content: "Someone else's note" }]);
     const v = randomVector();

@@ -139,11 +139,13 @@ type Slots = { p: string; q: string; t: string; c: string; w: string; n: number;
 const pick = <T>(r: () => number, xs: readonly T[]): T => xs[Math.floor(r() * xs.length)] as T;
 const syn = (r: () => number, ...xs: string[]) => pick(r, xs);
 
+/** The time clause without its leading preposition: "by Friday" → "Friday". */
+const bareTime = (w: string) => w.replace(/^(by|in|on|before|after|within|this|next) /, "");
+
 /** Templates take the slots and the generator (for verb synonyms), so wording varies independently of content. */
 const TEMPLATES: Array<(s: Slots, r: () => number) => string> = [
   (s, r) => `${s.p} will ${syn(r, "ship", "deliver", "launch", "release")} ${s.t} ${s.w}.`,
-  (s, r) =>
-    `${s.p} ${syn(r, "decided to postpone", "pushed back", "delayed")} ${s.t} until ${s.w.replace(/^(by|in|on|before|after|within|this|next) /, "")}.`,
+  (s, r) => `${s.p} ${syn(r, "decided to postpone", "pushed back", "delayed")} ${s.t} until ${bareTime(s.w)}.`,
   (s) => `${s.p} owns ${s.t}.`,
   (s, r) => `${s.p} ${syn(r, "asked", "told")} ${s.q} to ${syn(r, "review", "sign off on", "test")} ${s.t}.`,
   (s) => `${s.t} currently serves ${s.n} ${s.u}.`,
@@ -153,14 +155,16 @@ const TEMPLATES: Array<(s: Slots, r: () => number) => string> = [
   (s) => `${s.t} has ${s.n} open bugs.`,
   (s) => `${s.p} prefers to buy rather than build ${s.t}.`,
   (s, r) =>
-    `${s.p} expects ${s.t} to ${syn(r, "cut", "reduce")} ${syn(r, "costs", "latency", "churn")} by ${(s.n % 90) + 2} percent ${s.w}.`,
+    `${s.p} expects ${s.t} to ${syn(r, "cut", "reduce")} ${syn(r, "costs", "latency", "churn")} ` +
+    `by ${(s.n % 90) + 2} percent ${s.w}.`,
   (s) => `${s.q} will pair with ${s.p} on ${s.t}.`,
   (s) => `${s.p} thinks ${s.t} should be dropped from the roadmap.`,
-  (s) => `The launch of ${s.t} moved to ${s.w.replace(/^(by|in|on|before|after|within|this|next) /, "")}.`,
+  (s) => `The launch of ${s.t} moved to ${bareTime(s.w)}.`,
   (s) => `${s.p} wants ${(s.n % 12) + 1} more engineers for ${s.t}.`,
   (s) => `${s.t} must handle ${s.n * 10} ${s.u} at peak.`,
   (s, r) =>
-    `${s.p} reported that ${s.t} is blocked on ${syn(r, "a vendor contract", "a security review", "legal approval", "missing test data")}.`,
+    `${s.p} reported that ${s.t} is blocked on ` +
+    `${syn(r, "a vendor contract", "a security review", "legal approval", "missing test data")}.`,
   (s) => `${s.p} will present ${s.t} to the board ${s.w}.`,
   (s) => `${s.p} has never used ${s.t} and needs training.`,
   (s) => `Customers rated ${s.t} ${(s.n % 5) + 1} out of 5 in the last survey.`,

@@ -3,8 +3,10 @@ import { findSimilarFacts } from "@/lib/db/retrieval";
 import { createTestDb, type TestDb } from "@/tests/db";
 import { generateFacts, insertFacts } from "@/tests/review/generate-facts";
 
+const onWhat = process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PGlite";
+
 // Retrieval keeps only a short list per candidate; these are the look-alikes it must never drop.
-describe(`findSimilarFacts recall among 10,000 facts (${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PGlite"})`, () => {
+describe(`findSimilarFacts recall among 10,000 facts (${onWhat})`, () => {
   let db: TestDb;
   let ids: string[];
   let contents: string[];

@@ -4,9 +4,11 @@ import { createTestDb, type TestDb } from "@/tests/db";
 import { candidate, createSourceWithRun } from "@/tests/review/fixtures";
 import { insertFacts } from "@/tests/review/generate-facts";
 
+const onWhat = process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PGlite";
+
 // reviewCandidates retrieves a batch in chunks and matches one chunk while the next is fetched: every
 // candidate must still be judged against its own look-alikes, wherever it falls in the batch.
-describe(`reviewCandidates on a batch retrieved in chunks (${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PGlite"})`, () => {
+describe(`reviewCandidates on a batch retrieved in chunks (${onWhat})`, () => {
   let db: TestDb;
   let sourceId: string;
   const facts = [

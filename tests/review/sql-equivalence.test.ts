@@ -48,7 +48,8 @@ describe(`LSH band keys in JS equal sift_lsh_keys (${onWhat})`, () => {
     ];
     const seeds = [0, 1, 2, 31, 95];
     const rows = await db.prisma.$queryRaw<Array<{ s: string; k: number; h: string }>>`
-      SELECT s, k, hashtextextended(s, k)::text AS h FROM unnest(${strings}::text[]) AS s, unnest(${seeds}::int[]) AS k`;
+      SELECT s, k, hashtextextended(s, k)::text AS h
+      FROM unnest(${strings}::text[]) AS s, unnest(${seeds}::int[]) AS k`;
     expect(rows).toHaveLength(strings.length * seeds.length);
     for (const { s, k, h } of rows) expect(hashTextExtended(s, k).toString(), `${s} / ${k}`).toBe(h);
   });
@@ -82,7 +83,9 @@ describe(`LSH band keys in JS equal sift_lsh_keys (${onWhat})`, () => {
 describe(`trigram similarity in JS equals pg_trgm's similarity() (${onWhat})`, () => {
   async function compare(pairs: Array<[string, string]>) {
     const rows = await db.prisma.$queryRaw<Array<{ s: number }>>`
-      SELECT similarity(a, b)::float8 AS s FROM unnest(${pairs.map((p) => p[0])}::text[], ${pairs.map((p) => p[1])}::text[]) WITH ORDINALITY AS u(a, b, o) ORDER BY o`;
+      SELECT similarity(a, b)::float8 AS s
+      FROM unnest(${pairs.map((p) => p[0])}::text[], ${pairs.map((p) => p[1])}::text[]) WITH ORDINALITY AS u(a, b, o)
+      ORDER BY o`;
     expect(rows).toHaveLength(pairs.length);
     rows.forEach((row, i) => {
       const [a, b] = pairs[i] as [string, string];
