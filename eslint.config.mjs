@@ -66,7 +66,9 @@ const QUERY_METHODS =
 /** A Prisma call needs no import when the client is passed in: catch the calls themselves. */
 const PRISMA_CALLS = [
   {
-    selector: `CallExpression[callee.property.name=/^(${QUERY_METHODS})$/][callee.object.property.name=/^(${MODEL_DELEGATES})$/]`,
+    selector:
+      `CallExpression[callee.property.name=/^(${QUERY_METHODS})$/]` +
+      `[callee.object.property.name=/^(${MODEL_DELEGATES})$/]`,
     message: "Prisma is called in lib/db only: add or reuse a named query function there.",
   },
   {
@@ -108,7 +110,26 @@ const config = [
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
       // Import cycles make a newcomer read two files to understand one.
       "import/no-cycle": ["error", { ignoreExternal: true }],
+      // Prettier wraps code at 120; strings, comments and template literals it cannot wrap are ours to keep short.
+      "max-len": ["error", { code: 120, ignoreUrls: true }],
     },
+  },
+  {
+    // Being edited elsewhere; their long lines are wrapped when that work lands.
+    files: [
+      "lib/env.ts",
+      "lib/db/client.ts",
+      "lib/db/pglite.ts",
+      "lib/db/lock.ts",
+      "next.config.mjs",
+      "components/ingest/ingest-form.tsx",
+      "app/ingest/actions.ts",
+      "components/call-action.ts",
+      "instrumentation.ts",
+      "scripts/e2e-server.mjs",
+      "playwright.config.ts",
+    ],
+    rules: { "max-len": "off" },
   },
   // Later blocks win for the files they name, so each one lists every wall that applies to it.
   restrict(["app/**", "cli/**", "instrumentation.ts"], [...TEST_DOUBLES, ...PRISMA]),
