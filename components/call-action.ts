@@ -13,7 +13,8 @@ export async function callAction<T>(action: () => Promise<ActionResult<T>>): Pro
       ok: false,
       code: "INTERNAL",
       message:
-        "The server could not be reached or refused the request (is the input over the size limit?). Nothing was changed.",
+        "The server could not be reached or refused the request (is the input over the size limit?). " +
+        "Nothing was changed.",
     };
   }
 }

@@ -47,7 +47,8 @@ export async function createDb(options: CreateDbOptions = {}): Promise<OpenedDat
   if (db.migrations.modified.length > 0) {
     // Prisma ignores edits to applied migrations too; say so, since the edit will never run here.
     console.warn(
-      `[sift] Applied migrations changed on disk since they ran (edits are not re-applied; write a new migration): ${db.migrations.modified.join(", ")}`,
+      "[sift] Applied migrations changed on disk since they ran (edits are not re-applied; write a new migration): " +
+        db.migrations.modified.join(", "),
     );
   }
   if (options.seed !== false) {

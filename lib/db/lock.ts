@@ -151,7 +151,8 @@ export function acquireDirectoryLock(dir: string, lockName = "sift.lock"): Direc
   if (heldHere.has(lockPath)) {
     throw new AppError(
       "CONFIG",
-      `The data directory ${dir} is already open in this process; reuse that database (getDb()) instead of opening it twice.`,
+      `The data directory ${dir} is already open in this process; ` +
+        "reuse that database (getDb()) instead of opening it twice.",
     );
   }
 

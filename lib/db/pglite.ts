@@ -45,9 +45,10 @@ export async function openPGlite(options: { dataDir?: string } = {}): Promise<Op
     pglite = await PGlite.create(databaseDir, { extensions: PGLITE_EXTENSIONS });
   } catch (error) {
     lock.release();
+    const why = error instanceof Error ? error.message : String(error);
     throw new AppError(
       "CONFIG",
-      `Could not open the embedded database in ${databaseDir}: ${error instanceof Error ? error.message : String(error)}. ` +
+      `Could not open the embedded database in ${databaseDir}: ${why}. ` +
         `If the directory was copied while in use or is damaged, move it away to start afresh.`,
       { cause: error },
     );
