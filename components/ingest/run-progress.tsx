@@ -5,10 +5,11 @@ import Link from "next/link";
 import { RetryButton } from "@/components/ingest/retry-button";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
+import { RETRYABLE_RUN_STATUSES, type RunStatus } from "@/lib/extraction/schema";
 
 interface RunProgressData {
   id: string;
-  status: "queued" | "running" | "succeeded" | "partial" | "failed" | "interrupted";
+  status: RunStatus;
   error: string | null;
   chunksTotal: number;
   chunksDone: number;
@@ -22,7 +23,7 @@ interface RunProgressData {
   _count: { candidates: number };
 }
 
-const FINISHED = new Set(["succeeded", "partial", "failed", "interrupted"]);
+const FINISHED: ReadonlySet<RunStatus> = new Set<RunStatus>(["succeeded", ...RETRYABLE_RUN_STATUSES]);
 
 async function fetchRun(runId: string): Promise<RunProgressData> {
   const response = await fetch(`/api/runs/${runId}`, { cache: "no-store" });

@@ -5,6 +5,7 @@ import { Badge } from "@/components/ui/badge";
 import { Card, PageHeader } from "@/components/ui/card";
 import { getDb } from "@/lib/db/client";
 import { getSource } from "@/lib/db/sources";
+import { RETRYABLE_RUN_STATUSES } from "@/lib/extraction/schema";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Source" };
@@ -41,7 +42,7 @@ export default async function SourcePage({ params }: { params: Promise<{ id: str
                 ? ` · ${run.inputTokens} in / ${run.outputTokens ?? 0} out tokens`
                 : ""}
             </span>
-            {["failed", "partial", "interrupted"].includes(run.status) ? (
+            {RETRYABLE_RUN_STATUSES.includes(run.status) ? (
               <span className="ml-auto">
                 <RetryButton runId={run.id} />
               </span>
