@@ -8,6 +8,7 @@ import { groundQuote } from "@/lib/extraction/grounding";
 import { getPresetKinds } from "@/lib/extraction/kinds";
 import { createOfflineExtractor } from "@/lib/extraction/offline";
 import type { Segment } from "@/lib/sources/schema";
+import { transcriptOf } from "@/tests/transcript";
 
 const SPEAKERS = ["Priya", "Marcus", "Elena", "Tom", "Aisha"];
 const LINES = [
@@ -54,20 +55,14 @@ function mulberry32(seed: number): () => number {
 export function generateMeeting(targetWords = 2_000, seed = 42): { text: string; segments: Segment[] } {
   const rand = mulberry32(seed);
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)]!;
-  let text = "";
-  let words = 0;
-  const segments: Segment[] = [];
-  while (words < targetWords) {
+  const turns: [string, string][] = [];
+  for (let words = 0; words < targetWords;) {
     const speaker = pick(SPEAKERS);
     const said = pick(LINES).replace(/\{(\w+)\}/g, (_, key: keyof typeof FILL) => pick(FILL[key]));
-    if (text) text += "\n";
-    text += `${speaker}: `;
-    const start = text.length;
-    text += said;
-    segments.push({ speaker, startMs: null, endMs: null, text: said, start, end: text.length });
+    turns.push([speaker, said]);
     words += said.split(/\s+/).length + 1;
   }
-  return { text, segments };
+  return transcriptOf(turns);
 }
 
 async function main(): Promise<void> {

@@ -9,8 +9,8 @@ import { factsOutputSchema } from "@/lib/extraction/llm/output";
 import { resolveLanguageModel } from "@/lib/models/language-model";
 import { runExtraction } from "@/lib/extraction/pipeline";
 import type { ExtractionInput } from "@/lib/extraction/types";
-import type { Segment } from "@/lib/sources/schema";
 import { FABRICATED_QUOTE, startFakeOpenAI, type FakeOpenAI, type FakeOpenAIOptions } from "@/tests/fake-openai-server";
+import { transcriptOf } from "@/tests/transcript";
 
 /** The real @ai-sdk/openai-compatible provider over HTTP against the local fake server. */
 
@@ -39,21 +39,7 @@ async function setup(
 }
 
 function transcript(turns: [string, string][]): ExtractionInput {
-  let text = "";
-  const segments: Segment[] = [];
-  for (const [speaker, words] of turns) {
-    text += `${speaker}: `;
-    segments.push({
-      speaker,
-      startMs: null,
-      endMs: null,
-      text: words,
-      start: text.length,
-      end: text.length + words.length,
-    });
-    text += `${words}\n`;
-  }
-  return { text, segments, kinds: getPresetKinds("meeting"), sourceDate: "2024-05-06" };
+  return { ...transcriptOf(turns), kinds: getPresetKinds("meeting"), sourceDate: "2024-05-06" };
 }
 
 const meeting = transcript([

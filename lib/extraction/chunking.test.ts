@@ -2,26 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { CHARS_PER_TOKEN, chunkInput } from "@/lib/extraction/chunking";
 import type { Chunk } from "@/lib/extraction/types";
-import type { Segment } from "@/lib/sources/schema";
-
-/** Builds "Name: words" lines and their segments (the words only, like a chat parser would). */
-function transcript(turns: [string, string][]): { text: string; segments: Segment[] } {
-  let text = "";
-  const segments: Segment[] = [];
-  for (const [speaker, words] of turns) {
-    text += `${speaker}: `;
-    segments.push({
-      speaker,
-      startMs: null,
-      endMs: null,
-      text: words,
-      start: text.length,
-      end: text.length + words.length,
-    });
-    text += `${words}\n`;
-  }
-  return { text, segments };
-}
+import { transcriptOf } from "@/tests/transcript";
 
 function expectTiles(text: string, chunks: Chunk[]) {
   expect(chunks.map((c) => c.index)).toEqual(chunks.map((_, i) => i));
@@ -37,7 +18,7 @@ function expectTiles(text: string, chunks: Chunk[]) {
 
 describe("chunkInput", () => {
   it("keeps a short source in one chunk", () => {
-    const { text, segments } = transcript([
+    const { text, segments } = transcriptOf([
       ["Ann", "Hello."],
       ["Bo", "We decided."],
     ]);
@@ -54,7 +35,7 @@ describe("chunkInput", () => {
       i % 2 ? "Bo" : "Ann",
       `Turn number ${i} says something moderately long about the plan.`,
     ]);
-    const { text, segments } = transcript(turns);
+    const { text, segments } = transcriptOf(turns);
     const chunks = chunkInput({ text, segments, tokenBudget: 50 });
     expect(chunks.length).toBeGreaterThan(2);
     expectTiles(text, chunks);
@@ -68,7 +49,7 @@ describe("chunkInput", () => {
 
   it("splits a single oversized turn at sentence boundaries", () => {
     const long = Array.from({ length: 30 }, (_, i) => `Sentence ${i} is here.`).join(" ");
-    const { text, segments } = transcript([
+    const { text, segments } = transcriptOf([
       ["Ann", "Short."],
       ["Bo", long],
     ]);
@@ -105,7 +86,7 @@ describe("chunkInput", () => {
         fc.integer({ min: 8, max: 200 }),
         fc.boolean(),
         (turns, budget, useSegments) => {
-          const { text, segments } = transcript(turns);
+          const { text, segments } = transcriptOf(turns);
           const chunks = chunkInput({ text, segments: useSegments ? segments : [], tokenBudget: budget });
           expectTiles(text, chunks);
           for (const c of chunks) expect(c.end - c.start).toBeLessThanOrEqual(budget * CHARS_PER_TOKEN);

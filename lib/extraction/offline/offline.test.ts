@@ -4,21 +4,9 @@ import { getPresetKinds } from "@/lib/extraction/kinds";
 import { createOfflineExtractor, extractCandidates } from "@/lib/extraction/offline";
 import type { ExtractionInput } from "@/lib/extraction/types";
 import type { Segment } from "@/lib/sources/schema";
+import { transcriptOf } from "@/tests/transcript";
 
-function transcript(lines: [string, string][]): { text: string; segments: Segment[] } {
-  let text = "";
-  const segments: Segment[] = [];
-  for (const [speaker, said] of lines) {
-    if (text) text += "\n";
-    text += `${speaker}: `;
-    const start = text.length;
-    text += said;
-    segments.push({ speaker, startMs: null, endMs: null, text: said, start, end: text.length });
-  }
-  return { text, segments };
-}
-
-const MEETING = transcript([
+const MEETING = transcriptOf([
   ["Alice", "Hi everyone!"],
   ["Bob", "ok"],
   ["Alice", "After last week's review we decided to go with Postgres for the event store."],
@@ -109,7 +97,7 @@ describe("offline extractor on a meeting", () => {
 });
 
 describe("offline extractor on a personal chat", () => {
-  const chat = transcript([
+  const chat = transcriptOf([
     ["Caroline", "Hey Mel! Good to see you!"],
     ["Caroline", "I love hiking in the mountains with my dog."],
     ["Melanie", "My sister moved to Denver last year for her nursing job."],
