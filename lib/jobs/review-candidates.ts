@@ -15,11 +15,11 @@ import { compareBatchByVector, embedBatch, type BatchVectors } from "@/lib/jobs/
 import type { ModelEmbedder } from "@/lib/models";
 import {
   decideGate,
+  exactDuplicateOfFact,
   matchCandidate,
   normalizeText,
   type GatePolicy,
   type Judge,
-  type Match,
   type ThresholdsInput,
 } from "@/lib/review";
 
@@ -162,7 +162,8 @@ function vectorToStore(byVector: BatchVectors | undefined, i: number, id: string
 export async function applyAutoMerges({ db, runId }: { db: Db; runId: string }): Promise<number> {
   let count = 0;
   for (const c of await listPendingAutoMerges({ db, runId })) {
-    const factId = c.matches ? exactDuplicateFactId(c.matches) : undefined;
+    // The fact decideGate chose to merge into, found again the same way.
+    const factId = c.matches ? exactDuplicateOfFact(c.matches)?.factId : undefined;
     try {
       if (!factId) throw new Error(c.matches ? "no exact duplicate recorded" : "its match data is unreadable");
       // mergeCandidate claims open candidates only, in its own transaction (the PGlite adapter has no
@@ -177,10 +178,4 @@ export async function applyAutoMerges({ db, runId }: { db: Db; runId: string }):
     }
   }
   return count;
-}
-
-// The same choice decideGate makes: the first duplicate of a fact found by hash or normalized text.
-function exactDuplicateFactId(matches: Match[]): string | undefined {
-  return matches.find((m) => m.verdict === "duplicate" && m.factId && (m.stage === "hash" || m.stage === "normalized"))
-    ?.factId;
 }

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { MatchResult } from "./schema";
+import type { Match, MatchResult } from "./schema";
 
 /** What sends a candidate to review, what may skip it. Settings edits this. */
 export const GatePolicySchema = z.object({
@@ -49,9 +49,7 @@ export function decideGate(input: {
   }
   if (reasons.length > 0) return { status: "gated", reasons };
 
-  const exact = match.matches.find(
-    (m) => m.verdict === "duplicate" && m.factId && (m.stage === "hash" || m.stage === "normalized"),
-  );
+  const exact = exactDuplicateOfFact(match.matches);
   if (policy.autoMergeExactDuplicates && exact?.factId) {
     return {
       status: "merged",
@@ -76,4 +74,12 @@ export function decideGate(input: {
   }
   const related = match.matches.find((m) => m.verdict === "related");
   return { status: "pending", reasons: related ? [`Related to "${related.content}"`] : [] };
+}
+
+/** The first approved fact the candidate repeats word for word (same hash or normalized text), if any. */
+export function exactDuplicateOfFact(matches: Match[]): (Match & { factId: string }) | undefined {
+  return matches.find(
+    (m): m is Match & { factId: string } =>
+      m.verdict === "duplicate" && Boolean(m.factId) && (m.stage === "hash" || m.stage === "normalized"),
+  );
 }
