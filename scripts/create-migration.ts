@@ -193,6 +193,20 @@ function timestamp(date: Date): string {
   );
 }
 
+/**
+ * The new migration's folder prefix: now, unless a folder already has a later stamp (they are applied in
+ * name order, so a new one must sort last; the first migrations were dated ahead of the clock).
+ */
+export function nextMigrationStamp(existing: string[], now: Date): string {
+  const stamp = timestamp(now);
+  const last = existing
+    .map((name) => /^(\d{14})_/.exec(name)?.[1])
+    .filter((s): s is string => s !== undefined)
+    .sort()
+    .at(-1);
+  return last !== undefined && last >= stamp ? String(Number(last) + 1) : stamp;
+}
+
 /** Same slug rules as `prisma migrate dev --name`. */
 export function migrationSlug(name: string): string {
   return name
@@ -214,7 +228,8 @@ async function main(argv: string[]): Promise<number> {
     console.log("No changes: prisma/migrations already matches prisma/schema.prisma.");
     return 0;
   }
-  const folder = path.join(migrationsDir, `${timestamp(new Date())}_${migrationSlug(name)}`);
+  const stamp = nextMigrationStamp(fs.readdirSync(migrationsDir), new Date());
+  const folder = path.join(migrationsDir, `${stamp}_${migrationSlug(name)}`);
   fs.mkdirSync(folder, { recursive: true });
   const lockPath = path.join(migrationsDir, "migration_lock.toml");
   if (!fs.existsSync(lockPath)) {
