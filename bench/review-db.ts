@@ -28,7 +28,6 @@ import { arg, forEachBenchDatabase, pct, relaunchUnderServerCondition } from "./
 
 relaunchUnderServerCondition(import.meta.filename);
 
-const { randomBytes } = await import("node:crypto");
 const { contentWords, mayMatch, reviewCandidates } = await import("@/lib/jobs/review-candidates");
 const { findSimilarFacts } = await import("@/lib/db/retrieval");
 const { matchCandidate } = await import("@/lib/review");
@@ -146,9 +145,6 @@ function check(batch: Batch, reviews: Review[], ids: string[]) {
 let failed = false;
 
 async function benchOne(db: OpenedDatabase, label: string) {
-  const source = await db.prisma.source.create({
-    data: { title: "bench", origin: "paste", text: "bench", contentHash: randomBytes(8).toString("hex") },
-  });
   let seeded = 0;
   const ids: string[] = [];
   for (const n of sizes) {
@@ -159,8 +155,7 @@ async function benchOne(db: OpenedDatabase, label: string) {
     t0 = performance.now();
     if (analyzeStats) await db.prisma.$executeRawUnsafe(`${vacuum ? "VACUUM " : ""}ANALYZE "Fact", "FactBand"`);
     const statsMs = performance.now() - t0;
-    const review = (batch: Batch) =>
-      reviewCandidates({ db: db.prisma, sourceId: source.id, candidates: batch.candidates });
+    const review = (batch: Batch) => reviewCandidates({ db: db.prisma, candidates: batch.candidates });
     let next = 0;
     const fresh: number[] = [];
     const repeated: number[] = [];

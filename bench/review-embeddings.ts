@@ -67,9 +67,6 @@ const embed = buildMatcherModels({
 }).embed!;
 
 async function benchOne(db: OpenedDatabase, label: string) {
-  const source = await db.prisma.source.create({
-    data: { title: "bench", origin: "paste", text: "bench", contentHash: randomBytes(8).toString("hex") },
-  });
   const other = await db.prisma.source.create({
     data: { title: "saves", origin: "paste", text: "saves", contentHash: randomBytes(8).toString("hex") },
   });
@@ -119,12 +116,8 @@ async function benchOne(db: OpenedDatabase, label: string) {
   let neighbours = 0;
   for (let r = 0; r < runs + 2; r++) {
     const into = (xs: number[]) => (r >= 2 ? xs : []);
-    const plain = await timed(into(lexical), () =>
-      reviewCandidates({ db: db.prisma, sourceId: source.id, candidates: batch }),
-    );
-    const reviews = await timed(into(withVectors), () =>
-      reviewCandidates({ db: db.prisma, sourceId: source.id, candidates: batch, embed }),
-    );
+    const plain = await timed(into(lexical), () => reviewCandidates({ db: db.prisma, candidates: batch }));
+    const reviews = await timed(into(withVectors), () => reviewCandidates({ db: db.prisma, candidates: batch, embed }));
     changed = reviews.filter((x, i) => x.verdict !== plain[i]?.verdict).length;
     neighbours = reviews.filter((x) => JSON.stringify(x.matches).includes('"stage":"embedding"')).length;
 

@@ -25,6 +25,7 @@ export async function startExtractionAction(formData: FormData) {
       meetingDate: formData.get("meetingDate") ?? undefined,
       preset: formData.get("preset") || undefined,
       contextHints: formData.get("contextHints") ?? undefined,
+      again: formData.get("again") || undefined,
     });
     const file = formData.get("file");
     const upload = file instanceof File && file.size > 0 ? file : null;
@@ -59,6 +60,7 @@ export async function startExtractionAction(formData: FormData) {
         contextHints: fields.contextHints || null,
       },
       preset: fields.preset,
+      again: fields.again === "1",
       runInBackground: after,
     });
     return { ...started, segments: parsed.segments.length };

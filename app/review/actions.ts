@@ -4,13 +4,15 @@ import { z } from "zod";
 import { parseInput, toActionResult } from "@/lib/action";
 import { requireReviewer } from "@/lib/auth/reviewer";
 import { getDb } from "@/lib/db/client";
-import { approveCandidate, mergeCandidate, rejectCandidate } from "@/lib/facts/decide";
 import { FactSchema } from "@/lib/facts/schema";
+import { approveAndRejudge, mergeAndRejudge, rejectAndRejudge } from "@/lib/jobs/decisions";
 
 const ApproveInput = z.object({
   candidateId: z.uuid(),
   edits: FactSchema.pick({ content: true, kind: true, temporal: true, importance: true }).partial().optional(),
   supersedeFactIds: z.array(z.uuid()).max(20).optional(),
+  /** Also merge the open candidates that repeat this one into the new fact. */
+  withCluster: z.boolean().optional(),
 });
 
 function revalidateReview() {
@@ -20,17 +22,18 @@ function revalidateReview() {
 
 export async function approveCandidateAction(input: z.input<typeof ApproveInput>) {
   return toActionResult(async () => {
-    const { candidateId, edits, supersedeFactIds } = parseInput(ApproveInput, input);
+    const { candidateId, edits, supersedeFactIds, withCluster } = parseInput(ApproveInput, input);
     const reviewer = await requireReviewer();
-    const fact = await approveCandidate({
+    const fact = await approveAndRejudge({
       db: await getDb(),
       candidateId,
       reviewerId: reviewer.id,
       edits,
       supersedeFactIds,
+      withCluster,
     });
     revalidateReview();
-    return { factId: fact.id };
+    return { factId: fact.id, merged: fact.mergedCandidateIds.length };
   });
 }
 
@@ -40,20 +43,30 @@ export async function mergeCandidateAction(input: z.input<typeof MergeInput>) {
   return toActionResult(async () => {
     const { candidateId, factId } = parseInput(MergeInput, input);
     const reviewer = await requireReviewer();
-    await mergeCandidate({ db: await getDb(), candidateId, factId, reviewerId: reviewer.id });
+    await mergeAndRejudge({ db: await getDb(), candidateId, factId, reviewerId: reviewer.id });
     revalidateReview();
     return { factId };
   });
 }
 
-const RejectInput = z.object({ candidateId: z.uuid(), reason: z.string().max(500).optional() });
+const RejectInput = z.object({
+  candidateId: z.uuid(),
+  reason: z.string().max(500).optional(),
+  withCluster: z.boolean().optional(),
+});
 
 export async function rejectCandidateAction(input: z.input<typeof RejectInput>) {
   return toActionResult(async () => {
-    const { candidateId, reason } = parseInput(RejectInput, input);
+    const { candidateId, reason, withCluster } = parseInput(RejectInput, input);
     const reviewer = await requireReviewer();
-    await rejectCandidate({ db: await getDb(), candidateId, reviewerId: reviewer.id, reason });
+    const rejected = await rejectAndRejudge({
+      db: await getDb(),
+      candidateId,
+      reviewerId: reviewer.id,
+      reason,
+      withCluster,
+    });
     revalidateReview();
-    return { candidateId };
+    return { candidateId, rejected: rejected.length };
   });
 }

@@ -1,20 +1,23 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import { QueuePagination, QueueToolbar } from "@/components/review/queue-toolbar";
 import { ReviewQueue } from "@/components/review/review-queue";
 import type { ReviewItem } from "@/components/review/types";
 import { PageHeader } from "@/components/ui/card";
-import { countCandidatesByStatus, listReviewQueue, type QueueCandidate } from "@/lib/db/candidates";
 import { getDb } from "@/lib/db/client";
-import { cn } from "@/lib/utils";
+import { listQueuePage, type QueueUnit } from "@/lib/db/review-queue";
+import { getSettings } from "@/lib/db/settings";
+import { parseQueueQuery, queueSearch } from "@/lib/queue/schema";
+import { presetOptions } from "@/lib/settings/schema";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Review" };
 
-function toReviewItem(c: QueueCandidate): ReviewItem {
+function toReviewItem(c: QueueUnit, definitions: Map<string, string>): ReviewItem {
   return {
     id: c.id,
     content: c.content,
     kind: c.kind,
+    kindDefinition: definitions.get(c.kind) ?? null,
     confidence: c.confidence,
     importance: c.importance,
     temporal: c.temporal,
@@ -26,52 +29,43 @@ function toReviewItem(c: QueueCandidate): ReviewItem {
     matches: c.matches,
     status: c.status,
     gateReason: c.gateReason,
-    source: c.run.source,
+    source: { id: c.run.source.id, title: c.run.source.title },
     extractor: c.run.extractor,
+    members: c.members.map((m) => ({
+      id: m.id,
+      content: m.content,
+      speaker: m.speaker,
+      quote: m.quote,
+      source: m.run.source,
+    })),
   };
 }
 
 export default async function ReviewPage({
   searchParams,
 }: {
-  searchParams: Promise<{ status?: string; run?: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
-  const { status, run } = await searchParams;
-  const tab = status === "gated" ? "gated" : "pending";
+  const query = parseQueueQuery(await searchParams);
   const db = await getDb();
-  const [items, counts] = await Promise.all([
-    listReviewQueue({ db, statuses: [tab], runId: run }),
-    countCandidatesByStatus({ db }),
-  ]);
-  const tabs = [
-    { id: "pending", label: "To review", count: counts.pending },
-    { id: "gated", label: "Gated", count: counts.gated },
-  ] as const;
+  const [page, settings] = await Promise.all([listQueuePage({ db, query }), getSettings({ db })]);
+  const kinds = new Map(presetOptions(settings).flatMap((p) => p.kinds.map((k) => [k.id, k] as const)));
+  const definitions = new Map([...kinds.values()].map((k) => [k.id, k.definition]));
   return (
     <div className="mx-auto max-w-4xl">
       <PageHeader title="Review" description="Approve what is true and worth keeping; reject the rest." />
-      <nav aria-label="Queue" className="mb-4 flex gap-2 border-b border-border">
-        {tabs.map((t) => (
-          <Link
-            key={t.id}
-            href={t.id === "pending" ? "/review" : "/review?status=gated"}
-            aria-current={tab === t.id ? "page" : undefined}
-            className={cn(
-              "-mb-px border-b-2 px-3 py-2 text-sm font-medium",
-              tab === t.id
-                ? "border-primary text-primary"
-                : "border-transparent text-muted-foreground hover:text-foreground",
-            )}
-          >
-            {t.label} <span className="ml-1 rounded-full bg-muted px-1.5 text-xs">{t.count}</span>
-          </Link>
-        ))}
-      </nav>
-      <ReviewQueue
-        key={`${tab}-${run ?? ""}`}
-        items={items.map(toReviewItem)}
-        emptyTitle={tab === "gated" ? "No gated candidates" : "Nothing to review"}
+      <QueueToolbar
+        query={query}
+        counts={page.counts}
+        kinds={[...kinds.values()].map((k) => ({ id: k.id, label: k.label }))}
       />
+      <QueuePagination query={query} total={page.total} />
+      <ReviewQueue
+        key={queueSearch(query)}
+        items={page.units.map((u) => toReviewItem(u, definitions))}
+        emptyTitle={page.total === 0 && query.status === "gated" ? "No gated candidates" : "Nothing to review"}
+      />
+      {page.units.length > 0 ? <QueuePagination query={query} total={page.total} /> : null}
     </div>
   );
 }

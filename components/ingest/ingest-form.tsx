@@ -1,10 +1,12 @@
 "use client";
 import { Upload } from "lucide-react";
+import Link from "next/link";
 import { useRef, useState, useTransition } from "react";
 import { toast } from "sonner";
 import { startExtractionAction } from "@/app/ingest/actions";
 import { RunProgress } from "@/components/ingest/run-progress";
 import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
 import { Input, Textarea } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { callAction } from "@/components/call-action";
@@ -35,14 +37,20 @@ export function IngestForm({
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   const [fileName, setFileName] = useState<string | null>(null);
   const [preset, setPreset] = useState(defaultPreset);
+  const [duplicateOf, setDuplicateOf] = useState<{ id: string; title: string; createdAt: Date } | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
+  const formRef = useRef<HTMLFormElement>(null);
 
   // Submitted by hand rather than through <form action>: React resets a form after its action, and a
   // refused paste must stay in the box so the user can fix it.
   function onSubmit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const form = event.currentTarget;
+    submit(event.currentTarget, false);
+  }
+
+  function submit(form: HTMLFormElement, again: boolean) {
     const formData = new FormData(form);
+    if (again) formData.set("again", "1");
     const file = formData.get("file");
     const text = formData.get("text");
     // Refused before sending: the server would refuse too, after the wait, and a body far over the limit
@@ -66,11 +74,15 @@ export function IngestForm({
     startTransition(async () => {
       const result = await callAction(() => startExtractionAction(formData));
       if (result.ok) {
+        const data = result.data;
         setErrors({});
-        setRunId(result.data.runId);
+        setDuplicateOf(data.duplicateOf ?? null);
+        // A text ingested before saves nothing: the form keeps what was entered, and the notice says where.
+        if (data.duplicateOf) return;
+        setRunId(data.runId);
         form.reset();
         setFileName(null);
-        toast.success(`Source saved (${result.data.segments} segments). Extracting…`);
+        toast.success(`Source saved (${data.segments} segments). Extracting…`);
       } else {
         setErrors(result.fieldErrors ?? {});
         toast.error(result.message);
@@ -82,7 +94,7 @@ export function IngestForm({
 
   return (
     <div className="grid gap-6 lg:grid-cols-[1fr_20rem]">
-      <form onSubmit={onSubmit} className="flex flex-col gap-4" aria-label="New source">
+      <form ref={formRef} onSubmit={onSubmit} className="flex flex-col gap-4" aria-label="New source">
         <div className="flex flex-col gap-1.5">
           <Label htmlFor="title">Title</Label>
           <Input id="title" name="title" placeholder="Weekly product sync" maxLength={200} />
@@ -156,6 +168,28 @@ export function IngestForm({
         </div>
       </form>
       <aside className="flex flex-col gap-4">
+        {duplicateOf ? (
+          <Card role="alert" className="flex flex-col gap-3 border-warning">
+            <p className="text-sm">
+              This text was already ingested as <span className="font-medium">“{duplicateOf.title}”</span> on{" "}
+              {new Date(duplicateOf.createdAt).toISOString().slice(0, 10)}. Nothing was saved.
+            </p>
+            <div className="flex flex-wrap gap-2">
+              <Button asChild size="sm">
+                <Link href={`/sources/${duplicateOf.id}`}>Open that source</Link>
+              </Button>
+              <Button
+                type="button"
+                size="sm"
+                variant="outline"
+                disabled={pending}
+                onClick={() => formRef.current && submit(formRef.current, true)}
+              >
+                Extract it again
+              </Button>
+            </div>
+          </Card>
+        ) : null}
         {runId ? <RunProgress key={runId} runId={runId} /> : null}
         <div className="text-sm text-muted-foreground">
           <p className="font-medium text-foreground">Kinds in this preset</p>

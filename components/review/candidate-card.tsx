@@ -56,7 +56,34 @@ function Matches({ item }: { item: ReviewItem }) {
   );
 }
 
+/** The open candidates that say the same thing: shown once, here, and decided with this card. */
+function ClusterMembers({ item }: { item: ReviewItem }) {
+  if (item.members.length === 0) return null;
+  const all = [item, ...item.members];
+  const sources = new Set(all.map((c) => c.source.id)).size;
+  return (
+    <details className="mt-2 text-sm" onClick={(e) => e.stopPropagation()}>
+      <summary className="cursor-pointer font-medium text-primary">
+        {all.length} similar candidates from {sources} source{sources === 1 ? "" : "s"}
+        <span className="font-normal text-muted-foreground"> · approving or rejecting decides all {all.length}</span>
+      </summary>
+      <ul className="mt-1 flex flex-col gap-1 border-l-2 border-border pl-3" aria-label="Similar candidates">
+        {item.members.map((m) => (
+          <li key={m.id}>
+            <Link className="font-medium underline-offset-2 hover:underline" href={`/sources/${m.source.id}`}>
+              {m.source.title}
+            </Link>
+            {m.speaker ? <span className="text-muted-foreground"> · {m.speaker}</span> : null}:{" "}
+            <span className="text-muted-foreground">“{m.quote}”</span>
+          </li>
+        ))}
+      </ul>
+    </details>
+  );
+}
+
 export function CandidateCard({
+  ref,
   item,
   selected,
   busy,
@@ -65,6 +92,7 @@ export function CandidateCard({
   onEdit,
   onDecide,
 }: {
+  ref?: React.Ref<HTMLLIElement>;
   item: ReviewItem;
   selected: boolean;
   busy: boolean;
@@ -82,6 +110,9 @@ export function CandidateCard({
   };
   return (
     <li
+      ref={ref}
+      tabIndex={-1}
+      aria-label={item.content}
       data-testid="candidate"
       data-candidate-id={item.id}
       aria-current={selected ? "true" : undefined}
@@ -151,6 +182,7 @@ export function CandidateCard({
           <TriangleAlert className="size-4 shrink-0" aria-hidden /> {item.gateReason}
         </p>
       ) : null}
+      <ClusterMembers item={item} />
       <Matches item={item} />
       {editing ? null : (
         <div className="mt-3 flex flex-wrap gap-2">

@@ -1,6 +1,6 @@
 "use client";
 import { useRouter } from "next/navigation";
-import { useState, useTransition } from "react";
+import { useEffect, useRef, useState, useTransition } from "react";
 import { useHotkeys } from "react-hotkeys-hook";
 import { toast } from "sonner";
 import { approveCandidateAction, mergeCandidateAction, rejectCandidateAction } from "@/app/review/actions";
@@ -23,19 +23,21 @@ function send(item: ReviewItem, action: ReviewAction): Promise<ActionResult<unkn
     case "approve":
       return approveCandidateAction({
         candidateId: item.id,
+        withCluster: item.members.length > 0,
         edits: action.content && action.content !== item.content ? { content: action.content } : undefined,
       });
     case "supersede":
       return approveCandidateAction({
         candidateId: item.id,
         supersedeFactIds: contradictedFacts(item).map((m) => m.factId),
+        withCluster: item.members.length > 0,
       });
     case "merge": {
       const target = duplicateFact(item);
       return mergeCandidateAction({ candidateId: item.id, factId: target?.factId ?? "" });
     }
     case "reject":
-      return rejectCandidateAction({ candidateId: item.id });
+      return rejectCandidateAction({ candidateId: item.id, withCluster: item.members.length > 0 });
   }
 }
 
@@ -59,6 +61,7 @@ export function ReviewQueue({ items, emptyTitle }: { items: ReviewItem[]; emptyT
       if (result.ok) {
         setEditingId(null);
         setDone((prev) => new Set(prev).add(item.id));
+        setFocusOnMove(true);
         toast.success(DONE_MESSAGE[action.type]);
         router.refresh();
       } else {
@@ -68,8 +71,19 @@ export function ReviewQueue({ items, emptyTitle }: { items: ReviewItem[]; emptyT
     });
   }
 
-  const move = (delta: number) =>
+  // Keyboard moves take focus with them, so a screen reader follows and the card scrolls into view.
+  const cards = useRef(new Map<string, HTMLLIElement>());
+  const [focusOnMove, setFocusOnMove] = useState(false);
+  useEffect(() => {
+    if (!focusOnMove || !selected) return;
+    const card = cards.current.get(selected.id);
+    card?.focus({ preventScroll: true });
+    card?.scrollIntoView({ block: "nearest" });
+  }, [focusOnMove, selected]);
+  const move = (delta: number) => {
+    setFocusOnMove(true);
     setSelectedIndex((i) => Math.max(0, Math.min(visible.length - 1, Math.min(i, visible.length - 1) + delta)));
+  };
   const keys = { enabled: editingId === null, preventDefault: true };
   useHotkeys("j,down", () => move(1), keys, [visible.length]);
   useHotkeys("k,up", () => move(-1), keys, [visible.length]);
@@ -104,6 +118,10 @@ export function ReviewQueue({ items, emptyTitle }: { items: ReviewItem[]; emptyT
             selected={item.id === selected?.id}
             busy={busyId !== null}
             editing={editingId === item.id}
+            ref={(node) => {
+              if (node) cards.current.set(item.id, node);
+              else cards.current.delete(item.id);
+            }}
             onSelect={() => setSelectedIndex(index)}
             onEdit={(on) => setEditingId(on ? item.id : null)}
             onDecide={(action) => decide(item, action)}

@@ -1,10 +1,21 @@
 import type { Match } from "@/lib/review";
 
-/** What the review queue shows for one candidate; plain data so it crosses the server/client boundary. */
+/** A candidate in the same cluster as a card's: it says the same thing, from another place. */
+export interface ReviewMember {
+  id: string;
+  content: string;
+  speaker: string | null;
+  quote: string;
+  source: { id: string; title: string };
+}
+
+/** What the review queue shows for one card; plain data so it crosses the server/client boundary. */
 export interface ReviewItem {
   id: string;
   content: string;
   kind: string;
+  /** The kind's one-line definition, shown on hover; null for a kind no preset defines any more. */
+  kindDefinition: string | null;
   confidence: number;
   importance: number;
   temporal: string;
@@ -20,8 +31,10 @@ export interface ReviewItem {
   gateReason: string | null;
   source: { id: string; title: string };
   extractor: string;
+  /** The open candidates that repeat this one; approving or rejecting the card decides them too. */
+  members: ReviewMember[];
 }
 
-/** What a reviewer does to a candidate from the queue. */
+/** What a reviewer does to a card from the queue. */
 export type ReviewAction =
   { type: "approve"; content?: string } | { type: "supersede" } | { type: "merge" } | { type: "reject" };

@@ -3,9 +3,10 @@ import { storeCandidateEmbeddings, type EmbeddingSpace } from "@/lib/db/embeddin
 import { parseStoredJson } from "@/lib/db/stored-json";
 import { withTransaction, type Db, type Tx } from "@/lib/db/types";
 import { AppError } from "@/lib/errors";
-import type { Prisma } from "@/lib/generated/prisma/client";
+import { Prisma } from "@/lib/generated/prisma/client";
 import type { Candidate } from "@/lib/extraction/schema";
 import { MatchesSchema, type GateStatus, type Match, type Stage, type Verdict } from "@/lib/review";
+import { contentHash } from "@/lib/text/normalize";
 
 export const REVIEW_STATUSES = ["pending", "gated", "approved", "merged", "rejected"] as const;
 export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
@@ -22,6 +23,11 @@ export interface CandidateReview {
   gateReason: string | null;
   /** Id to save the candidate under, chosen by the review so other candidates' matches can point at it. */
   id?: string;
+  /**
+   * The open candidate this one repeats, when it does: the head of their cluster, shown once with its
+   * members. The head itself has none (null); a candidate whose head is decided stands alone again.
+   */
+  clusterId?: string | null;
   /** The candidate's embedding, when a model made one: approval copies it to the fact (lib/facts/decide.ts). */
   embedding?: { space: EmbeddingSpace; vector: number[] };
 }
@@ -68,6 +74,7 @@ async function createCandidates(
         runId,
         chunkIndex,
         content: c.content,
+        contentHash: contentHash(c.content),
         kind: c.kind,
         confidence: c.confidence,
         importance: c.importance,
@@ -80,6 +87,7 @@ async function createCandidates(
         verdict: review?.verdict ?? null,
         verdictStage: review?.verdictStage ?? null,
         matches: (review?.matches ?? []).map(toStoredMatch),
+        clusterId: review?.clusterId ?? null,
         status: review?.status ?? "pending",
         gateReason: review?.gateReason ?? null,
       };
@@ -102,59 +110,8 @@ function toStoredMatch(m: Match): Prisma.InputJsonObject {
 }
 
 /** A candidate's stored matches, parsed; null when the row's JSON is unreadable (logged with its id). */
-function readMatches(row: { id: string; matches: unknown }): Match[] | null {
+export function readMatches(row: { id: string; matches: unknown }): Match[] | null {
   return parseStoredJson(MatchesSchema, row.matches, { table: "Candidate", column: "matches", id: row.id });
-}
-
-const queueInclude = {
-  run: { select: { id: true, extractor: true, modelId: true, source: { select: { id: true, title: true } } } },
-  reviewer: { select: { name: true } },
-} satisfies Prisma.CandidateInclude;
-
-type QueueRow = Prisma.CandidateGetPayload<{ include: typeof queueInclude }>;
-/** A candidate as the queue shows it; `matches` is null when its stored JSON could not be read. */
-export type QueueCandidate = Omit<QueueRow, "matches"> & { matches: Match[] | null };
-
-export async function listReviewQueue({
-  db,
-  statuses = OPEN_STATUSES,
-  sourceId,
-  runId,
-  take = 200,
-}: {
-  db: Db;
-  statuses?: ReviewStatus[];
-  sourceId?: string;
-  runId?: string;
-  take?: number;
-}): Promise<QueueCandidate[]> {
-  const rows = await db.candidate.findMany({
-    where: {
-      status: { in: statuses },
-      ...(runId ? { runId } : {}),
-      ...(sourceId ? { run: { sourceId } } : {}),
-    },
-    include: queueInclude,
-    // Ungated first, then by position in the source so a reviewer reads in order.
-    orderBy: [{ status: "asc" }, { createdAt: "desc" }, { chunkIndex: "asc" }, { start: "asc" }],
-    take,
-  });
-  return rows.map((row) => ({ ...row, matches: readMatches(row) }));
-}
-
-export async function countCandidatesByStatus({ db }: { db: Db }) {
-  const rows = await db.candidate.groupBy({ by: ["status"], _count: { _all: true } });
-  const counts: Record<ReviewStatus, number> = { pending: 0, gated: 0, approved: 0, merged: 0, rejected: 0 };
-  for (const row of rows) counts[row.status] = row._count._all;
-  return counts;
-}
-
-/** The open candidates of a source, which a new candidate of the same source is compared with. */
-export function listOpenCandidatesOfSource({ db, sourceId }: { db: Db | Tx; sourceId: string }) {
-  return db.candidate.findMany({
-    where: { status: { in: OPEN_STATUSES }, run: { sourceId } },
-    select: { id: true, content: true },
-  });
 }
 
 /** What a run has saved so far, to tell a retried chunk's candidates from those already kept. */
@@ -224,4 +181,103 @@ export async function reopenCandidate({
     data: { status: "pending", ...(gateReason !== undefined ? { gateReason } : {}) },
   });
   return reopened.count === 1;
+}
+
+const reviewInput = {
+  id: true,
+  content: true,
+  kind: true,
+  confidence: true,
+  importance: true,
+  temporal: true,
+  speaker: true,
+  quote: true,
+  start: true,
+  end: true,
+  supported: true,
+} satisfies Prisma.CandidateSelect;
+
+/**
+ * Open candidates whose verdict a change may have made stale, oldest first, at most `limit`: those whose
+ * stored matches name one of `factIds` or `candidateIds`, those in the cluster of one of `candidateIds`,
+ * and `ids` (found by the caller, e.g. near a changed fact's text).
+ */
+export async function listOpenCandidatesToRejudge({
+  db,
+  factIds = [],
+  candidateIds = [],
+  ids = [],
+  limit,
+}: {
+  db: Db | Tx;
+  factIds?: string[];
+  candidateIds?: string[];
+  ids?: string[];
+  limit: number;
+}) {
+  const named = [...factIds.map((factId) => ({ factId })), ...candidateIds.map((candidateId) => ({ candidateId }))].map(
+    (ref) => Prisma.sql`c."matches" @> ${JSON.stringify([ref])}::jsonb`,
+  );
+  const hits =
+    named.length > 0 || candidateIds.length > 0
+      ? await db.$queryRaw<Array<{ id: string }>>`
+          SELECT c."id" FROM "Candidate" c
+          WHERE c."status" IN ('pending', 'gated')
+            AND (${named.length > 0 ? Prisma.join(named, " OR ") : Prisma.sql`false`}
+                 OR c."clusterId" = ANY(${candidateIds}::text[]))`
+      : [];
+  const wanted = [...new Set([...hits.map((h) => h.id), ...ids])];
+  if (wanted.length === 0) return [];
+  return db.candidate.findMany({
+    where: { id: { in: wanted }, status: { in: OPEN_STATUSES } },
+    select: reviewInput,
+    // In the order they were extracted, so the first to say a thing heads its cluster again.
+    orderBy: [{ createdAt: "asc" }, { chunkIndex: "asc" }, { start: "asc" }, { id: "asc" }],
+    take: limit,
+  });
+}
+
+/**
+ * Stores new reviews of saved candidates, only where they are still open: verdict, matches, gate and
+ * cluster. A candidate that joins a cluster brings its own members along, so clusters stay one level deep.
+ */
+export async function updateCandidateReviews({
+  db,
+  reviews,
+}: {
+  db: Db | Tx;
+  reviews: Array<CandidateReview & { id: string; status: "pending" | "gated" }>;
+}): Promise<number> {
+  if (reviews.length === 0) return 0;
+  return withTransaction(db, async (tx) => {
+    let updated = 0;
+    for (const r of reviews) {
+      const result = await tx.candidate.updateMany({
+        where: { id: r.id, status: { in: OPEN_STATUSES } },
+        data: {
+          verdict: r.verdict,
+          verdictStage: r.verdictStage,
+          matches: r.matches.map(toStoredMatch),
+          status: r.status,
+          gateReason: r.gateReason,
+          clusterId: r.clusterId ?? null,
+        },
+      });
+      updated += result.count;
+      if (r.clusterId) {
+        await tx.candidate.updateMany({ where: { clusterId: r.id }, data: { clusterId: r.clusterId } });
+      }
+    }
+    return updated;
+  });
+}
+
+/** The open members of a cluster whose head is `headId` (the candidates that repeat it). */
+export async function listOpenClusterMembers({ db, headId }: { db: Db | Tx; headId: string }): Promise<string[]> {
+  const rows = await db.candidate.findMany({
+    where: { clusterId: headId, status: { in: OPEN_STATUSES } },
+    select: { id: true },
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+  });
+  return rows.map((r) => r.id);
 }

@@ -1,4 +1,5 @@
 import "server-only";
+import { Prisma } from "@/lib/generated/prisma/client";
 import type { Db, Tx } from "@/lib/db/types";
 import { lshKeysFromLexemes } from "@/lib/db/lsh-keys";
 import { trigrams, trigramSimilarity } from "@/lib/db/trigram";
@@ -12,6 +13,31 @@ export interface SimilarFact {
   /** same content hash as the text (the matcher's normalized form) */
   exact: boolean;
 }
+
+/** An open candidate like a text, from any source; `clusterId` is its cluster's head, if it is in one. */
+export interface SimilarCandidate extends SimilarFact {
+  clusterId: string | null;
+}
+
+/** What a lookup searches: active facts (FactBand) or open candidates (CandidateBand); same keys, same SQL. */
+interface Target {
+  rows: Prisma.Sql;
+  bands: Prisma.Sql;
+  ref: Prisma.Sql;
+  live: Prisma.Sql;
+}
+const FACTS: Target = {
+  rows: Prisma.raw('"Fact"'),
+  bands: Prisma.raw('"FactBand"'),
+  ref: Prisma.raw('"factId"'),
+  live: Prisma.raw(`r."status" = 'active'`),
+};
+const OPEN_CANDIDATES: Target = {
+  rows: Prisma.raw('"Candidate"'),
+  bands: Prisma.raw('"CandidateBand"'),
+  ref: Prisma.raw('"candidateId"'),
+  live: Prisma.raw(`r."status" IN ('pending', 'gated')`),
+};
 
 /**
  * How many look-alikes per text, ranked by shared LSH bands, go on to trigram similarity. Shared bands
@@ -87,17 +113,12 @@ export async function* findSimilarFactsInChunks({
     for (let start = 0; start < texts.length; start += size) yield texts.slice(start, start + size).map(() => []);
     return;
   }
-  // Calling sift_lsh_keys per text in SQL cost ~0.3 ms a text; this round trip and the hashing ~0.1 ms.
-  const lex = await db.$queryRaw<Array<{ lexemes: string[] }>>`
-    SELECT tsvector_to_array(to_tsvector('english', u.t)) AS lexemes
-    FROM unnest(${texts}::text[]) WITH ORDINALITY AS u(t, ord) ORDER BY u.ord`;
-  const keys = texts.map((_, i) => `{${lshKeysFromLexemes(lex[i]?.lexemes ?? []).join(",")}}`);
-  const hashes = texts.map((t) => contentHash(t));
+  const { keys, hashes } = await lookupKeys(db, texts);
   const pool = Math.max(MIN_POOL, limit * POOL_FACTOR);
   const factTrigrams = new Map<string, Float64Array>();
   const start = (from: number) => {
     const to = Math.min(texts.length, from + size);
-    const rows = retrieveChunk({ db, hashes: hashes.slice(from, to), keys: keys.slice(from, to), pool });
+    const rows = retrieveChunk(FACTS, { db, hashes: hashes.slice(from, to), keys: keys.slice(from, to), pool });
     // Awaited below; until then a failure must not count as an unhandled rejection.
     rows.catch(() => undefined);
     return rows;
@@ -148,10 +169,58 @@ export function findSimilarFactsInOrder(options: { db: Db | Tx; texts: string[];
   };
 }
 
+/**
+ * For each text, the open candidates (pending or gated, from any source) most like it, as findSimilarFacts
+ * finds facts: exact content-hash hits first, then by trigram similarity.
+ */
+export async function findSimilarOpenCandidates({
+  db,
+  texts,
+  limit = 20,
+}: {
+  db: Db | Tx;
+  texts: string[];
+  limit?: number;
+}): Promise<SimilarCandidate[][]> {
+  if (texts.length === 0 || limit <= 0) return texts.map(() => []);
+  const { keys, hashes } = await lookupKeys(db, texts);
+  const rows = await retrieveChunk(OPEN_CANDIDATES, {
+    db,
+    hashes,
+    keys,
+    pool: Math.max(MIN_POOL, limit * POOL_FACTOR),
+  });
+  const pools: Array<Array<{ id: string; content: string; exact: boolean; clusterId: string | null }>> = texts.map(
+    () => [],
+  );
+  for (const { i, ...candidate } of rows) pools[i]?.push(candidate);
+  const seen = new Map<string, Float64Array>();
+  return pools.map((p, i) => {
+    const clusterOf = new Map(p.map((c) => [c.id, c.clusterId]));
+    return rankPool(texts[i] as string, p, limit, seen).map((c) => ({ ...c, clusterId: clusterOf.get(c.id) ?? null }));
+  });
+}
+
+/** The texts' MinHash band keys and content hashes, as the triggers compute them for stored rows. */
+async function lookupKeys(db: Db | Tx, texts: string[]): Promise<{ keys: string[]; hashes: string[] }> {
+  // Calling sift_lsh_keys per text in SQL cost ~0.3 ms a text; this round trip and the hashing ~0.1 ms.
+  const lex = await db.$queryRaw<Array<{ lexemes: string[] }>>`
+    SELECT tsvector_to_array(to_tsvector('english', u.t)) AS lexemes
+    FROM unnest(${texts}::text[]) WITH ORDINALITY AS u(t, ord) ORDER BY u.ord`;
+  return {
+    keys: texts.map((_, i) => `{${lshKeysFromLexemes(lex[i]?.lexemes ?? []).join(",")}}`),
+    hashes: texts.map((t) => contentHash(t)),
+  };
+}
+
 // `.then` starts the query now: Prisma's promises are lazy, and the point of chunking is that this one
 // is in flight while the caller works.
-function retrieveChunk({ db, hashes, keys, pool }: { db: Db | Tx; hashes: string[]; keys: string[]; pool: number }) {
-  return db.$queryRaw<Array<{ i: number; id: string; content: string; exact: boolean }>>`
+function retrieveChunk(
+  target: Target,
+  { db, hashes, keys, pool }: { db: Db | Tx; hashes: string[]; keys: string[]; pool: number },
+) {
+  const { rows: table, bands, ref, live } = target;
+  return db.$queryRaw<Array<{ i: number; id: string; content: string; exact: boolean; clusterId: string | null }>>`
     WITH q AS MATERIALIZED (
       SELECT u.ord::int - 1 AS i, u.h, u.k::bigint[] AS keys
       FROM unnest(${hashes}::text[], ${keys}::text[]) WITH ORDINALITY AS u(h, k, ord)
@@ -160,8 +229,8 @@ function retrieveChunk({ db, hashes, keys, pool }: { db: Db | Tx; hashes: string
       SELECT q.i, p.ids, cardinality(p.ids) <= ${BAND_CAP}::int AS rare
       FROM q CROSS JOIN LATERAL unnest(q.keys) AS key
       CROSS JOIN LATERAL (
-        SELECT array_agg(b."factId") AS ids
-        FROM (SELECT "factId" FROM "FactBand" WHERE "band" = key LIMIT ${BAND_CAP + 1}::int) b
+        SELECT array_agg(b.${ref}) AS ids
+        FROM (SELECT ${ref} FROM ${bands} WHERE "band" = key LIMIT ${BAND_CAP + 1}::int) b
       ) p
       WHERE p.ids IS NOT NULL
     ),
@@ -170,16 +239,17 @@ function retrieveChunk({ db, hashes, keys, pool }: { db: Db | Tx; hashes: string
       WHERE p.rare OR NOT EXISTS (SELECT 1 FROM posting r WHERE r.i = p.i AND r.rare)
       GROUP BY p.i
     )
-    SELECT q.i AS "i", fa."id", fa."content", fa."contentHash" = q.h AS "exact"
+    SELECT q.i AS "i", r."id", r."content", coalesce(r."contentHash" = q.h, false) AS "exact",
+      ${target === OPEN_CANDIDATES ? Prisma.raw('r."clusterId"') : Prisma.raw("NULL::text")} AS "clusterId"
     FROM q
     CROSS JOIN LATERAL (
-      SELECT "id" FROM "Fact" WHERE "contentHash" = q.h
+      SELECT "id" FROM ${table} WHERE "contentHash" = q.h
       UNION
       (SELECT id FROM unnest((SELECT ids FROM probe WHERE probe.i = q.i)) AS id
        GROUP BY id ORDER BY count(*) DESC, id LIMIT ${pool}::int)
     ) hit
-    JOIN "Fact" fa ON fa."id" = hit."id"
-    WHERE fa."status" = 'active'`.then((rows) => rows);
+    JOIN ${table} r ON r."id" = hit."id"
+    WHERE ${live}`.then((rows) => rows);
 }
 
 /**

@@ -71,3 +71,12 @@ export async function getSource({ db, sourceId }: { db: Db; sourceId: string }) 
   });
   return { ...source, segments };
 }
+
+/** The latest source whose text is exactly this one (same sha256), if one was ingested before. */
+export function findSourceByText({ db, text }: { db: Db | Tx; text: string }) {
+  return db.source.findFirst({
+    where: { contentHash: hashText(text) },
+    orderBy: { createdAt: "desc" },
+    select: { id: true, title: true, createdAt: true },
+  });
+}

@@ -6,10 +6,18 @@ export type Db = PrismaClient;
 /** A transaction opened by withTransaction; multi-step writes take one. */
 export type Tx = Prisma.TransactionClient;
 
+// Transactions opened here. A transaction client has a `$transaction` of its own at run time (Prisma's
+// nested transactions, which the PGlite adapter lacks), so only this set tells one from a client.
+const open = new WeakSet<object>();
+
 /**
  * Runs `work` in a transaction: a new one on a client, or the caller's own when given a transaction
  * (the PGlite adapter has no nested transactions, so joining is the only way to compose writes).
  */
 export function withTransaction<T>(db: Db | Tx, work: (tx: Tx) => Promise<T>): Promise<T> {
-  return "$transaction" in db ? db.$transaction(work) : work(db);
+  if (open.has(db)) return work(db as Tx);
+  return (db as Db).$transaction((tx) => {
+    open.add(tx);
+    return work(tx);
+  });
 }

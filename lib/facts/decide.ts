@@ -1,6 +1,6 @@
 import "server-only";
 import { AppError } from "@/lib/errors";
-import { claimCandidate } from "@/lib/db/candidates";
+import { claimCandidate, listOpenClusterMembers } from "@/lib/db/candidates";
 import { copyCandidateEmbedding } from "@/lib/db/embeddings";
 import {
   addFactRelation,
@@ -20,14 +20,20 @@ import type { Fact } from "@/lib/facts/schema";
  * by the extractor and the matcher and stored on the candidate. Each decision is one transaction.
  */
 
+/**
+ * Approves a candidate as a new fact. With `withCluster`, the open candidates that repeat it (its
+ * cluster) are merged into that fact in the same transaction: one fact, provenance from every member.
+ * Returns the fact and the members merged.
+ */
 export async function approveCandidate({
   db,
   candidateId,
   reviewerId,
   edits,
   supersedeFactIds = [],
+  withCluster = false,
 }: {
-  db: Db;
+  db: Db | Tx;
   candidateId: string;
   /** null when the gate policy approved it automatically. */
   reviewerId: string | null;
@@ -35,6 +41,7 @@ export async function approveCandidate({
   edits?: Partial<Pick<Fact, "content" | "kind" | "temporal" | "importance">>;
   /** Facts this one replaces: they stay, marked superseded with a valid-to date. */
   supersedeFactIds?: string[];
+  withCluster?: boolean;
 }) {
   return withTransaction(db, async (tx) => {
     const candidate = await claimCandidate({ tx, candidateId, reviewerId, status: "approved" });
@@ -67,7 +74,11 @@ export async function approveCandidate({
     for (const oldId of supersedeFactIds) {
       await supersedeFact(tx, { oldFactId: oldId, newFactId: fact.id, reviewerId, at: now });
     }
-    return fact;
+    const members = withCluster ? await listOpenClusterMembers({ db: tx, headId: candidateId }) : [];
+    for (const member of members) {
+      await mergeCandidate({ db: tx, candidateId: member, factId: fact.id, reviewerId });
+    }
+    return { ...fact, mergedCandidateIds: members };
   });
 }
 
@@ -137,18 +148,26 @@ export async function mergeCandidate({
   });
 }
 
+/** Rejects a candidate; with `withCluster`, the open candidates that repeat it too. Returns every id rejected. */
 export async function rejectCandidate({
   db,
   candidateId,
   reviewerId,
   reason,
+  withCluster = false,
 }: {
   db: Db;
   candidateId: string;
   reviewerId: string;
   reason?: string;
-}) {
-  await withTransaction(db, (tx) =>
-    claimCandidate({ tx, candidateId, reviewerId, status: "rejected", rejectReason: reason ?? "Rejected" }),
-  );
+  withCluster?: boolean;
+}): Promise<string[]> {
+  return withTransaction(db, async (tx) => {
+    const members = withCluster ? await listOpenClusterMembers({ db: tx, headId: candidateId }) : [];
+    const rejectReason = reason ?? "Rejected";
+    for (const id of [candidateId, ...members]) {
+      await claimCandidate({ tx, candidateId: id, reviewerId, status: "rejected", rejectReason });
+    }
+    return [candidateId, ...members];
+  });
 }

@@ -71,7 +71,6 @@ export async function executeExtractionRun({
         for (const c of fresh) saved.add(candidateKey(c));
         const reviews = await reviewCandidates({
           db,
-          sourceId: source.id,
           candidates: fresh,
           thresholds: settings.thresholds,
           policy: settings.gates,

@@ -1,13 +1,8 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import {
-  listOpenCandidatesOfSource,
-  listPendingAutoMerges,
-  reopenCandidate,
-  type CandidateReview,
-} from "@/lib/db/candidates";
+import { listPendingAutoMerges, reopenCandidate, type CandidateReview } from "@/lib/db/candidates";
 import { isEmbeddedClient } from "@/lib/db/client";
-import { findSimilarFactsInOrder } from "@/lib/db/retrieval";
+import { findSimilarFactsInOrder, findSimilarOpenCandidates } from "@/lib/db/retrieval";
 import type { Db } from "@/lib/db/types";
 import type { Candidate } from "@/lib/extraction/schema";
 import { mergeCandidate } from "@/lib/facts/decide";
@@ -20,11 +15,14 @@ import {
   normalizeText,
   type GatePolicy,
   type Judge,
+  type Match,
   type ThresholdsInput,
 } from "@/lib/review";
 
 /** How many retrieved facts the matcher scores per candidate: the verdict comes from the best few. */
 const FACTS_PER_CANDIDATE = 8;
+/** How many open candidates of any source, most alike first, each candidate is compared with. */
+const OPEN_PER_CANDIDATE = 8;
 
 // Words too common to say two statements are about the same thing.
 const STOPWORDS = new Set(
@@ -43,9 +41,9 @@ export function contentWords(text: string): Set<string> {
 }
 
 /**
- * Cheap prefilter for candidate-vs-candidate pairs (no index helps there): the matcher only sees
- * pending candidates sharing at least two content words, or all of a one-word statement's. Scoring
- * every pair costs ~25 µs each, which for a 50-candidate chunk against a busy source adds up.
+ * Cheap prefilter for the pairs within one batch (saved candidates are found by CandidateBand): the
+ * matcher only sees earlier candidates sharing at least two content words, or all of a one-word
+ * statement's. Scoring a pair costs ~25 µs, which for a 50-candidate batch adds up.
  */
 export function mayMatch(a: Set<string>, b: Set<string>): boolean {
   let shared = 0;
@@ -54,14 +52,16 @@ export function mayMatch(a: Set<string>, b: Set<string>): boolean {
 }
 
 /**
- * Judges fresh candidates against the fact base and the gate policy before they are saved: retrieve
- * similar active facts, match against them and against the source's other open candidates (saved ones
- * and the earlier ones of this batch), then gate. Each review carries the id the candidate must be
- * saved under (saveCandidates uses it), so a later candidate's match can point at an earlier one.
+ * Judges candidates against the fact base, the other open candidates and the gate policy: retrieve
+ * similar active facts and open candidates of any source, match against them and against the batch's
+ * earlier candidates, then gate. Each review carries the id the candidate is saved under (saveCandidates
+ * uses it), so a later candidate's match can point at an earlier one, and the cluster it joins: a
+ * candidate whose best match repeats an open candidate is shown with it, once (clusterId).
+ * Candidates given with an `id` are saved ones being judged again (lib/jobs/rejudge.ts): they keep it,
+ * and are never compared with themselves.
  */
 export async function reviewCandidates({
   db,
-  sourceId,
   candidates,
   thresholds,
   policy,
@@ -69,8 +69,7 @@ export async function reviewCandidates({
   judge,
 }: {
   db: Db;
-  sourceId: string;
-  candidates: Candidate[];
+  candidates: Array<Candidate & { id?: string }>;
   thresholds?: ThresholdsInput;
   policy?: Partial<GatePolicy>;
   /** Optional model-backed stages (lib/models buildMatcherModels), used only when configured. */
@@ -90,8 +89,12 @@ export async function reviewCandidates({
   const texts = candidates.map((c) => c.content);
   const chunkSize = embed || isEmbeddedClient(db) ? texts.length : Math.ceil(texts.length / 3);
   const similar = findSimilarFactsInOrder({ db, texts, limit: FACTS_PER_CANDIDATE, chunkSize });
-  const open = await listOpenCandidatesOfSource({ db, sourceId });
-  const pending = open.map((c) => ({ ...c, words: contentWords(c.content) }));
+  const ids = candidates.map((c) => c.id ?? randomUUID());
+  const inBatch = new Set(ids);
+  // The batch's own members are compared in order, below, with the verdicts this batch gives them.
+  const saved = (await findSimilarOpenCandidates({ db, texts, limit: OPEN_PER_CANDIDATE + 1 })).map((list) =>
+    list.filter((c) => !inBatch.has(c.id)).slice(0, OPEN_PER_CANDIDATE),
+  );
   const words = candidates.map((c) => contentWords(c.content));
   const byVector =
     embed && embedding
@@ -100,41 +103,50 @@ export async function reviewCandidates({
           embed,
           vectors: embedding,
           similar: await similar.all(),
-          pendingIds: savedPendingIds(words, pending),
+          pendingIds: saved.map((list) => list.map((c) => c.id)),
           thresholds,
         })
       : undefined;
 
   const reviews: CandidateReview[] = [];
+  const earlier: Array<{ id: string; content: string; words: Set<string> }> = [];
+  const clusterOf = new Map<string, string | null>(saved.flat().map((c) => [c.id, c.clusterId]));
   for (const [i, candidate] of candidates.entries()) {
     const own = words[i] as Set<string>;
     const result = await matchCandidate({
       candidate,
       facts: withNeighbours(await similar.factsFor(i), byVector?.neighbours(i)),
-      pendingCandidates: pending.filter((p) => mayMatch(own, p.words)),
+      pendingCandidates: [...(saved[i] ?? []), ...earlier.filter((p) => mayMatch(own, p.words))],
       thresholds,
       embeddingSimilarity: byVector?.similarityFor(i),
       judge,
     });
     const gate = decideGate({ candidate, match: result, policy });
-    const id = randomUUID();
-    reviews.push({
+    const id = ids[i] as string;
+    const review: CandidateReview = {
       id,
       verdict: result.verdict,
       verdictStage: result.stage,
       matches: result.matches,
       status: gate.status,
       gateReason: gate.reasons.length > 0 ? gate.reasons.join("; ") : null,
+      clusterId: joinCluster(result.matches[0], clusterOf),
       ...vectorToStore(byVector, i, id),
-    });
-    pending.push({ id, content: candidate.content, words: own });
+    };
+    reviews.push(review);
+    clusterOf.set(id, review.clusterId ?? null);
+    earlier.push({ id, content: candidate.content, words: own });
   }
   return reviews;
 }
 
-/** Per candidate, the saved open candidates the matcher will see (the loop's prefilter), for their vectors. */
-function savedPendingIds(words: Array<Set<string>>, pending: Array<{ id: string; words: Set<string> }>): string[][] {
-  return words.map((own) => pending.filter((p) => mayMatch(own, p.words)).map((p) => p.id));
+/**
+ * The cluster a candidate joins: its best match's, when that is a duplicate of an open candidate. The
+ * cluster is named by its head (the first candidate that said it), so clusters stay one level deep.
+ */
+function joinCluster(best: Match | undefined, clusterOf: Map<string, string | null>): string | null {
+  if (!best?.candidateId || best.verdict !== "duplicate") return null;
+  return clusterOf.get(best.candidateId) ?? best.candidateId;
 }
 
 /** The lexical retrieval's facts plus those found only by vector (never twice). */

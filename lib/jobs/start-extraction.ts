@@ -1,7 +1,7 @@
 import "server-only";
 import { claimRunForRetry, createExtractionRun, getRunSummary } from "@/lib/db/runs";
 import { getSettings } from "@/lib/db/settings";
-import { createSource, type NewSource } from "@/lib/db/sources";
+import { createSource, findSourceByText, type NewSource } from "@/lib/db/sources";
 import { withTransaction, type Db } from "@/lib/db/types";
 import type { Env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
@@ -15,13 +15,15 @@ export type RunInBackground = (task: () => Promise<void>) => void;
 /**
  * Saves a parsed source with a queued run, in one transaction, and starts the extraction in the
  * background. Returns at once with the ids, so the page can follow progress; an unknown preset or a
- * half-configured model is refused before anything is saved.
+ * half-configured model is refused before anything is saved. A text ingested before is not saved again
+ * unless `again` says so: the result names the earlier source instead (`duplicateOf`).
  */
 export async function startExtraction({
   db,
   env,
   source,
   preset,
+  again = false,
   runInBackground,
 }: {
   db: Db;
@@ -30,8 +32,17 @@ export async function startExtraction({
   source: Omit<NewSource, "title"> & { title?: string };
   /** A preset id offered by presetOptions; the settings' default when absent. */
   preset?: string;
+  /** Extract a text that was ingested before once more, as a new source. */
+  again?: boolean;
   runInBackground: RunInBackground;
-}) {
+}): Promise<
+  | { duplicateOf: { id: string; title: string; createdAt: Date } }
+  | { duplicateOf?: undefined; runId: string; sourceId: string; extractor: string }
+> {
+  if (!again) {
+    const earlier = await findSourceByText({ db, text: source.parsed.text });
+    if (earlier) return { duplicateOf: earlier };
+  }
   const settings = await getSettings({ db });
   if (preset && !presetOptions(settings).some((p) => p.id === preset)) {
     throw new AppError("VALIDATION", `Unknown preset "${preset}"`, {

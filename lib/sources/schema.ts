@@ -33,4 +33,6 @@ export const SourceInputSchema = z.object({
   meetingDate: z.union([z.literal(""), z.iso.date("Use a date like 2026-11-30")]).optional(),
   preset: z.string().max(40).optional(),
   contextHints: z.string().trim().max(2_000, "Keep context hints under 2,000 characters").optional(),
+  /** "1": ingest a text that was ingested before once more. */
+  again: z.literal("1").optional(),
 });

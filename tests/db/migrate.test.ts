@@ -31,6 +31,7 @@ const historySql =
 
 const appTables = [
   "Candidate",
+  "CandidateBand",
   "CandidateEmbedding",
   "ExtractionRun",
   "Fact",

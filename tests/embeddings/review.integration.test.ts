@@ -24,7 +24,6 @@ describe(`review with stored embeddings over HTTP (${process.env.TEST_DATABASE_U
   let fake: FakeOpenAI;
   /** Replaces the fake server's embeddings (a hashed bag of words, synonyms equal) for one test. */
   let reply: (() => FakeEmbeddingReply) | undefined;
-  let sourceId: string;
   let runId: string;
   const embedderFor = ({ timeoutMs = 10_000, model = "fake-embed" } = {}) =>
     buildMatcherModels({
@@ -39,7 +38,7 @@ describe(`review with stored embeddings over HTTP (${process.env.TEST_DATABASE_U
   /** What extraction.ts does per chunk: review, then save with the reviews. */
   async function reviewAndSave(texts: string[], embed = embedderFor()) {
     const candidates = texts.map((t) => candidate(t));
-    const reviews = await reviewCandidates({ db: db.prisma, sourceId, candidates, embed });
+    const reviews = await reviewCandidates({ db: db.prisma, candidates, embed });
     await saveCandidates({ db: db.prisma, runId, chunkIndex: 0, candidates, reviews });
     return reviews;
   }
@@ -56,7 +55,7 @@ describe(`review with stored embeddings over HTTP (${process.env.TEST_DATABASE_U
     await truncateAll(db.prisma);
     fake.embeddingRequests.length = 0;
     reply = undefined;
-    ({ sourceId, runId } = await createSourceWithRun(db.prisma, "llm"));
+    ({ runId } = await createSourceWithRun(db.prisma, "llm"));
   });
   afterEach(() => vi.restoreAllMocks());
 
@@ -108,7 +107,7 @@ describe(`review with stored embeddings over HTTP (${process.env.TEST_DATABASE_U
       "The team will ship offline mode by end of Q4.",
       "Redesigned signup process annoys users.",
     ];
-    const lexical = await reviewCandidates({ db: db.prisma, sourceId, candidates: texts.map((t) => candidate(t)) });
+    const lexical = await reviewCandidates({ db: db.prisma, candidates: texts.map((t) => candidate(t)) });
 
     reply = () => ({ hang: true });
     const reviews = await reviewAndSave(texts, embedderFor({ timeoutMs: 300 }));

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { listReviewQueue, saveCandidates } from "@/lib/db/candidates";
+import { saveCandidates } from "@/lib/db/candidates";
+import { listQueuePage } from "@/lib/db/review-queue";
+import { QueueQuerySchema } from "@/lib/queue/schema";
 import { createExtractionRun, getRunForExtraction, getRunProgress } from "@/lib/db/runs";
 import { createSource, getSource } from "@/lib/db/sources";
 import { createOfflineExtractor } from "@/lib/extraction/offline";
@@ -44,7 +46,7 @@ describe("stored JSON read through its schema", () => {
       data: { matches: [{ factId: "f1", content: "x", verdict: "maybe", score: "high" }] },
     });
     const warnings = spyWarnings();
-    const queue = await listReviewQueue({ db: db.prisma });
+    const queue = (await listQueuePage({ db: db.prisma, query: QueueQuerySchema.parse({}) })).units;
     const logged = warnings.stop();
 
     expect(queue.find((c) => c.id === broken!.id)?.matches).toBeNull();
@@ -71,7 +73,7 @@ describe("stored JSON read through its schema", () => {
         { verdict: "contradicts", verdictStage: "lexical", matches: [match], status: "gated", gateReason: "x" },
       ],
     });
-    const queue = await listReviewQueue({ db: db.prisma, statuses: ["gated"] });
+    const queue = (await listQueuePage({ db: db.prisma, query: QueueQuerySchema.parse({ status: "gated" }) })).units;
     expect(queue.map((c) => c.matches)).toEqual([[match]]);
   });
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { reviewCandidates } from "@/lib/jobs/review-candidates";
 import { createTestDb, type TestDb } from "@/tests/db";
-import { candidate, createSourceWithRun } from "@/tests/review/fixtures";
+import { candidate } from "@/tests/review/fixtures";
 import { insertFacts } from "@/tests/review/generate-facts";
 
 const onWhat = process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PGlite";
@@ -10,7 +10,6 @@ const onWhat = process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PGlite";
 // candidate must still be judged against its own look-alikes, wherever it falls in the batch.
 describe(`reviewCandidates on a batch retrieved in chunks (${onWhat})`, () => {
   let db: TestDb;
-  let sourceId: string;
   const facts = [
     "Priya will ship the billing dashboard by end of Q3.",
     "Marcus owns the audit log.",
@@ -24,7 +23,6 @@ describe(`reviewCandidates on a batch retrieved in chunks (${onWhat})`, () => {
   beforeAll(async () => {
     db = await createTestDb();
     ids = await insertFacts(db.prisma, facts);
-    ({ sourceId } = await createSourceWithRun(db.prisma));
   });
   afterAll(async () => {
     await db?.close();
@@ -40,7 +38,7 @@ describe(`reviewCandidates on a batch retrieved in chunks (${onWhat})`, () => {
       "The mobile team will hire a contractor for the offline sync in April.", // contradicts fact 5
       "Kenji prefers to buy rather than build the audit log!", // duplicate of candidate 4, in the other chunk
     ];
-    const reviews = await reviewCandidates({ db: db.prisma, sourceId, candidates: texts.map((t) => candidate(t)) });
+    const reviews = await reviewCandidates({ db: db.prisma, candidates: texts.map((t) => candidate(t)) });
     const first = (k: number) => (reviews[k]?.matches as Array<{ factId?: string; candidateId?: string }>)[0];
     expect(reviews.map((r) => r.verdict)).toEqual([
       "duplicate",

@@ -8,7 +8,6 @@ import { generateFacts, insertFacts } from "@/tests/review/generate-facts";
 
 describe(`reviewCandidates against the database (${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PGlite"})`, () => {
   let db: TestDb;
-  let sourceId: string;
   let runId: string;
 
   beforeAll(async () => {
@@ -19,7 +18,7 @@ describe(`reviewCandidates against the database (${process.env.TEST_DATABASE_URL
   });
   beforeEach(async () => {
     await truncateAll(db.prisma);
-    ({ sourceId, runId } = await createSourceWithRun(db.prisma));
+    ({ runId } = await createSourceWithRun(db.prisma));
   });
 
   it("calls a candidate equal to an approved fact a duplicate of that fact, with its score", async () => {
@@ -27,7 +26,6 @@ describe(`reviewCandidates against the database (${process.env.TEST_DATABASE_URL
     await addFact(db.prisma, "Marcus owns the billing migration.");
     const [review] = await reviewCandidates({
       db: db.prisma,
-      sourceId,
       candidates: [candidate("The team will ship offline mode by end of Q3.")],
     });
     expect(review?.verdict).toBe("duplicate");
@@ -41,7 +39,6 @@ describe(`reviewCandidates against the database (${process.env.TEST_DATABASE_URL
     const fact = await addFact(db.prisma, "The team will ship offline mode by end of Q3.");
     const [review] = await reviewCandidates({
       db: db.prisma,
-      sourceId,
       candidates: [candidate("The team will ship offline mode by end of Q4.")],
     });
     expect(review?.verdict).toBe("contradicts");
@@ -62,7 +59,6 @@ describe(`reviewCandidates against the database (${process.env.TEST_DATABASE_URL
     const saved = await db.prisma.candidate.findFirstOrThrow({ where: { runId } });
     const reviews = await reviewCandidates({
       db: db.prisma,
-      sourceId,
       candidates: [
         candidate("Alice will present the pricing page to the board in April."),
         candidate("Kenji prefers to buy rather than build the audit log."),
@@ -71,9 +67,12 @@ describe(`reviewCandidates against the database (${process.env.TEST_DATABASE_URL
     });
     expect(reviews[0]?.verdict).toBe("duplicate");
     expect(matchesOf(reviews[0])[0]?.candidateId).toBe(saved.id);
+    expect(reviews[0]?.clusterId).toBe(saved.id);
     expect(reviews[1]?.verdict).toBe("new");
+    expect(reviews[1]?.clusterId).toBeNull();
     expect(reviews[2]?.verdict).toBe("duplicate");
     expect(matchesOf(reviews[2])[0]?.candidateId).toBe(reviews[1]?.id);
+    expect(reviews[2]?.clusterId).toBe(reviews[1]?.id);
 
     // The ids the review chose are the ones the candidates are saved under.
     await saveCandidates({
@@ -88,7 +87,7 @@ describe(`reviewCandidates against the database (${process.env.TEST_DATABASE_URL
     ).toBe(2);
   });
 
-  it("does not match candidates of other sources or already decided ones", async () => {
+  it("clusters with an open candidate of another source, never with a decided one", async () => {
     const other = await createSourceWithRun(db.prisma);
     await saveCandidates({
       db: db.prisma,
@@ -96,25 +95,28 @@ describe(`reviewCandidates against the database (${process.env.TEST_DATABASE_URL
       chunkIndex: 0,
       candidates: [candidate("Omar owns the status page.")],
     });
+    const open = await db.prisma.candidate.findFirstOrThrow({ where: { runId: other.runId } });
     await saveCandidates({
       db: db.prisma,
       runId,
       chunkIndex: 0,
-      candidates: [candidate("Omar owns the status page.")],
+      candidates: [candidate("Kenji owns the audit log.")],
       reviews: [{ verdict: "new", verdictStage: "lexical", matches: [], status: "approved", gateReason: null }],
     });
-    const [review] = await reviewCandidates({
+    const [repeat, decidedTwin] = await reviewCandidates({
       db: db.prisma,
-      sourceId,
-      candidates: [candidate("Omar owns the status page.")],
+      candidates: [candidate("Omar owns the status page."), candidate("Kenji owns the audit log.")],
     });
-    expect(review?.verdict).toBe("new");
+    expect(repeat?.verdict).toBe("duplicate");
+    expect(matchesOf(repeat)[0]).toMatchObject({ candidateId: open.id, stage: "hash" });
+    expect(repeat?.clusterId).toBe(open.id);
+    expect(decidedTwin?.verdict).toBe("new");
+    expect(decidedTwin?.clusterId).toBeNull();
   });
 
   it("gates a low-confidence candidate with the reason", async () => {
     const [review] = await reviewCandidates({
       db: db.prisma,
-      sourceId,
       candidates: [candidate("Legal will review the CDN contract.", { confidence: 0.4 })],
     });
     expect(review?.status).toBe("gated");
@@ -126,7 +128,6 @@ describe(`reviewCandidates against the database (${process.env.TEST_DATABASE_URL
     await addFact(db.prisma, "The team will open an office in Lisbon next year.", "archived");
     const [review] = await reviewCandidates({
       db: db.prisma,
-      sourceId,
       candidates: [candidate("The team will open an office in Lisbon next year.")],
     });
     expect(review).toMatchObject({ verdict: "new", status: "pending", gateReason: null, matches: [] });
@@ -137,7 +138,6 @@ describe(`reviewCandidates against the database (${process.env.TEST_DATABASE_URL
     const c = candidate("Grace will pair with Marcus on the partner API.");
     const reviews = await reviewCandidates({
       db: db.prisma,
-      sourceId,
       candidates: [c],
       policy: { autoMergeExactDuplicates: true },
     });

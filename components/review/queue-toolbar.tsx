@@ -1,0 +1,143 @@
+import Link from "next/link";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { QUEUE_SORTS, QUEUE_VERDICTS, queueSearch, type QueueQuery } from "@/lib/queue/schema";
+import { cn } from "@/lib/utils";
+
+const SORT_LABEL: Record<(typeof QUEUE_SORTS)[number], string> = {
+  attention: "Needs attention first",
+  confidence: "Confidence",
+  importance: "Importance",
+  kind: "Kind",
+  source: "Source",
+  time: "Newest",
+};
+
+const selectClass = "h-9 rounded-md border border-border bg-white px-2 text-sm";
+
+/**
+ * Tabs with their counts, and the filters as a plain GET form: every view is a URL that can be shared,
+ * reloaded or bookmarked, and works before the page's script has loaded.
+ */
+export function QueueToolbar({
+  query,
+  counts,
+  kinds,
+}: {
+  query: QueueQuery;
+  counts: { pending: number; gated: number; kind: Record<string, number>; verdict: Record<string, number> };
+  kinds: Array<{ id: string; label: string }>;
+}) {
+  const tabs = [
+    { status: "open", label: "All open", count: counts.pending + counts.gated },
+    { status: "pending", label: "To review", count: counts.pending },
+    { status: "gated", label: "Gated", count: counts.gated },
+  ] as const;
+  const known = new Set(kinds.map((k) => k.id));
+  const kindOptions = [
+    ...kinds,
+    ...Object.keys(counts.kind).flatMap((id) => (known.has(id) ? [] : [{ id, label: id }])),
+  ];
+  return (
+    <div className="mb-4 flex flex-col gap-3">
+      <nav aria-label="Queue" className="flex gap-2 border-b border-border">
+        {tabs.map((t) => (
+          <Link
+            key={t.status}
+            href={`/review${queueSearch({ ...query, status: t.status, page: 1 })}`}
+            aria-current={query.status === t.status ? "page" : undefined}
+            className={cn(
+              "-mb-px border-b-2 px-3 py-2 text-sm font-medium",
+              query.status === t.status
+                ? "border-primary text-primary"
+                : "border-transparent text-muted-foreground hover:text-foreground",
+            )}
+          >
+            {t.label} <span className="ml-1 rounded-full bg-muted px-1.5 text-xs">{t.count.toLocaleString("en")}</span>
+          </Link>
+        ))}
+      </nav>
+      <form role="search" aria-label="Filter the queue" action="/review" className="flex flex-wrap items-end gap-2">
+        <input type="hidden" name="status" value={query.status} />
+        {query.run ? <input type="hidden" name="run" value={query.run} /> : null}
+        {query.source ? <input type="hidden" name="source" value={query.source} /> : null}
+        <Input
+          name="q"
+          defaultValue={query.q ?? ""}
+          placeholder="Search content or quote…"
+          aria-label="Search"
+          className="w-56"
+        />
+        <select name="kind" defaultValue={query.kind ?? ""} aria-label="Kind" className={selectClass}>
+          <option value="">Any kind</option>
+          {kindOptions.map((k) => (
+            <option key={k.id} value={k.id}>
+              {k.label} ({(counts.kind[k.id] ?? 0).toLocaleString("en")})
+            </option>
+          ))}
+        </select>
+        <select name="verdict" defaultValue={query.verdict ?? ""} aria-label="Verdict" className={selectClass}>
+          <option value="">Any verdict</option>
+          {QUEUE_VERDICTS.map((v) => (
+            <option key={v} value={v}>
+              {v} ({(counts.verdict[v] ?? 0).toLocaleString("en")})
+            </option>
+          ))}
+        </select>
+        <select name="sort" defaultValue={query.sort} aria-label="Sort by" className={selectClass}>
+          {QUEUE_SORTS.map((s) => (
+            <option key={s} value={s}>
+              {SORT_LABEL[s]}
+            </option>
+          ))}
+        </select>
+        <Button type="submit" variant="outline">
+          Apply
+        </Button>
+        {query.q || query.kind || query.verdict || query.run || query.source || query.sort !== "attention" ? (
+          <Link
+            href={`/review${queueSearch({ status: query.status })}`}
+            className="px-2 text-sm text-primary underline-offset-2 hover:underline"
+          >
+            Clear filters
+          </Link>
+        ) : null}
+      </form>
+    </div>
+  );
+}
+
+/** "1–50 of 1,284" with the previous and next pages as links. */
+export function QueuePagination({ query, total }: { query: QueueQuery; total: number }) {
+  if (total === 0) return null;
+  const first = (query.page - 1) * query.size + 1;
+  const last = Math.min(total, query.page * query.size);
+  const pages = Math.max(1, Math.ceil(total / query.size));
+  const link = (page: number, label: string, rel: "prev" | "next") =>
+    page >= 1 && page <= pages && page !== query.page ? (
+      <Link
+        rel={rel}
+        href={`/review${queueSearch({ ...query, page })}`}
+        className="text-primary underline-offset-2 hover:underline"
+      >
+        {label}
+      </Link>
+    ) : (
+      <span className="text-muted-foreground" aria-disabled="true">
+        {label}
+      </span>
+    );
+  return (
+    <nav aria-label="Pages" className="my-3 flex items-center justify-between text-sm">
+      <span aria-live="polite">
+        {first > total
+          ? `Page ${query.page} is past the end`
+          : `${first.toLocaleString("en")}–${last.toLocaleString("en")} of ${total.toLocaleString("en")}`}
+      </span>
+      <span className="flex gap-4">
+        {link(query.page - 1, "← Previous", "prev")}
+        {link(query.page + 1, "Next →", "next")}
+      </span>
+    </nav>
+  );
+}

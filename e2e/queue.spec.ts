@@ -1,0 +1,115 @@
+import { expect, type Page, test } from "@playwright/test";
+
+async function paste(page: Page, title: string, transcript: string) {
+  await page.goto("/ingest");
+  await page.getByLabel("Title").fill(title);
+  await page.getByLabel("Transcript").fill(transcript);
+  await page.getByRole("button", { name: "Extract" }).click();
+}
+
+async function ingest(page: Page, title: string, transcript: string) {
+  await paste(page, title, transcript);
+  await expect(page.getByRole("status")).toContainText("Extraction finished");
+}
+
+test("the same meeting pasted twice: Sift says so, and extracted again it is one card per statement", async ({
+  page,
+}) => {
+  const stamp = Date.now();
+  const meeting = [
+    `Priya: We decided to move the ${stamp} launch to the Berlin office.`,
+    `Marcus: I will book the venue for the ${stamp} launch by Friday.`,
+  ].join("\n");
+  await ingest(page, `Launch ${stamp}`, meeting);
+
+  await paste(page, `Launch ${stamp} again`, meeting);
+  const notice = page.getByRole("alert").filter({ hasText: "already ingested" });
+  await expect(notice).toContainText(`This text was already ingested as “Launch ${stamp}”`);
+  await expect(page.getByLabel("Transcript")).toHaveValue(meeting);
+  await notice.getByRole("button", { name: "Extract it again" }).click();
+  await expect(page.getByRole("status")).toContainText("Extraction finished");
+
+  await page.goto(`/review?q=${stamp}`);
+  const cards = page.getByTestId("candidate");
+  await expect(cards).toHaveCount(2);
+  // A card is named by its candidate's content (other cards may quote it among their matches).
+  const berlin = page.getByRole("listitem", { name: /Berlin office/ });
+  await expect(berlin).toContainText("2 similar candidates from 2 sources");
+  await berlin.getByRole("button", { name: "Approve", exact: true }).click();
+  await expect(page.getByText("Approved — added to Facts")).toBeVisible();
+  await expect(cards).toHaveCount(1);
+
+  await page.goto(`/facts?q=${stamp}`);
+  const fact = page.getByTestId("fact").filter({ hasText: "Berlin office" });
+  await expect(fact).toHaveCount(1);
+  await expect(fact.getByRole("link", { name: `Launch ${stamp}`, exact: true })).toBeVisible();
+  await expect(fact.getByRole("link", { name: `Launch ${stamp} again` })).toBeVisible();
+});
+
+test("approving one figure re-judges its rival in the queue: it is gated as a contradiction", async ({ page }) => {
+  const stamp = Date.now();
+  await ingest(page, `Budget A ${stamp}`, `Lena: The ${stamp} launch budget is 40,000 dollars.`);
+  await ingest(page, `Budget B ${stamp}`, `Omar: The ${stamp} launch budget is 50,000 dollars.`);
+  await page.goto(`/review?q=${stamp}`);
+  const rival = page.getByRole("listitem", { name: /50,000/ });
+  await expect(rival).toContainText("Gated: Contradicts another pending candidate");
+  await page
+    .getByRole("listitem", { name: /40,000/ })
+    .getByRole("button", { name: "Approve", exact: true })
+    .click();
+  await expect(page.getByText("Approved — added to Facts")).toBeVisible();
+
+  await page.reload();
+  await expect(page.getByTestId("candidate")).toHaveCount(1);
+  await expect(rival).toContainText("Gated: Contradicts an approved fact");
+  await expect(rival.getByRole("button", { name: "Approve and supersede" })).toBeVisible();
+});
+
+test("filters and sort live in the URL, with honest counts, and survive a reload", async ({ page }) => {
+  const stamp = Date.now();
+  await ingest(
+    page,
+    `Filters ${stamp}`,
+    [
+      `Priya: We decided to adopt Postgres ${stamp} for the event store.`,
+      `Marcus: I will migrate the ${stamp} billing tables by Friday.`,
+      `Lena: The ${stamp} security review must finish before launch.`,
+    ].join("\n"),
+  );
+  await page.goto(`/review?q=${stamp}`);
+  await expect(page.getByText("1–3 of 3").first()).toBeVisible();
+  await page.getByLabel("Kind").selectOption("decision");
+  await page.getByRole("button", { name: "Apply" }).click();
+  await expect(page).toHaveURL(new RegExp(`kind=decision`));
+  await expect(page.getByTestId("candidate")).toHaveCount(1);
+  await expect(page.getByTestId("candidate")).toContainText("Postgres");
+  await expect(page.getByText("1–1 of 1").first()).toBeVisible();
+  await page.reload();
+  await expect(page.getByLabel("Kind")).toHaveValue("decision");
+  await expect(page.getByTestId("candidate")).toHaveCount(1);
+  await page.getByRole("link", { name: "Clear filters" }).click();
+  await expect(page).toHaveURL(/\/review$/);
+});
+
+test("j and k move the focus from card to card, and the card scrolls into view", async ({ page }) => {
+  const stamp = Date.now();
+  await ingest(
+    page,
+    `Keys ${stamp}`,
+    [
+      `Priya: We decided to rename the ${stamp} project to Atlas.`,
+      `Marcus: The ${stamp} budget cannot exceed 20,000 dollars.`,
+    ].join("\n"),
+  );
+  await page.goto(`/review?q=${stamp}&sort=time&dir=asc`);
+  const cards = page.getByTestId("candidate");
+  await expect(cards).toHaveCount(2);
+  await page.keyboard.press("j");
+  await expect(cards.nth(1)).toBeFocused();
+  await page.keyboard.press("k");
+  await expect(cards.nth(0)).toBeFocused();
+  await page.keyboard.press("r");
+  await expect(page.getByText("Rejected")).toBeVisible();
+  await expect(cards).toHaveCount(1);
+  await expect(cards.nth(0)).toBeFocused();
+});

@@ -1,0 +1,135 @@
+import "server-only";
+import { readMatches } from "@/lib/db/candidates";
+import type { Db } from "@/lib/db/types";
+import type { Prisma } from "@/lib/generated/prisma/client";
+import type { QueueQuery } from "@/lib/queue/schema";
+import type { Match } from "@/lib/review";
+
+const OPEN = ["pending", "gated"] as const;
+
+const memberSelect = {
+  id: true,
+  content: true,
+  speaker: true,
+  quote: true,
+  createdAt: true,
+  run: { select: { source: { select: { id: true, title: true } } } },
+} satisfies Prisma.CandidateSelect;
+
+const unitInclude = {
+  run: {
+    select: {
+      id: true,
+      extractor: true,
+      modelId: true,
+      source: { select: { id: true, title: true, createdAt: true } },
+    },
+  },
+  reviewer: { select: { name: true } },
+  members: {
+    where: { status: { in: [...OPEN] } },
+    select: memberSelect,
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+  },
+} satisfies Prisma.CandidateInclude;
+
+type UnitRow = Prisma.CandidateGetPayload<{ include: typeof unitInclude }>;
+/**
+ * One card of the queue: a candidate, and the open candidates that repeat it (its cluster's members).
+ * `matches` is null when the stored JSON could not be read.
+ */
+export type QueueUnit = Omit<UnitRow, "matches"> & { matches: Match[] | null };
+
+export interface QueuePage {
+  units: QueueUnit[];
+  /** Cards matching the query, over all pages. */
+  total: number;
+  /** Open cards per status, and per kind and verdict under the query's other filters. */
+  counts: { pending: number; gated: number; kind: Record<string, number>; verdict: Record<string, number> };
+}
+
+/** The cards of one page of the queue, with honest totals and the counts the filters show. */
+export async function listQueuePage({ db, query }: { db: Db; query: QueueQuery }): Promise<QueuePage> {
+  const where = whereOf(query);
+  const [rows, total, byStatus, byKind, byVerdict] = await Promise.all([
+    db.candidate.findMany({
+      where,
+      include: unitInclude,
+      orderBy: orderOf(query),
+      skip: (query.page - 1) * query.size,
+      take: query.size,
+    }),
+    db.candidate.count({ where }),
+    db.candidate.groupBy({ by: ["status"], where: whereOf({ ...query, status: "open" }), _count: { _all: true } }),
+    db.candidate.groupBy({ by: ["kind"], where: whereOf({ ...query, kind: undefined }), _count: { _all: true } }),
+    db.candidate.groupBy({ by: ["verdict"], where: whereOf({ ...query, verdict: undefined }), _count: { _all: true } }),
+  ]);
+  const count = (status: string) => byStatus.find((r) => r.status === status)?._count._all ?? 0;
+  return {
+    units: rows.map((row) => ({ ...row, matches: readMatches(row) })),
+    total,
+    counts: {
+      pending: count("pending"),
+      gated: count("gated"),
+      kind: Object.fromEntries(byKind.map((r) => [r.kind, r._count._all])),
+      verdict: Object.fromEntries(byVerdict.map((r) => [r.verdict ?? "new", r._count._all])),
+    },
+  };
+}
+
+/**
+ * A card is a candidate that repeats no open candidate: alone, the head of a cluster, or a member whose
+ * head was decided meanwhile (it stands alone until it is judged again).
+ */
+function whereOf(query: QueueQuery): Prisma.CandidateWhereInput {
+  const statuses = query.status === "open" ? [...OPEN] : [query.status];
+  const text = query.q;
+  return {
+    status: { in: statuses },
+    OR: [{ clusterId: null }, { cluster: { status: { notIn: [...OPEN] } } }],
+    ...(query.kind ? { kind: query.kind } : {}),
+    ...(query.verdict ? { verdict: query.verdict } : {}),
+    ...(query.run ? { runId: query.run } : {}),
+    ...(query.source ? { run: { sourceId: query.source } } : {}),
+    ...(query.speaker ? { speaker: { equals: query.speaker, mode: "insensitive" as const } } : {}),
+    ...(query.min !== undefined || query.max !== undefined
+      ? { confidence: { gte: query.min ?? 0, lte: query.max ?? 1 } }
+      : {}),
+    ...(text
+      ? {
+          AND: [
+            {
+              OR: [
+                { content: { contains: text, mode: "insensitive" as const } },
+                { quote: { contains: text, mode: "insensitive" as const } },
+              ],
+            },
+          ],
+        }
+      : {}),
+  };
+}
+
+function orderOf(query: QueueQuery): Prisma.CandidateOrderByWithRelationInput[] {
+  const tie: Prisma.CandidateOrderByWithRelationInput[] = [{ createdAt: "desc" }, { id: "asc" }];
+  switch (query.sort) {
+    case "attention":
+      // Gated before pending (alphabetical), contradictions and duplicates first, then what matters most.
+      return [
+        { status: "asc" },
+        { verdict: { sort: "desc", nulls: "last" } },
+        { importance: query.dir ?? "desc" },
+        ...tie,
+      ];
+    case "confidence":
+      return [{ confidence: query.dir ?? "desc" }, ...tie];
+    case "importance":
+      return [{ importance: query.dir ?? "desc" }, ...tie];
+    case "kind":
+      return [{ kind: query.dir ?? "asc" }, ...tie];
+    case "source":
+      return [{ run: { source: { title: query.dir ?? "asc" } } }, { chunkIndex: "asc" }, { start: "asc" }, ...tie];
+    case "time":
+      return [{ createdAt: query.dir ?? "desc" }, { id: "asc" }];
+  }
+}

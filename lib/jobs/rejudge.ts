@@ -1,0 +1,74 @@
+import "server-only";
+import { listOpenCandidatesToRejudge, updateCandidateReviews } from "@/lib/db/candidates";
+import { findSimilarOpenCandidates } from "@/lib/db/retrieval";
+import { getSettings } from "@/lib/db/settings";
+import type { Db } from "@/lib/db/types";
+import { reviewCandidates } from "@/lib/jobs/review-candidates";
+
+/** Open candidates re-judged after one change, at most: the nearest to it, oldest first beyond that. */
+const MAX_REJUDGED = 100;
+/** Open candidates looked up near each changed text. */
+const NEAR_PER_TEXT = 20;
+
+/** What changed in the fact base or the queue. */
+export interface ReviewChange {
+  /** Facts created, merged into, edited, superseded or archived. */
+  factIds?: string[];
+  /** Their texts, old and new: open candidates near them are judged again. */
+  texts?: string[];
+  /** Candidates decided: the open ones that matched them, or were clustered with them, are judged again. */
+  candidateIds?: string[];
+}
+
+/**
+ * Keeps verdicts true: after a change, the open candidates it touches are judged again, against the
+ * fact base as it is now, and their verdict, matches, gate and cluster are stored. Incremental, never a
+ * rescan: only candidates near a changed text (CandidateBand), or whose stored matches or cluster name a
+ * changed fact or a decided candidate. Lexical stages only (no model call), so it runs inline, right
+ * after the decision commits, in tens of milliseconds; a re-judged candidate stays open (the gate policy's
+ * auto-approve and auto-merge apply to new candidates only). Returns how many were updated.
+ */
+export async function rejudgeAfterChange({ db, change }: { db: Db; change: ReviewChange }): Promise<number> {
+  const texts = [...new Set(change.texts ?? [])];
+  const near = await findSimilarOpenCandidates({ db, texts, limit: NEAR_PER_TEXT });
+  const candidates = await listOpenCandidatesToRejudge({
+    db,
+    factIds: change.factIds,
+    candidateIds: change.candidateIds,
+    ids: near.flat().map((c) => c.id),
+    limit: MAX_REJUDGED,
+  });
+  if (candidates.length === 0) return 0;
+  const settings = await getSettings({ db });
+  const reviews = await reviewCandidates({
+    db,
+    candidates,
+    thresholds: settings.thresholds,
+    // A re-judged candidate stays in the queue: the policy's shortcuts are for new candidates.
+    policy: {
+      ...settings.gates,
+      autoApprove: { ...settings.gates.autoApprove, enabled: false },
+      autoMergeExactDuplicates: false,
+    },
+  });
+  return updateCandidateReviews({
+    db,
+    reviews: reviews.map((r, i) => ({
+      ...r,
+      id: candidates[i]!.id,
+      status: r.status === "gated" ? "gated" : "pending",
+    })),
+  });
+}
+
+/**
+ * rejudgeAfterChange for the server actions: a failure is logged and never undoes or fails the decision
+ * that caused it; the next change, or the next run, judges those candidates again.
+ */
+export async function rejudgeQuietly({ db, change }: { db: Db; change: ReviewChange }): Promise<void> {
+  try {
+    await rejudgeAfterChange({ db, change });
+  } catch (error) {
+    console.error("[sift] re-judging open candidates after a change failed", error);
+  }
+}

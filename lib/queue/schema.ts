@@ -1,0 +1,64 @@
+import { z } from "zod";
+
+/**
+ * What the review queue shows: one schema for the URL of /review (a view can be shared as a link and
+ * survives a reload), the page that reads it and the query that serves it. Every field is optional in the
+ * URL; a bad value falls back to the default instead of failing the page.
+ */
+
+export const QUEUE_SORTS = ["attention", "confidence", "importance", "kind", "source", "time"] as const;
+export const QUEUE_STATUSES = ["open", "pending", "gated"] as const;
+export const QUEUE_VERDICTS = ["new", "related", "duplicate", "contradicts"] as const;
+export const PAGE_SIZES = [25, 50, 100] as const;
+
+const optionalText = z
+  .string()
+  .trim()
+  .max(200)
+  .optional()
+  .transform((v) => (v ? v : undefined));
+const fraction = z.coerce.number().min(0).max(1).optional().catch(undefined);
+
+export const QueueQuerySchema = z.object({
+  status: z.enum(QUEUE_STATUSES).default("open").catch("open"),
+  /** "attention": gated first, then contradictions, then importance; the others order by that field. */
+  sort: z.enum(QUEUE_SORTS).default("attention").catch("attention"),
+  dir: z.enum(["asc", "desc"]).optional().catch(undefined),
+  page: z.coerce.number().int().min(1).default(1).catch(1),
+  size: z.coerce
+    .number()
+    .int()
+    .refine((n) => (PAGE_SIZES as readonly number[]).includes(n))
+    .default(50)
+    .catch(50),
+  kind: optionalText,
+  verdict: z.enum(QUEUE_VERDICTS).optional().catch(undefined),
+  source: z.uuid().optional().catch(undefined),
+  run: z.uuid().optional().catch(undefined),
+  speaker: optionalText,
+  /** Words in the candidate's content or quote. */
+  q: optionalText,
+  /** Confidence range, 0..1. */
+  min: fraction,
+  max: fraction,
+});
+export type QueueQuery = z.infer<typeof QueueQuerySchema>;
+
+/** The query from a page's searchParams (first value of a repeated key). */
+export function parseQueueQuery(params: Record<string, string | string[] | undefined>): QueueQuery {
+  const first = Object.fromEntries(Object.entries(params).map(([k, v]) => [k, Array.isArray(v) ? v[0] : v]));
+  return QueueQuerySchema.parse(first);
+}
+
+/** The URL search string of a query, with defaults left out so links stay short. */
+export function queueSearch(query: Partial<QueueQuery>): string {
+  const defaults = QueueQuerySchema.parse({});
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null || value === "") continue;
+    if (defaults[key as keyof QueueQuery] === value) continue;
+    params.set(key, String(value));
+  }
+  const search = params.toString();
+  return search ? `?${search}` : "";
+}
