@@ -19,11 +19,12 @@ test("with a model configured, the LLM extractor runs and an invented quote is g
   await expect(page.getByText(/Model .*fake-model/)).toBeVisible();
   await expect(page.getByText(/\d+ in \/ \d+ out tokens/)).toBeVisible();
 
-  await page.goto("/review");
-  await expect(page.getByTestId("candidate").filter({ hasText: "move the billing launch to October" })).toBeVisible();
-  await expect(page.getByTestId("candidate").filter({ hasText: "moon base" })).toHaveCount(0);
+  await page.goto("/review?status=pending");
+  // Cards are named by their content; their text also holds the transcript around each quote.
+  await expect(page.getByRole("listitem", { name: /move the billing launch to October/ })).toBeVisible();
+  await expect(page.getByRole("listitem", { name: /moon base/ })).toHaveCount(0);
 
   await page.getByRole("link", { name: /Gated/ }).click();
-  const invented = page.getByTestId("candidate").filter({ hasText: "moon base" });
+  const invented = page.getByRole("listitem", { name: /moon base/ });
   await expect(invented).toContainText("Quote not found in the source");
 });

@@ -109,7 +109,47 @@ test("j and k move the focus from card to card, and the card scrolls into view",
   await page.keyboard.press("k");
   await expect(cards.nth(0)).toBeFocused();
   await page.keyboard.press("r");
+  // The reasons open with the first one focused: Enter takes it.
+  await expect(page.getByRole("group", { name: "Reject with a reason" })).toBeVisible();
+  await page.keyboard.press("Enter");
   await expect(page.getByText("Rejected")).toBeVisible();
   await expect(cards).toHaveCount(1);
   await expect(cards.nth(0)).toBeFocused();
+});
+
+test("edit shows the change against the extracted text; a number key approves as that kind; ? lists the keys", async ({
+  page,
+}) => {
+  const stamp = Date.now();
+  await ingest(
+    page,
+    `Edits ${stamp}`,
+    [
+      `Priya: We decided to freeze the ${stamp} schema on Monday.`,
+      `Marcus: The ${stamp} export must stay under ten megabytes.`,
+    ].join("\n"),
+  );
+  await page.goto(`/review?q=${stamp}`);
+  const freeze = page.getByRole("listitem", { name: /freeze the/ });
+  await freeze.getByRole("button", { name: "Edit" }).click();
+  await freeze.getByLabel("Fact text").fill(`The team freezes the ${stamp} schema on Monday.`);
+  await expect(freeze.getByLabel("Changes to the extracted text")).toContainText("freezes");
+  await expect(freeze.locator("del")).toContainText("decided to freeze");
+  await freeze.getByLabel("Kind").selectOption("constraint");
+  await freeze.getByRole("button", { name: "Save and approve" }).click();
+  await expect(page.getByText("Approved — added to Facts")).toBeVisible();
+
+  await page.keyboard.press("Shift+Slash");
+  const help = page.getByRole("dialog", { name: "Keyboard shortcuts" });
+  await expect(help).toContainText("Approve with the n-th kind");
+  await page.keyboard.press("Escape");
+  await expect(help).toHaveCount(0);
+
+  await page.getByRole("listitem", { name: /export must stay/ }).click();
+  await page.keyboard.press("1"); // the first kind of the list: Decision
+  await expect(page.getByText("Approved — added to Facts")).toBeVisible();
+
+  await page.goto(`/facts?q=${stamp}`);
+  await expect(page.getByTestId("fact").filter({ hasText: "freezes" })).toContainText("constraint");
+  await expect(page.getByTestId("fact").filter({ hasText: "export" })).toContainText("decision");
 });

@@ -12,14 +12,14 @@ test("a contradiction is gated with its reason, and approving it supersedes the 
   const stamp = Date.now();
   await ingest(page, `Roadmap ${stamp}`, `Priya: We decided to ship the kiosk app ${stamp} by the end of Q3.`);
   await page.goto("/review");
-  const first = page.getByTestId("candidate").filter({ hasText: `kiosk app ${stamp}` });
+  const first = page.getByRole("listitem", { name: new RegExp(`kiosk app ${stamp}`) });
   await first.click();
   await page.keyboard.press("a"); // keyboard approve of the selected candidate
   await expect(page.getByText("Approved — added to Facts")).toBeVisible();
 
   await ingest(page, `Roadmap update ${stamp}`, `Priya: We decided to ship the kiosk app ${stamp} by the end of Q4.`);
   await page.goto("/review?status=gated");
-  const contradiction = page.getByTestId("candidate").filter({ hasText: `kiosk app ${stamp} by the end of Q4` });
+  const contradiction = page.getByRole("listitem", { name: new RegExp(`kiosk app ${stamp} by the end of Q4`) });
   await expect(contradiction).toContainText("Gated: Contradicts an approved fact");
   await expect(contradiction).toContainText(/'the end of Q4' vs 'the end of Q3'/);
   await contradiction.getByRole("button", { name: "Approve and supersede" }).click();
@@ -34,7 +34,7 @@ test("an edited candidate is approved with the reviewer's wording", async ({ pag
   const stamp = Date.now();
   await ingest(page, `Ops ${stamp}`, `Marcus: The on-call rotation ${stamp} must cover weekends from now on.`);
   await page.goto("/review");
-  const card = page.getByTestId("candidate").filter({ hasText: `rotation ${stamp}` });
+  const card = page.getByRole("listitem", { name: new RegExp(`rotation ${stamp}`) });
   await card.getByRole("button", { name: "Edit" }).click();
   await card.getByLabel("Fact text").fill(`On-call rotation ${stamp} covers weekends.`);
   await card.getByRole("button", { name: "Save and approve" }).click();

@@ -22,17 +22,15 @@ test("paste a transcript, approve a candidate, find the fact with its source", a
   await page.getByRole("link", { name: /Review \d+ candidates/ }).click();
   await expect(page).toHaveURL(/\/review\?run=/);
 
-  const candidate = page
-    .getByTestId("candidate")
-    .filter({ hasText: /offline mode/i })
-    .first();
+  // Cards are named by their content (their text also shows the transcript around the quote).
+  const candidate = page.getByRole("listitem", { name: /offline mode/i });
   await expect(candidate).toBeVisible();
   await expect(candidate).toContainText(title);
   const content = (await candidate.locator("p").first().textContent())?.trim() ?? "";
   expect(content).toMatch(/offline mode/i);
-  await candidate.getByRole("button", { name: "Approve" }).click();
+  await candidate.getByRole("button", { name: "Approve", exact: true }).click();
   await expect(page.getByText("Approved — added to Facts")).toBeVisible();
-  await expect(page.getByTestId("candidate").filter({ hasText: content })).toHaveCount(0);
+  await expect(page.getByRole("listitem", { name: content, exact: true })).toHaveCount(0);
 
   await page.getByRole("link", { name: "Facts" }).click();
   const fact = page.getByTestId("fact").filter({ hasText: content });

@@ -11,6 +11,7 @@ const ApproveInput = z.object({
   candidateId: z.uuid(),
   edits: FactSchema.pick({ content: true, kind: true, temporal: true, importance: true }).partial().optional(),
   supersedeFactIds: z.array(z.uuid()).max(20).optional(),
+  relateFactIds: z.array(z.uuid()).max(20).optional(),
   /** Also merge the open candidates that repeat this one into the new fact. */
   withCluster: z.boolean().optional(),
 });
@@ -22,7 +23,7 @@ function revalidateReview() {
 
 export async function approveCandidateAction(input: z.input<typeof ApproveInput>) {
   return toActionResult(async () => {
-    const { candidateId, edits, supersedeFactIds, withCluster } = parseInput(ApproveInput, input);
+    const { candidateId, edits, supersedeFactIds, relateFactIds, withCluster } = parseInput(ApproveInput, input);
     const reviewer = await requireReviewer();
     const fact = await approveAndRejudge({
       db: await getDb(),
@@ -30,6 +31,7 @@ export async function approveCandidateAction(input: z.input<typeof ApproveInput>
       reviewerId: reviewer.id,
       edits,
       supersedeFactIds,
+      relateFactIds,
       withCluster,
     });
     revalidateReview();
@@ -37,13 +39,18 @@ export async function approveCandidateAction(input: z.input<typeof ApproveInput>
   });
 }
 
-const MergeInput = z.object({ candidateId: z.uuid(), factId: z.uuid() });
+const MergeInput = z.object({
+  candidateId: z.uuid(),
+  factId: z.uuid(),
+  /** The fact takes this wording too. */
+  content: FactSchema.shape.content.optional(),
+});
 
 export async function mergeCandidateAction(input: z.input<typeof MergeInput>) {
   return toActionResult(async () => {
-    const { candidateId, factId } = parseInput(MergeInput, input);
+    const { candidateId, factId, content } = parseInput(MergeInput, input);
     const reviewer = await requireReviewer();
-    await mergeAndRejudge({ db: await getDb(), candidateId, factId, reviewerId: reviewer.id });
+    await mergeAndRejudge({ db: await getDb(), candidateId, factId, reviewerId: reviewer.id, content });
     revalidateReview();
     return { factId };
   });

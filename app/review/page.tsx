@@ -4,7 +4,13 @@ import { ReviewQueue } from "@/components/review/review-queue";
 import type { ReviewItem } from "@/components/review/types";
 import { PageHeader } from "@/components/ui/card";
 import { getDb } from "@/lib/db/client";
-import { listQueuePage, type QueueUnit } from "@/lib/db/review-queue";
+import {
+  getFactOrigins,
+  getQuoteContexts,
+  listQueuePage,
+  type QuoteContext,
+  type QueueUnit,
+} from "@/lib/db/review-queue";
 import { getSettings } from "@/lib/db/settings";
 import { parseQueueQuery, queueSearch } from "@/lib/queue/schema";
 import { presetOptions } from "@/lib/settings/schema";
@@ -12,7 +18,18 @@ import { presetOptions } from "@/lib/settings/schema";
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Review" };
 
-function toReviewItem(c: QueueUnit, definitions: Map<string, string>): ReviewItem {
+function toReviewItem(
+  c: QueueUnit,
+  {
+    definitions,
+    contexts,
+    origins,
+  }: {
+    definitions: Map<string, string>;
+    contexts: Map<string, QuoteContext>;
+    origins: Map<string, { id: string; title: string }>;
+  },
+): ReviewItem {
   return {
     id: c.id,
     content: c.content,
@@ -29,7 +46,15 @@ function toReviewItem(c: QueueUnit, definitions: Map<string, string>): ReviewIte
     matches: c.matches,
     status: c.status,
     gateReason: c.gateReason,
-    source: { id: c.run.source.id, title: c.run.source.title },
+    start: c.start,
+    context: contexts.get(c.id) ?? null,
+    source: { id: c.run.source.id, title: c.run.source.title, createdAt: c.run.source.createdAt.toISOString() },
+    factSources: Object.fromEntries(
+      (c.matches ?? []).flatMap((m) => {
+        const origin = m.factId ? origins.get(m.factId) : undefined;
+        return m.factId && origin ? [[m.factId, origin]] : [];
+      }),
+    ),
     extractor: c.run.extractor,
     members: c.members.map((m) => ({
       id: m.id,
@@ -51,18 +76,23 @@ export default async function ReviewPage({
   const [page, settings] = await Promise.all([listQueuePage({ db, query }), getSettings({ db })]);
   const kinds = new Map(presetOptions(settings).flatMap((p) => p.kinds.map((k) => [k.id, k] as const)));
   const definitions = new Map([...kinds.values()].map((k) => [k.id, k.definition]));
+  const factIds = [
+    ...new Set(page.units.flatMap((u) => (u.matches ?? []).flatMap((m) => (m.factId ? [m.factId] : [])))),
+  ];
+  const [contexts, origins] = await Promise.all([
+    getQuoteContexts({ db, candidateIds: page.units.map((u) => u.id) }),
+    getFactOrigins({ db, factIds }),
+  ]);
+  const kindList = [...kinds.values()].map((k) => ({ id: k.id, label: k.label }));
   return (
     <div className="mx-auto max-w-4xl">
       <PageHeader title="Review" description="Approve what is true and worth keeping; reject the rest." />
-      <QueueToolbar
-        query={query}
-        counts={page.counts}
-        kinds={[...kinds.values()].map((k) => ({ id: k.id, label: k.label }))}
-      />
+      <QueueToolbar query={query} counts={page.counts} kinds={kindList} />
       <QueuePagination query={query} total={page.total} />
       <ReviewQueue
         key={queueSearch(query)}
-        items={page.units.map((u) => toReviewItem(u, definitions))}
+        items={page.units.map((u) => toReviewItem(u, { definitions, contexts, origins }))}
+        kinds={kindList}
         emptyTitle={page.total === 0 && query.status === "gated" ? "No gated candidates" : "Nothing to review"}
       />
       {page.units.length > 0 ? <QueuePagination query={query} total={page.total} /> : null}

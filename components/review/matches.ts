@@ -12,3 +12,8 @@ export function duplicateFact(item: ReviewItem): FactMatch | undefined {
 export function contradictedFacts(item: ReviewItem): FactMatch[] {
   return (item.matches ?? []).filter((m): m is FactMatch => m.verdict === "contradicts" && Boolean(m.factId));
 }
+
+/** Approved facts this candidate is related to: approving it "as related" links them. */
+export function relatedFacts(item: ReviewItem): FactMatch[] {
+  return (item.matches ?? []).filter((m): m is FactMatch => m.verdict === "related" && Boolean(m.factId));
+}

@@ -5,7 +5,8 @@ import { useHotkeys } from "react-hotkeys-hook";
 import { toast } from "sonner";
 import { approveCandidateAction, mergeCandidateAction, rejectCandidateAction } from "@/app/review/actions";
 import { CandidateCard } from "@/components/review/candidate-card";
-import { duplicateFact, contradictedFacts } from "@/components/review/matches";
+import { contradictedFacts, duplicateFact, relatedFacts } from "@/components/review/matches";
+import { ShortcutHelp } from "@/components/review/shortcut-help";
 import type { ReviewAction, ReviewItem } from "@/components/review/types";
 import { EmptyState } from "@/components/ui/card";
 import { callAction } from "@/components/call-action";
@@ -15,53 +16,81 @@ const DONE_MESSAGE: Record<ReviewAction["type"], string> = {
   approve: "Approved — added to Facts",
   supersede: "Approved — the old fact is marked superseded",
   merge: "Merged into the existing fact",
+  relate: "Approved — linked to the related fact",
   reject: "Rejected",
 };
 
 function send(item: ReviewItem, action: ReviewAction): Promise<ActionResult<unknown>> {
+  const withCluster = item.members.length > 0;
   switch (action.type) {
     case "approve":
-      return approveCandidateAction({
-        candidateId: item.id,
-        withCluster: item.members.length > 0,
-        edits: action.content && action.content !== item.content ? { content: action.content } : undefined,
-      });
+      return approveCandidateAction({ candidateId: item.id, withCluster, edits: action.edits });
     case "supersede":
       return approveCandidateAction({
         candidateId: item.id,
         supersedeFactIds: contradictedFacts(item).map((m) => m.factId),
-        withCluster: item.members.length > 0,
+        withCluster,
       });
-    case "merge": {
-      const target = duplicateFact(item);
-      return mergeCandidateAction({ candidateId: item.id, factId: target?.factId ?? "" });
-    }
+    case "relate":
+      return approveCandidateAction({
+        candidateId: item.id,
+        relateFactIds: relatedFacts(item).map((m) => m.factId),
+        withCluster,
+      });
+    case "merge":
+      return mergeCandidateAction({ candidateId: item.id, factId: duplicateFact(item)?.factId ?? "" });
     case "reject":
-      return rejectCandidateAction({ candidateId: item.id, withCluster: item.members.length > 0 });
+      return rejectCandidateAction({ candidateId: item.id, reason: action.reason, withCluster });
   }
 }
 
-export function ReviewQueue({ items, emptyTitle }: { items: ReviewItem[]; emptyTitle: string }) {
+type Mode = { id: string; mode: "edit" | "reject" } | null;
+
+/**
+ * The queue a reviewer works through from the keyboard: the selected card has the focus and is in view,
+ * one action runs at a time (a double press never decides twice), and after each one the next card is
+ * focused and the list comes back from the server with verdicts judged again.
+ */
+export function ReviewQueue({
+  items,
+  kinds,
+  emptyTitle,
+}: {
+  items: ReviewItem[];
+  kinds: Array<{ id: string; label: string }>;
+  emptyTitle: string;
+}) {
   const router = useRouter();
   const [done, setDone] = useState<Set<string>>(new Set());
   const [busyId, setBusyId] = useState<string | null>(null);
-  const [editingId, setEditingId] = useState<string | null>(null);
+  const [mode, setMode] = useState<Mode>(null);
   const [selectedIndex, setSelectedIndex] = useState(0);
+  const [helpOpen, setHelpOpen] = useState(false);
   const [, startTransition] = useTransition();
 
   const visible = items.filter((item) => !done.has(item.id));
   const selected = visible[Math.min(selectedIndex, visible.length - 1)];
 
+  // Keyboard moves and decisions take focus with them, so a screen reader follows and the card is in view.
+  const cards = useRef(new Map<string, HTMLLIElement>());
+  const [followFocus, setFollowFocus] = useState(false);
+  useEffect(() => {
+    if (!followFocus || !selected) return;
+    const card = cards.current.get(selected.id);
+    card?.focus({ preventScroll: true });
+    card?.scrollIntoView({ block: "nearest" });
+  }, [followFocus, selected]);
+
   function decide(item: ReviewItem, action: ReviewAction) {
-    if (busyId) return; // one action in flight at a time: a double press must not decide twice
+    if (busyId) return;
     setBusyId(item.id);
     startTransition(async () => {
       const result = await callAction<unknown>(() => send(item, action));
       setBusyId(null);
       if (result.ok) {
-        setEditingId(null);
+        setMode(null);
         setDone((prev) => new Set(prev).add(item.id));
-        setFocusOnMove(true);
+        setFollowFocus(true);
         toast.success(DONE_MESSAGE[action.type]);
         router.refresh();
       } else {
@@ -71,35 +100,43 @@ export function ReviewQueue({ items, emptyTitle }: { items: ReviewItem[]; emptyT
     });
   }
 
-  // Keyboard moves take focus with them, so a screen reader follows and the card scrolls into view.
-  const cards = useRef(new Map<string, HTMLLIElement>());
-  const [focusOnMove, setFocusOnMove] = useState(false);
-  useEffect(() => {
-    if (!focusOnMove || !selected) return;
-    const card = cards.current.get(selected.id);
-    card?.focus({ preventScroll: true });
-    card?.scrollIntoView({ block: "nearest" });
-  }, [focusOnMove, selected]);
   const move = (delta: number) => {
-    setFocusOnMove(true);
+    setFollowFocus(true);
     setSelectedIndex((i) => Math.max(0, Math.min(visible.length - 1, Math.min(i, visible.length - 1) + delta)));
   };
-  const keys = { enabled: editingId === null, preventDefault: true };
+  const open = (m: "edit" | "reject") => selected && setMode({ id: selected.id, mode: m });
+  const keys = { enabled: mode === null && !helpOpen, preventDefault: true };
+  const deps = [selected, busyId];
   useHotkeys("j,down", () => move(1), keys, [visible.length]);
   useHotkeys("k,up", () => move(-1), keys, [visible.length]);
-  useHotkeys("a", () => selected && decide(selected, { type: "approve" }), keys, [selected, busyId]);
-  useHotkeys("r", () => selected && decide(selected, { type: "reject" }), keys, [selected, busyId]);
-  useHotkeys("e", () => selected && setEditingId(selected.id), keys, [selected]);
-  useHotkeys("m", () => selected && duplicateFact(selected) && decide(selected, { type: "merge" }), keys, [
-    selected,
-    busyId,
-  ]);
+  useHotkeys("a", () => selected && decide(selected, { type: "approve" }), keys, deps);
+  // Enter approves only from the card itself: on a button or a link it must do what that one does.
+  useHotkeys(
+    "enter",
+    () => selected && decide(selected, { type: "approve" }),
+    { ...keys, preventDefault: false, ignoreEventWhen: (e) => !isCard(e.target) },
+    deps,
+  );
+  useHotkeys("e", () => open("edit"), keys, deps);
+  useHotkeys("r", () => open("reject"), keys, deps);
+  useHotkeys("m", () => selected && duplicateFact(selected) && decide(selected, { type: "merge" }), keys, deps);
   useHotkeys(
     "s",
     () => selected && contradictedFacts(selected).length > 0 && decide(selected, { type: "supersede" }),
     keys,
-    [selected, busyId],
+    deps,
   );
+  // 1–9: approve with the n-th kind of the taxonomy, for a candidate whose text is right but kind wrong.
+  useHotkeys(
+    "1,2,3,4,5,6,7,8,9",
+    (event) => {
+      const kind = kinds[Number(event.key) - 1];
+      if (selected && kind) decide(selected, { type: "approve", edits: { kind: kind.id } });
+    },
+    keys,
+    [...deps, kinds],
+  );
+  useHotkeys("shift+slash", () => setHelpOpen(true), { enabled: mode === null, preventDefault: true }, [mode]);
 
   if (visible.length === 0)
     return <EmptyState title={emptyTitle}>Paste a transcript on the Ingest page to get candidates.</EmptyState>;
@@ -107,23 +144,36 @@ export function ReviewQueue({ items, emptyTitle }: { items: ReviewItem[]; emptyT
   return (
     <>
       <p className="mb-3 text-xs text-muted-foreground">
-        Keys: <Key>j</Key>/<Key>k</Key> move · <Key>a</Key> approve · <Key>e</Key> edit · <Key>m</Key> merge ·{" "}
-        <Key>s</Key> supersede · <Key>r</Key> reject
+        Keys: <Key>j</Key>/<Key>k</Key> move · <Key>a</Key> approve · <Key>e</Key> edit · <Key>r</Key> reject ·{" "}
+        <Key>1</Key>–<Key>9</Key> approve as kind ·{" "}
+        <button
+          type="button"
+          className="text-primary underline-offset-2 hover:underline"
+          onClick={() => setHelpOpen(true)}
+        >
+          <Key>?</Key> all shortcuts
+        </button>
       </p>
+      <ShortcutHelp open={helpOpen} onOpenChange={setHelpOpen} kinds={kinds} />
       <ul className="flex flex-col gap-3" aria-label="Candidates">
         {visible.map((item, index) => (
           <CandidateCard
             key={item.id}
-            item={item}
-            selected={item.id === selected?.id}
-            busy={busyId !== null}
-            editing={editingId === item.id}
             ref={(node) => {
               if (node) cards.current.set(item.id, node);
               else cards.current.delete(item.id);
             }}
+            item={item}
+            kinds={kinds}
+            selected={item.id === selected?.id}
+            busy={busyId !== null}
+            mode={mode?.id === item.id ? mode.mode : "view"}
             onSelect={() => setSelectedIndex(index)}
-            onEdit={(on) => setEditingId(on ? item.id : null)}
+            onMode={(m) => {
+              setMode(m === "view" ? null : { id: item.id, mode: m });
+              // Leaving the editor or the reasons puts the focus back on the card, never on the page.
+              if (m === "view") requestAnimationFrame(() => cards.current.get(item.id)?.focus());
+            }}
             onDecide={(action) => decide(item, action)}
           />
         ))}
@@ -133,6 +183,10 @@ export function ReviewQueue({ items, emptyTitle }: { items: ReviewItem[]; emptyT
 }
 
 /** A key in the shortcut hint above the queue. */
-function Key({ children }: { children: string }) {
+export function Key({ children }: { children: string }) {
   return <kbd className="rounded border px-1">{children}</kbd>;
+}
+
+function isCard(target: EventTarget | null): boolean {
+  return target instanceof HTMLElement && target.dataset.testid === "candidate";
 }

@@ -23,18 +23,36 @@ export interface ReviewItem {
   quote: string;
   /** The quote was found in the source. */
   supported: boolean;
+  /** Where the quote starts in the source text (UTF-16 offset), when it was found. */
+  start: number | null;
+  /** The transcript around the quote, and the time it was said, when known. */
+  context: { before: string; after: string; startMs: number | null } | null;
   verdict: string | null;
   verdictStage: string | null;
   /** null when the stored match data could not be read (the card says so). */
   matches: Match[] | null;
   status: string;
   gateReason: string | null;
-  source: { id: string; title: string };
+  source: { id: string; title: string; createdAt: string };
+  /** For each matched fact, the source it first came from. */
+  factSources: Record<string, { id: string; title: string }>;
   extractor: string;
   /** The open candidates that repeat this one; approving or rejecting the card decides them too. */
   members: ReviewMember[];
 }
 
+/** The reviewer's corrections to a candidate before approving it. */
+export interface ReviewEdits {
+  content?: string;
+  kind?: string;
+  importance?: number;
+  temporal?: "past" | "present" | "future" | "timeless";
+}
+
 /** What a reviewer does to a card from the queue. */
 export type ReviewAction =
-  { type: "approve"; content?: string } | { type: "supersede" } | { type: "merge" } | { type: "reject" };
+  | { type: "approve"; edits?: ReviewEdits }
+  | { type: "supersede" }
+  | { type: "merge" }
+  | { type: "relate" }
+  | { type: "reject"; reason?: string };

@@ -164,10 +164,27 @@ export async function recordFactRevision({
 }
 
 /** Bumps the version of an active fact that is still at `version`; false when someone changed it first. */
-export async function bumpActiveFactVersion({ tx, factId, version }: { tx: Tx; factId: string; version: number }) {
+/**
+ * Bumps the version of an active fact that is still at `version`, with a new text if given; false when
+ * someone changed it first.
+ */
+export async function bumpActiveFactVersion({
+  tx,
+  factId,
+  version,
+  content,
+}: {
+  tx: Tx;
+  factId: string;
+  version: number;
+  content?: string;
+}) {
   const updated = await tx.fact.updateMany({
     where: { id: factId, status: "active", version },
-    data: { version: { increment: 1 } },
+    data: {
+      version: { increment: 1 },
+      ...(content !== undefined ? { content, contentHash: contentHash(content) } : {}),
+    },
   });
   return updated.count === 1;
 }

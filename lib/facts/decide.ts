@@ -1,6 +1,6 @@
 import "server-only";
 import { AppError } from "@/lib/errors";
-import { claimCandidate, listOpenClusterMembers } from "@/lib/db/candidates";
+import { claimCandidate, listOpenClusterMembers, readMatches, type ClaimedCandidate } from "@/lib/db/candidates";
 import { copyCandidateEmbedding } from "@/lib/db/embeddings";
 import {
   addFactRelation,
@@ -31,6 +31,7 @@ export async function approveCandidate({
   reviewerId,
   edits,
   supersedeFactIds = [],
+  relateFactIds = [],
   withCluster = false,
 }: {
   db: Db | Tx;
@@ -41,10 +42,13 @@ export async function approveCandidate({
   edits?: Partial<Pick<Fact, "content" | "kind" | "temporal" | "importance">>;
   /** Facts this one replaces: they stay, marked superseded with a valid-to date. */
   supersedeFactIds?: string[];
+  /** Facts this one is related to: each gets a "related" relation from the new fact. */
+  relateFactIds?: string[];
   withCluster?: boolean;
 }) {
   return withTransaction(db, async (tx) => {
     const candidate = await claimCandidate({ tx, candidateId, reviewerId, status: "approved" });
+    assertMatched(candidate, [...supersedeFactIds, ...relateFactIds]);
     const now = new Date();
     const fact = await createFact({
       tx,
@@ -73,6 +77,9 @@ export async function approveCandidate({
     });
     for (const oldId of supersedeFactIds) {
       await supersedeFact(tx, { oldFactId: oldId, newFactId: fact.id, reviewerId, at: now });
+    }
+    for (const relatedId of relateFactIds) {
+      await addFactRelation({ tx, fromFactId: fact.id, toFactId: relatedId, type: "related" });
     }
     const members = withCluster ? await listOpenClusterMembers({ db: tx, headId: candidateId }) : [];
     for (const member of members) {
@@ -109,18 +116,23 @@ async function supersedeFact(
   await addFactRelation({ tx, fromFactId: newFactId, toFactId: oldFactId, type: "supersedes" });
 }
 
-/** Folds a duplicate candidate into an existing fact: the fact gains provenance, nothing new is created. */
+/**
+ * Folds a duplicate candidate into an existing fact: the fact gains provenance, nothing new is created.
+ * With `content`, the fact takes that wording too (a revision records the change).
+ */
 export async function mergeCandidate({
   db,
   candidateId,
   factId,
   reviewerId,
+  content,
 }: {
   db: Db | Tx;
   candidateId: string;
   factId: string;
   /** null when the gate policy merged it automatically. */
   reviewerId: string | null;
+  content?: string;
 }) {
   return withTransaction(db, async (tx) => {
     const fact = await getFact({ db: tx, factId });
@@ -129,9 +141,12 @@ export async function mergeCandidate({
       throw new AppError("CONFLICT", `"${fact.content}" is ${fact.status}; merge into an active fact.`);
     }
     const candidate = await claimCandidate({ tx, candidateId, reviewerId, status: "merged" });
+    // A cluster's members are merged into the fact their head became, which no match of theirs names.
+    if (candidate.clusterId === null) assertMatched(candidate, [factId]);
     await addProvenanceFromCandidate({ tx, candidate, factId });
-    if (candidate.content === fact.content) await copyCandidateEmbedding({ db: tx, candidateId, factId });
-    if (!(await bumpActiveFactVersion({ tx, factId, version: fact.version }))) {
+    const reworded = content !== undefined && content !== fact.content ? content : undefined;
+    if (candidate.content === (reworded ?? fact.content)) await copyCandidateEmbedding({ db: tx, candidateId, factId });
+    if (!(await bumpActiveFactVersion({ tx, factId, version: fact.version, content: reworded }))) {
       throw new AppError("CONFLICT", `"${fact.content}" was changed meanwhile; nothing was merged. Try again.`);
     }
     await recordFactRevision({
@@ -140,12 +155,31 @@ export async function mergeCandidate({
       version: fact.version + 1,
       action: "merge",
       before: snapshotOf(fact),
-      after: snapshotOf(fact),
-      reason: reviewerId ? "Merged a duplicate candidate" : "Exact duplicate merged automatically",
+      after: snapshotOf({ ...fact, content: reworded ?? fact.content }),
+      reason: !reviewerId
+        ? "Exact duplicate merged automatically"
+        : reworded
+          ? "Merged a duplicate candidate, with its wording"
+          : "Merged a duplicate candidate",
       reviewerId,
     });
-    return fact;
+    return { ...fact, content: reworded ?? fact.content };
   });
+}
+
+/**
+ * Facts named by a decision must be among the candidate's matches: a reviewer supersedes, relates or
+ * merges into what the matcher showed, never an arbitrary fact id sent to the action.
+ */
+function assertMatched(candidate: ClaimedCandidate, factIds: string[]) {
+  if (factIds.length === 0) return;
+  const matched = new Set((readMatches(candidate) ?? []).flatMap((m) => (m.factId ? [m.factId] : [])));
+  if (factIds.some((id) => !matched.has(id))) {
+    throw new AppError(
+      "VALIDATION",
+      "That fact is not among this candidate's matches; reload the queue and try again.",
+    );
+  }
 }
 
 /** Rejects a candidate; with `withCluster`, the open candidates that repeat it too. Returns every id rejected. */

@@ -92,8 +92,9 @@ export async function reviewCandidates({
   const ids = candidates.map((c) => c.id ?? randomUUID());
   const inBatch = new Set(ids);
   // The batch's own members are compared in order, below, with the verdicts this batch gives them.
-  const saved = (await findSimilarOpenCandidates({ db, texts, limit: OPEN_PER_CANDIDATE + 1 })).map((list) =>
-    list.filter((c) => !inBatch.has(c.id)).slice(0, OPEN_PER_CANDIDATE),
+  // One per cluster: its members say the same thing, and a match with each would repeat it.
+  const saved = (await findSimilarOpenCandidates({ db, texts, limit: OPEN_PER_CANDIDATE * 2 })).map((list) =>
+    onePerCluster(list.filter((c) => !inBatch.has(c.id))).slice(0, OPEN_PER_CANDIDATE),
   );
   const words = candidates.map((c) => contentWords(c.content));
   const byVector =
@@ -138,6 +139,16 @@ export async function reviewCandidates({
     earlier.push({ id, content: candidate.content, words: own });
   }
   return reviews;
+}
+
+function onePerCluster<C extends { id: string; clusterId: string | null }>(list: C[]): C[] {
+  const seen = new Set<string>();
+  return list.filter((c) => {
+    const key = c.clusterId ?? c.id;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
 }
 
 /**

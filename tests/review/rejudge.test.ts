@@ -116,4 +116,17 @@ describe("a queue that stays true", () => {
     expect((await row(near!)).verdict).toBe("duplicate");
     expect(await row(far!)).toEqual(before);
   });
+
+  it("puts what needs attention first: gated, then contradictions, then what matters most", async () => {
+    const [minor, major] = await extract(["Lena likes the blue theme.", "Kenji owns the audit log."]);
+    await db.prisma.candidate.update({ where: { id: minor! }, data: { importance: 0.2 } });
+    await db.prisma.candidate.update({ where: { id: major! }, data: { importance: 0.9 } });
+    const [gated] = await extract(["The launch is on Friday."]);
+    await db.prisma.candidate.update({ where: { id: gated! }, data: { status: "gated", importance: 0.1 } });
+    expect((await queue()).map((u) => u.id)).toEqual([gated, major, minor]);
+    const byConfidence = await listQueuePage({ db: db.prisma, query: QueueQuerySchema.parse({ sort: "importance" }) });
+    expect(byConfidence.units.map((u) => u.id)).toEqual([major, minor, gated]);
+    expect(byConfidence.total).toBe(3);
+    expect(byConfidence.counts).toMatchObject({ pending: 2, gated: 1 });
+  });
 });

@@ -1,0 +1,136 @@
+"use client";
+import { diffWords } from "diff";
+import { Check } from "lucide-react";
+import { useState } from "react";
+import type { ReviewEdits, ReviewItem } from "@/components/review/types";
+import { Button } from "@/components/ui/button";
+import { Textarea } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+
+const TEMPORALS = ["past", "present", "future", "timeless"] as const;
+const field = "h-9 rounded-md border border-border bg-white px-2 text-sm";
+
+/** The words added and removed against the extracted text, so a reviewer sees what they changed. */
+function WordDiff({ from, to }: { from: string; to: string }) {
+  if (from === to) return null;
+  return (
+    <p className="rounded-md bg-muted/60 px-3 py-2 text-sm" aria-label="Changes to the extracted text">
+      {diffWords(from, to).map((part, i) =>
+        part.added ? (
+          <ins key={i} className="bg-success/20 no-underline">
+            {part.value}
+          </ins>
+        ) : part.removed ? (
+          <del key={i} className="bg-danger/15 text-danger">
+            {part.value}
+          </del>
+        ) : (
+          <span key={i}>{part.value}</span>
+        ),
+      )}
+    </p>
+  );
+}
+
+/**
+ * Edit, then approve: the text, kind, importance and time of a candidate, with the change against the
+ * extracted text in view. Ctrl/Cmd+Enter saves, Escape cancels.
+ */
+export function CardEditor({
+  item,
+  kinds,
+  busy,
+  onSave,
+  onCancel,
+}: {
+  item: ReviewItem;
+  kinds: Array<{ id: string; label: string }>;
+  busy: boolean;
+  onSave: (edits: ReviewEdits) => void;
+  onCancel: () => void;
+}) {
+  const [content, setContent] = useState(item.content);
+  const [kind, setKind] = useState(item.kind);
+  const [importance, setImportance] = useState(item.importance);
+  const [temporal, setTemporal] = useState(item.temporal);
+  const id = (name: string) => `${name}-${item.id}`;
+  const kindOptions = kinds.some((k) => k.id === item.kind) ? kinds : [{ id: item.kind, label: item.kind }, ...kinds];
+  const trimmed = content.trim();
+
+  function save() {
+    const edits: ReviewEdits = {};
+    if (trimmed !== item.content) edits.content = trimmed;
+    if (kind !== item.kind) edits.kind = kind;
+    if (importance !== item.importance) edits.importance = importance;
+    if (temporal !== item.temporal) edits.temporal = temporal as ReviewEdits["temporal"];
+    onSave(edits);
+  }
+
+  return (
+    <form
+      className="mt-2 flex flex-col gap-3"
+      aria-label="Edit the candidate"
+      onSubmit={(e) => {
+        e.preventDefault();
+        save();
+      }}
+      onClick={(e) => e.stopPropagation()}
+      onKeyDown={(e) => {
+        if (e.key === "Escape") onCancel();
+        if (e.key === "Enter" && (e.metaKey || e.ctrlKey)) e.currentTarget.requestSubmit();
+      }}
+    >
+      <Textarea
+        aria-label="Fact text"
+        className="min-h-20 font-sans text-base"
+        value={content}
+        autoFocus
+        onChange={(e) => setContent(e.target.value)}
+      />
+      <WordDiff from={item.content} to={trimmed} />
+      <div className="flex flex-wrap gap-4">
+        <div className="flex flex-col gap-1">
+          <Label htmlFor={id("kind")}>Kind</Label>
+          <select id={id("kind")} className={field} value={kind} onChange={(e) => setKind(e.target.value)}>
+            {kindOptions.map((k) => (
+              <option key={k.id} value={k.id}>
+                {k.label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="flex flex-col gap-1">
+          <Label htmlFor={id("temporal")}>Time</Label>
+          <select id={id("temporal")} className={field} value={temporal} onChange={(e) => setTemporal(e.target.value)}>
+            {TEMPORALS.map((t) => (
+              <option key={t} value={t}>
+                {t}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="flex flex-col gap-1">
+          <Label htmlFor={id("importance")}>Importance {Math.round(importance * 100)}%</Label>
+          <input
+            id={id("importance")}
+            type="range"
+            min={0}
+            max={1}
+            step={0.05}
+            value={importance}
+            onChange={(e) => setImportance(e.target.valueAsNumber)}
+            className="h-9 accent-[var(--color-primary)]"
+          />
+        </div>
+      </div>
+      <div className="flex gap-2">
+        <Button size="sm" variant="success" type="submit" disabled={busy || trimmed.length < 3}>
+          <Check aria-hidden /> Save and approve
+        </Button>
+        <Button size="sm" variant="ghost" type="button" onClick={onCancel}>
+          Cancel
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,140 @@
+"use client";
+import Link from "next/link";
+import { useState } from "react";
+import type { ReviewItem } from "@/components/review/types";
+import { cn } from "@/lib/utils";
+
+const VERDICT_LABEL: Record<string, string> = {
+  duplicate: "Duplicate of",
+  related: "Related to",
+  contradicts: "Contradicts",
+};
+const STAGE_LABEL: Record<string, string> = {
+  hash: "same text",
+  normalized: "same words",
+  lexical: "wording",
+  embedding: "embedding",
+  llm: "LLM judge",
+};
+
+/** The last or first `n` lines of a stretch of transcript. */
+const lastLines = (text: string, n: number) => text.split("\n").slice(-n).join("\n");
+const firstLines = (text: string, n: number) => text.split("\n").slice(0, n).join("\n");
+
+/** "00:12:34" from milliseconds into the recording. */
+export function formatOffset(ms: number): string {
+  const s = Math.floor(ms / 1000);
+  const pad = (n: number) => String(n).padStart(2, "0");
+  return `${pad(Math.floor(s / 3600))}:${pad(Math.floor((s % 3600) / 60))}:${pad(s % 60)}`;
+}
+
+/**
+ * The quote inside its transcript: the lines around it, the quote marked; "More context" shows more.
+ * Without context (the quote was not found in the source) the quote alone, flagged.
+ */
+export function QuoteInContext({ item }: { item: ReviewItem }) {
+  const [wide, setWide] = useState(false);
+  const lines = wide ? 8 : 2;
+  const context = item.context;
+  return (
+    <figure className="mt-2 rounded-md border-l-2 border-border bg-muted/50 px-3 py-2 text-sm">
+      <blockquote className="whitespace-pre-wrap break-words text-muted-foreground">
+        {context ? <span>{lastLines(context.before, lines)}</span> : null}
+        <mark className="rounded bg-warning/25 px-0.5 text-foreground">{item.quote}</mark>
+        {context ? <span>{firstLines(context.after, lines)}</span> : null}
+      </blockquote>
+      <figcaption className="mt-1 flex flex-wrap gap-3 text-xs">
+        {context ? (
+          <button
+            type="button"
+            className="text-primary underline-offset-2 hover:underline"
+            aria-expanded={wide}
+            onClick={(e) => {
+              e.stopPropagation();
+              setWide(!wide);
+            }}
+          >
+            {wide ? "Less context" : "More context"}
+          </button>
+        ) : (
+          <span className="font-medium text-danger">Quote not found in the source</span>
+        )}
+        <Link
+          className="text-primary underline-offset-2 hover:underline"
+          href={`/sources/${item.source.id}${item.start !== null ? `#at-${item.start}` : ""}`}
+          onClick={(e) => e.stopPropagation()}
+        >
+          Open in the source
+        </Link>
+      </figcaption>
+    </figure>
+  );
+}
+
+/** What the matcher found, in the words it gives: verdict, score, deciding stage, the fact and its source. */
+export function Matches({ item }: { item: ReviewItem }) {
+  if (item.matches === null) {
+    return (
+      <p className="mt-2 text-sm text-muted-foreground" role="note">
+        Match data unreadable: this candidate&apos;s comparison with the fact base could not be read. Review it on its
+        own.
+      </p>
+    );
+  }
+  const shown = item.matches.filter((m) => m.verdict !== "new").slice(0, 3);
+  if (shown.length === 0) return null;
+  return (
+    <ul className="mt-2 flex flex-col gap-1 text-sm" aria-label="Matches">
+      {shown.map((m, i) => {
+        const origin = m.factId ? item.factSources[m.factId] : undefined;
+        return (
+          <li key={`${m.factId ?? m.candidateId ?? i}`}>
+            <span className={cn("font-medium", m.verdict === "contradicts" && "text-danger")}>
+              {VERDICT_LABEL[m.verdict] ?? m.verdict} {m.factId ? "an approved fact" : "an open candidate"}:
+            </span>{" "}
+            {m.content}
+            {origin ? (
+              <span className="text-muted-foreground">
+                {" "}
+                (from{" "}
+                <Link className="underline-offset-2 hover:underline" href={`/sources/${origin.id}`}>
+                  {origin.title}
+                </Link>
+                )
+              </span>
+            ) : null}
+            <span className="block text-xs text-muted-foreground">
+              {m.reason} · score {m.score.toFixed(2)} · decided by {STAGE_LABEL[m.stage] ?? m.stage}
+            </span>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+/** The open candidates that say the same thing: shown once, here, and decided with this card. */
+export function ClusterMembers({ item }: { item: ReviewItem }) {
+  if (item.members.length === 0) return null;
+  const all = [item, ...item.members];
+  const sources = new Set(all.map((c) => c.source.id)).size;
+  return (
+    <details className="mt-2 text-sm" onClick={(e) => e.stopPropagation()}>
+      <summary className="cursor-pointer font-medium text-primary">
+        {all.length} similar candidates from {sources} source{sources === 1 ? "" : "s"}
+        <span className="font-normal text-muted-foreground"> · approving or rejecting decides all {all.length}</span>
+      </summary>
+      <ul className="mt-1 flex flex-col gap-1 border-l-2 border-border pl-3" aria-label="Similar candidates">
+        {item.members.map((m) => (
+          <li key={m.id}>
+            <Link className="font-medium underline-offset-2 hover:underline" href={`/sources/${m.source.id}`}>
+              {m.source.title}
+            </Link>
+            {m.speaker ? <span className="text-muted-foreground"> · {m.speaker}</span> : null}:{" "}
+            <span className="text-muted-foreground">“{m.quote}”</span>
+          </li>
+        ))}
+      </ul>
+    </details>
+  );
+}

@@ -1,0 +1,70 @@
+"use client";
+import { Dialog } from "radix-ui";
+import { Button } from "@/components/ui/button";
+import { cn } from "@/lib/utils";
+
+const SHORTCUTS: Array<[string, string]> = [
+  ["j or ↓", "Next card"],
+  ["k or ↑", "Previous card"],
+  ["a, or Enter on a card", "Approve (a cluster: all its candidates, as one fact)"],
+  ["e", "Edit, then approve (Ctrl+Enter saves, Escape cancels)"],
+  ["r", "Reject, with a reason (Enter takes the first)"],
+  ["m", "Merge into the fact it duplicates"],
+  ["s", "Approve and supersede the fact it contradicts"],
+  ["1 – 9", "Approve with the n-th kind of the list below"],
+  ["?", "This list"],
+];
+
+/** Every shortcut of the queue, and the kinds 1–9 stand for. Escape closes it. */
+export function ShortcutHelp({
+  open,
+  onOpenChange,
+  kinds,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  kinds: Array<{ id: string; label: string }>;
+}) {
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 bg-black/30" />
+        <Dialog.Content
+          className={cn(
+            "fixed left-1/2 top-1/2 w-[min(36rem,92vw)] -translate-x-1/2 -translate-y-1/2",
+            "rounded-lg bg-white p-6 shadow-lg",
+          )}
+        >
+          <Dialog.Title className="text-lg font-semibold">Keyboard shortcuts</Dialog.Title>
+          <Dialog.Description className="mt-1 text-sm text-muted-foreground">
+            They act on the highlighted card. Settings can switch them off.
+          </Dialog.Description>
+          <table className="mt-4 w-full text-sm">
+            <tbody>
+              {SHORTCUTS.map(([key, what]) => (
+                <tr key={key} className="border-b border-border last:border-0">
+                  <th scope="row" className="py-1.5 pr-4 text-left font-mono font-normal">
+                    {key}
+                  </th>
+                  <td className="py-1.5">{what}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <p className="mt-3 text-sm">
+            <span className="font-medium">Kinds: </span>
+            {kinds
+              .slice(0, 9)
+              .map((k, i) => `${i + 1} ${k.label}`)
+              .join(" · ")}
+          </p>
+          <Dialog.Close asChild>
+            <Button className="mt-4" variant="outline">
+              Close
+            </Button>
+          </Dialog.Close>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
