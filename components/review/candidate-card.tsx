@@ -151,6 +151,17 @@ export function CandidateCard({
               <GitMerge aria-hidden /> Merge into existing
             </Button>
           ) : null}
+          {duplicate && duplicate.content !== item.content ? (
+            <Button
+              size="sm"
+              variant="outline"
+              disabled={busy}
+              title={`The fact now reads: "${duplicate.content}"`}
+              onClick={act(() => onDecide({ type: "merge", useWording: true }))}
+            >
+              <GitMerge aria-hidden /> Merge, with this wording
+            </Button>
+          ) : null}
           {related.length > 0 && !duplicate ? (
             <Button size="sm" variant="outline" disabled={busy} onClick={act(() => onDecide({ type: "relate" }))}>
               <Link2 aria-hidden /> Approve as related

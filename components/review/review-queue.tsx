@@ -38,7 +38,11 @@ function send(item: ReviewItem, action: ReviewAction): Promise<ActionResult<unkn
         withCluster,
       });
     case "merge":
-      return mergeCandidateAction({ candidateId: item.id, factId: duplicateFact(item)?.factId ?? "" });
+      return mergeCandidateAction({
+        candidateId: item.id,
+        factId: duplicateFact(item)?.factId ?? "",
+        ...(action.useWording ? { content: item.content } : {}),
+      });
     case "reject":
       return rejectCandidateAction({ candidateId: item.id, reason: action.reason, withCluster });
   }

@@ -53,6 +53,7 @@ export interface ReviewEdits {
 export type ReviewAction =
   | { type: "approve"; edits?: ReviewEdits }
   | { type: "supersede" }
-  | { type: "merge" }
+  /** With `useWording`, the fact takes this candidate's text. */
+  | { type: "merge"; useWording?: boolean }
   | { type: "relate" }
   | { type: "reject"; reason?: string };

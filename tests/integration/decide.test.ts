@@ -4,6 +4,7 @@ import { AppError } from "@/lib/errors";
 import { approveCandidate, mergeCandidate, rejectCandidate } from "@/lib/facts/decide";
 import { createTestDb, truncateAll, type TestDb } from "@/tests/db";
 import { seedCandidates } from "@/tests/integration/helpers";
+import type { Match } from "@/lib/review";
 
 let db: TestDb;
 beforeAll(async () => {
@@ -13,6 +14,12 @@ afterAll(async () => db?.close());
 beforeEach(async () => truncateAll(db.prisma));
 
 const reviewerId = DEFAULT_REVIEWER_ID;
+
+/** What the matcher showed the reviewer: a decision may only name facts among a candidate's matches. */
+async function showMatch(candidateId: string, fact: { id: string; content: string }, verdict: Match["verdict"]) {
+  const match: Match = { factId: fact.id, content: fact.content, score: 0.8, verdict, stage: "lexical", reason: "x" };
+  await db.prisma.candidate.update({ where: { id: candidateId }, data: { matches: [match] } });
+}
 
 describe("approving a candidate", () => {
   it("creates the fact, its provenance and its first revision together", async () => {
@@ -113,6 +120,7 @@ describe("superseding and merging", () => {
       { content: "Offline mode ships by end of Q4" },
     ]);
     const old = await approveCandidate({ db: db.prisma, candidateId: candidates[0]!.id, reviewerId });
+    await showMatch(candidates[1]!.id, old, "contradicts");
     const newer = await approveCandidate({
       db: db.prisma,
       candidateId: candidates[1]!.id,
@@ -138,6 +146,8 @@ describe("superseding and merging", () => {
       { content: "Ship by Q1" },
     ]);
     const old = await approveCandidate({ db: db.prisma, candidateId: candidates[0]!.id, reviewerId });
+    await showMatch(candidates[1]!.id, old, "contradicts");
+    await showMatch(candidates[2]!.id, old, "contradicts");
     await approveCandidate({ db: db.prisma, candidateId: candidates[1]!.id, reviewerId, supersedeFactIds: [old.id] });
     await expect(
       approveCandidate({ db: db.prisma, candidateId: candidates[2]!.id, reviewerId, supersedeFactIds: [old.id] }),
@@ -156,6 +166,7 @@ describe("superseding and merging", () => {
       title: "Thursday",
     });
     const fact = await approveCandidate({ db: db.prisma, candidateId: first.candidates[0]!.id, reviewerId });
+    await showMatch(second.candidates[0]!.id, fact, "duplicate");
     await mergeCandidate({ db: db.prisma, candidateId: second.candidates[0]!.id, factId: fact.id, reviewerId });
 
     expect(await db.prisma.fact.count()).toBe(1);
@@ -168,5 +179,59 @@ describe("superseding and merging", () => {
       status: "merged",
     });
     expect((await db.prisma.fact.findUniqueOrThrow({ where: { id: fact.id } })).version).toBe(2);
+  });
+
+  it("merging with the candidate's wording rewords the fact, and the revision keeps both texts", async () => {
+    const first = await seedCandidates(db.prisma, [{ content: "Offline mode ships by end of Q3" }]);
+    const second = await seedCandidates(db.prisma, [{ content: "Offline mode will ship by the end of Q3." }]);
+    const fact = await approveCandidate({ db: db.prisma, candidateId: first.candidates[0]!.id, reviewerId });
+    await showMatch(second.candidates[0]!.id, fact, "duplicate");
+    await mergeCandidate({
+      db: db.prisma,
+      candidateId: second.candidates[0]!.id,
+      factId: fact.id,
+      reviewerId,
+      content: "Offline mode will ship by the end of Q3.",
+    });
+    const now = await db.prisma.fact.findUniqueOrThrow({ where: { id: fact.id } });
+    expect(now).toMatchObject({ content: "Offline mode will ship by the end of Q3.", version: 2 });
+    const merge = await db.prisma.factRevision.findFirstOrThrow({ where: { factId: fact.id, action: "merge" } });
+    expect(merge.before).toMatchObject({ content: "Offline mode ships by end of Q3" });
+    expect(merge.after).toMatchObject({ content: "Offline mode will ship by the end of Q3." });
+  });
+
+  it("refuses to supersede, relate or merge into a fact the candidate was not matched with", async () => {
+    const { candidates } = await seedCandidates(db.prisma, [
+      { content: "Kenji owns the audit log." },
+      { content: "x y z" },
+    ]);
+    const unrelated = await approveCandidate({ db: db.prisma, candidateId: candidates[1]!.id, reviewerId });
+    const attempt = (extra: object) =>
+      approveCandidate({ db: db.prisma, candidateId: candidates[0]!.id, reviewerId, ...extra });
+    await expect(attempt({ supersedeFactIds: [unrelated.id] })).rejects.toMatchObject({ code: "VALIDATION" });
+    await expect(attempt({ relateFactIds: [unrelated.id] })).rejects.toMatchObject({ code: "VALIDATION" });
+    await expect(
+      mergeCandidate({ db: db.prisma, candidateId: candidates[0]!.id, factId: unrelated.id, reviewerId }),
+    ).rejects.toMatchObject({ code: "VALIDATION" });
+    expect((await db.prisma.fact.findUniqueOrThrow({ where: { id: unrelated.id } })).status).toBe("active");
+    expect((await db.prisma.candidate.findUniqueOrThrow({ where: { id: candidates[0]!.id } })).status).toBe("pending");
+  });
+
+  it("approving as related links the new fact to the one it was matched with", async () => {
+    const { candidates } = await seedCandidates(db.prisma, [
+      { content: "The billing launch moves to October." },
+      { content: "Marketing needs the billing launch date by Monday." },
+    ]);
+    const first = await approveCandidate({ db: db.prisma, candidateId: candidates[0]!.id, reviewerId });
+    await showMatch(candidates[1]!.id, first, "related");
+    const second = await approveCandidate({
+      db: db.prisma,
+      candidateId: candidates[1]!.id,
+      reviewerId,
+      relateFactIds: [first.id],
+    });
+    expect(await db.prisma.factRelation.findMany()).toEqual([
+      expect.objectContaining({ fromFactId: second.id, toFactId: first.id, type: "related" }),
+    ]);
   });
 });
