@@ -256,7 +256,17 @@ describe(`stored embeddings (${onWhat})`, () => {
           id,
           verdict: "duplicate",
           verdictStage: "hash",
-          matches: [],
+          // As the matcher found it: a merge names a fact among the candidate's matches.
+          matches: [
+            {
+              factId: fact!.id,
+              content: fact!.content,
+              score: 1,
+              verdict: "duplicate",
+              stage: "hash",
+              reason: "Same text",
+            },
+          ],
           status: "pending",
           gateReason: null,
           embedding: { space, vector: v },
