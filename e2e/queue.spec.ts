@@ -153,3 +153,32 @@ test("edit shows the change against the extracted text; a number key approves as
   await expect(page.getByTestId("fact").filter({ hasText: "freezes" })).toContainText("constraint");
   await expect(page.getByTestId("fact").filter({ hasText: "export" })).toContainText("decision");
 });
+
+test("a decision can be undone from its toast or with u, and from the candidate's history", async ({ page }) => {
+  const stamp = Date.now();
+  await ingest(page, `Undo ${stamp}`, `Priya: We decided to archive the ${stamp} wiki in June.`);
+  await page.goto(`/review?q=${stamp}`);
+  const card = page.getByRole("listitem", { name: /archive the/ });
+  await card.click();
+  await page.keyboard.press("a");
+  await expect(page.getByText("Approved — added to Facts")).toBeVisible();
+  await expect(card).toHaveCount(0);
+  await page.keyboard.press("u");
+  await expect(page.getByText("Undone: the candidate is back in the queue")).toBeVisible();
+  await expect(card).toHaveCount(1);
+  await page.goto(`/facts?q=${stamp}`);
+  await expect(page.getByTestId("fact")).toHaveCount(0);
+
+  await page.goto(`/review?q=${stamp}`);
+  await card.getByRole("button", { name: "Reject" }).click();
+  await card.getByRole("button", { name: "Too vague" }).click();
+  await page.getByRole("button", { name: "Undo" }).click();
+  await expect(page.getByText("Undone: the candidate is back in the queue")).toBeVisible();
+  await expect(card).toHaveCount(1);
+
+  const id = await card.getAttribute("data-candidate-id");
+  await page.goto(`/review/${id}`);
+  await expect(page.getByRole("list", { name: "History" })).toContainText("Approved");
+  await expect(page.getByRole("list", { name: "History" })).toContainText("Rejected");
+  await expect(page.getByRole("list", { name: "History" })).toContainText("Undone");
+});

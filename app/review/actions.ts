@@ -5,7 +5,7 @@ import { parseInput, toActionResult } from "@/lib/action";
 import { requireReviewer } from "@/lib/auth/reviewer";
 import { getDb } from "@/lib/db/client";
 import { FactSchema } from "@/lib/facts/schema";
-import { approveAndRejudge, mergeAndRejudge, rejectAndRejudge } from "@/lib/jobs/decisions";
+import { approveAndRejudge, mergeAndRejudge, rejectAndRejudge, undoAndRejudge } from "@/lib/jobs/decisions";
 
 const ApproveInput = z.object({
   candidateId: z.uuid(),
@@ -75,5 +75,18 @@ export async function rejectCandidateAction(input: z.input<typeof RejectInput>) 
     });
     revalidateReview();
     return { candidateId, rejected: rejected.length };
+  });
+}
+
+const UndoInput = z.object({ candidateId: z.uuid() });
+
+/** Undoes the candidate's last decision (from the toast, the u key or its history). */
+export async function undoDecisionAction(input: z.input<typeof UndoInput>) {
+  return toActionResult(async () => {
+    const { candidateId } = parseInput(UndoInput, input);
+    const reviewer = await requireReviewer();
+    const result = await undoAndRejudge({ db: await getDb(), candidateId, reviewerId: reviewer.id });
+    revalidateReview();
+    return { reopened: result.reopened.length };
   });
 }

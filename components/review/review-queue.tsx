@@ -3,7 +3,12 @@ import { useRouter } from "next/navigation";
 import { useEffect, useRef, useState, useTransition } from "react";
 import { useHotkeys } from "react-hotkeys-hook";
 import { toast } from "sonner";
-import { approveCandidateAction, mergeCandidateAction, rejectCandidateAction } from "@/app/review/actions";
+import {
+  approveCandidateAction,
+  mergeCandidateAction,
+  rejectCandidateAction,
+  undoDecisionAction,
+} from "@/app/review/actions";
 import { CandidateCard } from "@/components/review/candidate-card";
 import { contradictedFacts, duplicateFact, relatedFacts } from "@/components/review/matches";
 import { ShortcutHelp } from "@/components/review/shortcut-help";
@@ -50,6 +55,9 @@ function send(item: ReviewItem, action: ReviewAction): Promise<ActionResult<unkn
 
 type Mode = { id: string; mode: "edit" | "reject" } | null;
 
+/** How long the toast offers to undo a decision, and u undoes it. */
+const UNDO_MS = 10_000;
+
 /**
  * The queue a reviewer works through from the keyboard: the selected card has the focus and is in view,
  * one action runs at a time (a double press never decides twice), and after each one the next card is
@@ -95,12 +103,32 @@ export function ReviewQueue({
         setMode(null);
         setDone((prev) => new Set(prev).add(item.id));
         setFollowFocus(true);
-        toast.success(DONE_MESSAGE[action.type]);
+        lastDecision.current = { item, at: Date.now() };
+        toast.success(DONE_MESSAGE[action.type], {
+          duration: UNDO_MS,
+          action: { label: "Undo", onClick: () => undo(item) },
+        });
         router.refresh();
       } else {
         toast.error(result.message);
         if (result.code === "CONFLICT" || result.code === "NOT_FOUND") router.refresh();
       }
+    });
+  }
+
+  const lastDecision = useRef<{ item: ReviewItem; at: number } | null>(null);
+  function undo(item: ReviewItem) {
+    lastDecision.current = null;
+    startTransition(async () => {
+      const result = await callAction(() => undoDecisionAction({ candidateId: item.id }));
+      if (result.ok) {
+        // Back from the server with its verdicts judged again; it is shown where the sort puts it.
+        setDone((prev) => new Set([...prev].filter((id) => id !== item.id)));
+        toast.success("Undone: the candidate is back in the queue");
+      } else {
+        toast.error(result.message);
+      }
+      router.refresh();
     });
   }
 
@@ -139,6 +167,16 @@ export function ReviewQueue({
     },
     keys,
     [...deps, kinds],
+  );
+  useHotkeys(
+    "u",
+    () => {
+      const last = lastDecision.current;
+      if (last && Date.now() - last.at < UNDO_MS) undo(last.item);
+      else toast.info("Nothing to undo: the last decision is more than 10 seconds old, or undone");
+    },
+    keys,
+    [],
   );
   useHotkeys("shift+slash", () => setHelpOpen(true), { enabled: mode === null, preventDefault: true }, [mode]);
 

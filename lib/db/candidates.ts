@@ -281,3 +281,14 @@ export async function listOpenClusterMembers({ db, headId }: { db: Db | Tx; head
   });
   return rows.map((r) => r.id);
 }
+
+/** One candidate with its source, for its own page; null when it does not exist. */
+export function getCandidate({ db, candidateId }: { db: Db; candidateId: string }) {
+  return db.candidate.findUnique({
+    where: { id: candidateId },
+    include: {
+      run: { select: { source: { select: { id: true, title: true } } } },
+      reviewer: { select: { name: true } },
+    },
+  });
+}

@@ -143,7 +143,7 @@ export async function recordFactRevision({
   tx: Tx;
   factId: string;
   version: number;
-  action: "create" | "merge" | "supersede";
+  action: "create" | "merge" | "supersede" | "unmerge" | "restore";
   before?: FactSnapshot;
   after: FactSnapshot;
   reason: string;
@@ -220,4 +220,31 @@ export async function addFactRelation({
   type: "related" | "duplicate_of" | "supersedes" | "contradicts";
 }) {
   await tx.factRelation.create({ data: { fromFactId, toFactId, type } });
+}
+
+/** Deletes a fact with its provenance, revisions, relations and vector (an approval undone). */
+export async function deleteFact({ tx, factId }: { tx: Tx; factId: string }) {
+  await tx.fact.delete({ where: { id: factId } });
+}
+
+/** Removes the provenance these candidates gave a fact (a merge undone). */
+export async function removeProvenance({
+  tx,
+  factId,
+  candidateIds,
+}: {
+  tx: Tx;
+  factId: string;
+  candidateIds: string[];
+}) {
+  await tx.factProvenance.deleteMany({ where: { factId, candidateId: { in: candidateIds } } });
+}
+
+/** Makes a superseded fact active again (its superseding undone); false when it is not superseded. */
+export async function reactivateFact({ tx, factId, version }: { tx: Tx; factId: string; version: number }) {
+  const updated = await tx.fact.updateMany({
+    where: { id: factId, status: "superseded", version },
+    data: { status: "active", validTo: null, version: { increment: 1 } },
+  });
+  return updated.count === 1;
 }

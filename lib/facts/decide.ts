@@ -1,6 +1,7 @@
 import "server-only";
 import { AppError } from "@/lib/errors";
 import { claimCandidate, listOpenClusterMembers, readMatches, type ClaimedCandidate } from "@/lib/db/candidates";
+import { recordCandidateEvent } from "@/lib/db/candidate-events";
 import { copyCandidateEmbedding } from "@/lib/db/embeddings";
 import {
   addFactRelation,
@@ -83,8 +84,21 @@ export async function approveCandidate({
     }
     const members = withCluster ? await listOpenClusterMembers({ db: tx, headId: candidateId }) : [];
     for (const member of members) {
-      await mergeCandidate({ db: tx, candidateId: member, factId: fact.id, reviewerId });
+      await mergeCandidate({ db: tx, candidateId: member, factId: fact.id, reviewerId, withHead: candidateId });
     }
+    await recordCandidateEvent({
+      tx,
+      candidateId,
+      action: "approved",
+      factId: fact.id,
+      detail: {
+        supersededFactIds: supersedeFactIds,
+        relatedFactIds: relateFactIds,
+        clusterIds: members,
+        factVersion: fact.version + members.length,
+      },
+      reviewerId,
+    });
     return { ...fact, mergedCandidateIds: members };
   });
 }
@@ -126,6 +140,7 @@ export async function mergeCandidate({
   factId,
   reviewerId,
   content,
+  withHead,
 }: {
   db: Db | Tx;
   candidateId: string;
@@ -133,6 +148,8 @@ export async function mergeCandidate({
   /** null when the gate policy merged it automatically. */
   reviewerId: string | null;
   content?: string;
+  /** The cluster head whose approval merges this member (the match naming the fact is the head's). */
+  withHead?: string;
 }) {
   return withTransaction(db, async (tx) => {
     const fact = await getFact({ db: tx, factId });
@@ -142,7 +159,7 @@ export async function mergeCandidate({
     }
     const candidate = await claimCandidate({ tx, candidateId, reviewerId, status: "merged" });
     // A cluster's members are merged into the fact their head became, which no match of theirs names.
-    if (candidate.clusterId === null) assertMatched(candidate, [factId]);
+    if (!withHead) assertMatched(candidate, [factId]);
     await addProvenanceFromCandidate({ tx, candidate, factId });
     const reworded = content !== undefined && content !== fact.content ? content : undefined;
     if (candidate.content === (reworded ?? fact.content)) await copyCandidateEmbedding({ db: tx, candidateId, factId });
@@ -163,7 +180,19 @@ export async function mergeCandidate({
           : "Merged a duplicate candidate",
       reviewerId,
     });
-    return { ...fact, content: reworded ?? fact.content };
+    await recordCandidateEvent({
+      tx,
+      candidateId,
+      action: "merged",
+      factId,
+      detail: {
+        factVersion: fact.version + 1,
+        ...(reworded !== undefined ? { previousContent: fact.content } : {}),
+        ...(withHead ? { withHead } : {}),
+      },
+      reviewerId,
+    });
+    return { ...fact, content: reworded ?? fact.content, version: fact.version + 1 };
   });
 }
 
@@ -201,6 +230,8 @@ export async function rejectCandidate({
     const rejectReason = reason ?? "Rejected";
     for (const id of [candidateId, ...members]) {
       await claimCandidate({ tx, candidateId: id, reviewerId, status: "rejected", rejectReason });
+      const detail = id === candidateId ? { clusterIds: members } : { withHead: candidateId };
+      await recordCandidateEvent({ tx, candidateId: id, action: "rejected", detail, reviewerId });
     }
     return [candidateId, ...members];
   });

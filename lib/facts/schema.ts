@@ -15,3 +15,25 @@ export const FactSchema = z.object({
   validTo: z.coerce.date().nullable().optional(),
 });
 export type Fact = z.infer<typeof FactSchema>;
+
+export const CANDIDATE_EVENT_ACTIONS = ["approved", "merged", "rejected", "undone"] as const;
+export type CandidateEventAction = (typeof CANDIDATE_EVENT_ACTIONS)[number];
+
+/** What a decision changed besides its candidate, as CandidateEvent.detail stores it: what an undo reverses. */
+export const CandidateEventDetailSchema = z.object({
+  /** Facts an approval superseded. */
+  supersededFactIds: z.array(z.string()).default([]),
+  /** Facts an approval linked as related. */
+  relatedFactIds: z.array(z.string()).default([]),
+  /** The cluster's members merged into the fact an approval made, or rejected with the head. */
+  clusterIds: z.array(z.string()).default([]),
+  /** The head whose approval or rejection decided this member too. */
+  withHead: z.string().optional(),
+  /** A merge that reworded its fact: the text before. */
+  previousContent: z.string().optional(),
+  /** The fact's version right after the decision: an undo refuses if the fact changed since. */
+  factVersion: z.number().int().optional(),
+  /** On an "undone" event: the decision it reversed. */
+  undid: z.string().optional(),
+});
+export type CandidateEventDetail = z.infer<typeof CandidateEventDetailSchema>;

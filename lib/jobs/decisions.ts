@@ -1,6 +1,7 @@
 import "server-only";
 import type { Db } from "@/lib/db/types";
 import { approveCandidate, mergeCandidate, rejectCandidate } from "@/lib/facts/decide";
+import { undoDecision } from "@/lib/facts/undo";
 import { rejudgeQuietly } from "@/lib/jobs/rejudge";
 
 /**
@@ -37,4 +38,18 @@ export async function rejectAndRejudge(options: Parameters<typeof rejectCandidat
   const rejected = await rejectCandidate(options);
   await rejudgeQuietly({ db: options.db, change: { candidateIds: rejected } });
   return rejected;
+}
+
+export async function undoAndRejudge(options: Parameters<typeof undoDecision>[0]) {
+  const result = await undoDecision(options);
+  await rejudgeQuietly({
+    db: options.db,
+    change: {
+      factIds: result.factIds,
+      texts: result.texts,
+      candidateIds: result.reopened,
+      reopened: result.reopened,
+    },
+  });
+  return result;
 }

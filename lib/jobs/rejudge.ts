@@ -18,6 +18,8 @@ export interface ReviewChange {
   texts?: string[];
   /** Candidates decided: the open ones that matched them, or were clustered with them, are judged again. */
   candidateIds?: string[];
+  /** Candidates back in the queue (a decision undone): judged again themselves. */
+  reopened?: string[];
 }
 
 /**
@@ -35,7 +37,7 @@ export async function rejudgeAfterChange({ db, change }: { db: Db; change: Revie
     db,
     factIds: change.factIds,
     candidateIds: change.candidateIds,
-    ids: near.flat().map((c) => c.id),
+    ids: [...(change.reopened ?? []), ...near.flat().map((c) => c.id)],
     limit: MAX_REJUDGED,
   });
   if (candidates.length === 0) return 0;

@@ -32,6 +32,7 @@ const historySql =
 const appTables = [
   "Candidate",
   "CandidateBand",
+  "CandidateEvent",
   "CandidateEmbedding",
   "ExtractionRun",
   "Fact",
