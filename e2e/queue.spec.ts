@@ -182,3 +182,62 @@ test("a decision can be undone from its toast or with u, and from the candidate'
   await expect(page.getByRole("list", { name: "History" })).toContainText("Rejected");
   await expect(page.getByRole("list", { name: "History" })).toContainText("Undone");
 });
+
+test("single-key shortcuts can be switched off in Settings, and then no key acts on its own", async ({ page }) => {
+  const stamp = Date.now();
+  await ingest(page, `Quiet ${stamp}`, `Priya: We decided to retire the ${stamp} dashboard in May.`);
+  const toggle = async (on: boolean) => {
+    await page.goto("/settings");
+    const box = page.getByLabel(/Single-key shortcuts in the review queue/);
+    await expect(box).toBeEnabled();
+    await box.setChecked(on);
+    await page.getByRole("button", { name: "Save settings" }).click();
+    await expect(page.getByText("Settings saved")).toBeVisible();
+  };
+  await toggle(false);
+  try {
+    await page.goto(`/review?q=${stamp}`);
+    const card = page.getByRole("listitem", { name: /retire the/ });
+    await card.click();
+    await page.keyboard.press("a");
+    await expect(page.getByText("Keys:")).toHaveCount(0);
+    await page.reload();
+    await expect(card).toHaveCount(1);
+  } finally {
+    await toggle(true);
+  }
+});
+
+test("bulk: select with x and shift-click, the button says how many, gated cards are left out", async ({ page }) => {
+  const stamp = Date.now();
+  await ingest(
+    page,
+    `Bulk ${stamp}`,
+    [
+      `Priya: We decided to open the ${stamp} Lisbon office.`,
+      `Marcus: The ${stamp} office budget is 20,000 euros.`,
+      `Lena: The ${stamp} office budget is 30,000 euros.`,
+    ].join("\n"),
+  );
+  await page.goto(`/review?q=${stamp}&sort=time&dir=asc`);
+  const cards = page.getByTestId("candidate");
+  await expect(cards).toHaveCount(3);
+  await cards.nth(0).getByRole("checkbox", { name: "Select this card" }).click();
+  await cards
+    .nth(2)
+    .getByRole("checkbox", { name: "Select this card" })
+    .click({ modifiers: ["Shift"] });
+  const bar = page.getByRole("region", { name: "Selection" });
+  await expect(bar).toContainText("3 selected");
+  // One of the two budgets contradicts the other and is gated: a bulk approval leaves it for a look.
+  await expect(bar.getByRole("button", { name: "Approve 2 (1 gated left out)" })).toBeVisible();
+  await bar.getByRole("button", { name: "Clear" }).click();
+  await expect(bar).toHaveCount(0);
+
+  await page.getByRole("listitem", { name: /Lisbon/ }).click();
+  await page.keyboard.press("x");
+  await expect(bar).toContainText("1 selected");
+  await bar.getByRole("button", { name: "Reject 1" }).click();
+  await expect(page.getByText("Rejected 1 card")).toBeVisible();
+  await expect(cards).toHaveCount(2);
+});

@@ -5,7 +5,17 @@ import { parseInput, toActionResult } from "@/lib/action";
 import { requireReviewer } from "@/lib/auth/reviewer";
 import { getDb } from "@/lib/db/client";
 import { FactSchema } from "@/lib/facts/schema";
-import { approveAndRejudge, mergeAndRejudge, rejectAndRejudge, undoAndRejudge } from "@/lib/jobs/decisions";
+import {
+  approveAndRejudge,
+  decideSelection,
+  MAX_BULK,
+  mergeAndRejudge,
+  rejectAndRejudge,
+  undoAndRejudge,
+} from "@/lib/jobs/decisions";
+import { listQueueUnitIds } from "@/lib/db/review-queue";
+import { parseQueueQuery } from "@/lib/queue/schema";
+import { AppError } from "@/lib/errors";
 
 const ApproveInput = z.object({
   candidateId: z.uuid(),
@@ -88,5 +98,47 @@ export async function undoDecisionAction(input: z.input<typeof UndoInput>) {
     const result = await undoAndRejudge({ db: await getDb(), candidateId, reviewerId: reviewer.id });
     revalidateReview();
     return { reopened: result.reopened.length };
+  });
+}
+
+const SelectionInput = z
+  .object({
+    candidateIds: z.array(z.uuid()).max(MAX_BULK).optional(),
+    /** "Select all matching the filter": the view's search string (?status=…&kind=…), every page of it. */
+    query: z.string().max(2_000).optional(),
+    action: z.enum(["approve", "reject"]),
+    reason: z.string().max(500).optional(),
+    includeGated: z.boolean().optional(),
+  })
+  .refine((s) => s.candidateIds !== undefined || s.query !== undefined, { message: "Select some cards first" });
+
+/** Approves or rejects a selection of cards, or every card of a view, in one transaction. */
+export async function decideSelectionAction(input: z.input<typeof SelectionInput>) {
+  return toActionResult(async () => {
+    const { candidateIds, query, action, reason, includeGated } = parseInput(SelectionInput, input);
+    const reviewer = await requireReviewer();
+    const db = await getDb();
+    let ids = candidateIds ?? [];
+    if (query !== undefined) {
+      const view = parseQueueQuery(Object.fromEntries(new URLSearchParams(query)));
+      const rows = await listQueueUnitIds({ db, query: view, limit: MAX_BULK + 1 });
+      if (rows.length > MAX_BULK) {
+        throw new AppError(
+          "VALIDATION",
+          `This view has more than ${MAX_BULK.toLocaleString("en")} cards: narrow it first.`,
+        );
+      }
+      ids = rows.map((r) => r.id);
+    }
+    const result = await decideSelection({
+      db,
+      candidateIds: ids,
+      action,
+      reason,
+      reviewerId: reviewer.id,
+      includeGated,
+    });
+    revalidateReview();
+    return result;
   });
 }

@@ -93,6 +93,12 @@ export default async function ReviewPage({
         key={queueSearch(query)}
         items={page.units.map((u) => toReviewItem(u, { definitions, contexts, origins }))}
         kinds={kindList}
+        shortcuts={settings.keyboardShortcuts}
+        matching={{
+          total: page.total,
+          gated: query.status === "gated" ? page.total : query.status === "pending" ? 0 : page.counts.gated,
+          search: queueSearch({ ...query, page: 1 }).slice(1),
+        }}
         emptyTitle={page.total === 0 && query.status === "gated" ? "No gated candidates" : "Nothing to review"}
       />
       {page.units.length > 0 ? <QueuePagination query={query} total={page.total} /> : null}

@@ -65,9 +65,11 @@ export function CandidateCard({
   item,
   kinds,
   selected,
+  picked,
   busy,
   mode,
   onSelect,
+  onPick,
   onMode,
   onDecide,
 }: {
@@ -75,10 +77,14 @@ export function CandidateCard({
   item: ReviewItem;
   kinds: Array<{ id: string; label: string }>;
   selected: boolean;
+  /** In the selection that bulk actions decide. */
+  picked: boolean;
   busy: boolean;
   /** What the card is showing: its actions, the editor, or the reasons to reject it. */
   mode: "view" | "edit" | "reject";
   onSelect: () => void;
+  /** Toggles the card in the selection; with `range`, everything from the last toggled card too. */
+  onPick: (range: boolean) => void;
   onMode: (mode: "view" | "edit" | "reject") => void;
   onDecide: (action: ReviewAction) => void;
 }) {
@@ -103,7 +109,22 @@ export function CandidateCard({
         selected ? "border-primary ring-2 ring-primary/20" : "border-border",
       )}
     >
-      <Meta item={item} />
+      <div className="flex items-start gap-3">
+        <input
+          type="checkbox"
+          aria-label="Select this card"
+          className="mt-0.5 size-4 shrink-0 accent-[var(--color-primary)]"
+          checked={picked}
+          onClick={(e) => {
+            e.stopPropagation();
+            onPick(e.shiftKey);
+          }}
+          onChange={() => undefined}
+        />
+        <div className="min-w-0 flex-1">
+          <Meta item={item} />
+        </div>
+      </div>
       {mode === "edit" ? (
         <CardEditor
           item={item}

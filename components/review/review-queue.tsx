@@ -3,55 +3,16 @@ import { useRouter } from "next/navigation";
 import { useEffect, useRef, useState, useTransition } from "react";
 import { useHotkeys } from "react-hotkeys-hook";
 import { toast } from "sonner";
-import {
-  approveCandidateAction,
-  mergeCandidateAction,
-  rejectCandidateAction,
-  undoDecisionAction,
-} from "@/app/review/actions";
+import { decideSelectionAction, undoDecisionAction } from "@/app/review/actions";
+import { BulkBar } from "@/components/review/bulk-bar";
+import { DONE_MESSAGE, send } from "@/components/review/send";
+import { useSelection } from "@/components/review/use-selection";
 import { CandidateCard } from "@/components/review/candidate-card";
-import { contradictedFacts, duplicateFact, relatedFacts } from "@/components/review/matches";
+import { contradictedFacts, duplicateFact } from "@/components/review/matches";
 import { ShortcutHelp } from "@/components/review/shortcut-help";
 import type { ReviewAction, ReviewItem } from "@/components/review/types";
 import { EmptyState } from "@/components/ui/card";
 import { callAction } from "@/components/call-action";
-import type { ActionResult } from "@/lib/errors";
-
-const DONE_MESSAGE: Record<ReviewAction["type"], string> = {
-  approve: "Approved — added to Facts",
-  supersede: "Approved — the old fact is marked superseded",
-  merge: "Merged into the existing fact",
-  relate: "Approved — linked to the related fact",
-  reject: "Rejected",
-};
-
-function send(item: ReviewItem, action: ReviewAction): Promise<ActionResult<unknown>> {
-  const withCluster = item.members.length > 0;
-  switch (action.type) {
-    case "approve":
-      return approveCandidateAction({ candidateId: item.id, withCluster, edits: action.edits });
-    case "supersede":
-      return approveCandidateAction({
-        candidateId: item.id,
-        supersedeFactIds: contradictedFacts(item).map((m) => m.factId),
-        withCluster,
-      });
-    case "relate":
-      return approveCandidateAction({
-        candidateId: item.id,
-        relateFactIds: relatedFacts(item).map((m) => m.factId),
-        withCluster,
-      });
-    case "merge":
-      return mergeCandidateAction({
-        candidateId: item.id,
-        factId: duplicateFact(item)?.factId ?? "",
-        ...(action.useWording ? { content: item.content } : {}),
-      });
-    case "reject":
-      return rejectCandidateAction({ candidateId: item.id, reason: action.reason, withCluster });
-  }
-}
 
 type Mode = { id: string; mode: "edit" | "reject" } | null;
 
@@ -67,10 +28,16 @@ export function ReviewQueue({
   items,
   kinds,
   emptyTitle,
+  shortcuts = true,
+  matching,
 }: {
   items: ReviewItem[];
   kinds: Array<{ id: string; label: string }>;
   emptyTitle: string;
+  /** Single-key shortcuts; Settings can switch them off (WCAG 2.1.4). */
+  shortcuts?: boolean;
+  /** The view these cards are a page of: its size, its gated cards, and its URL search, for "select all". */
+  matching: { total: number; gated: number; search: string };
 }) {
   const router = useRouter();
   const [done, setDone] = useState<Set<string>>(new Set());
@@ -82,6 +49,37 @@ export function ReviewQueue({
 
   const visible = items.filter((item) => !done.has(item.id));
   const selected = visible[Math.min(selectedIndex, visible.length - 1)];
+
+  const selection = useSelection(visible, matching);
+  function decideSelection(action: "approve" | "reject") {
+    if (busyId) return;
+    setBusyId("selection");
+    startTransition(async () => {
+      const result = await callAction(() =>
+        decideSelectionAction({
+          action,
+          ...(selection.allMatching
+            ? { query: matching.search }
+            : { candidateIds: selection.pickedItems.map((i) => i.id) }),
+          ...(action === "reject" ? { reason: "Rejected with a selection" } : {}),
+        }),
+      );
+      setBusyId(null);
+      if (result.ok) {
+        const { decided, leftGated } = result.data;
+        const verb = action === "approve" ? "Approved" : "Rejected";
+        const left = leftGated ? `; ${leftGated} gated left for a look` : "";
+        toast.success(`${verb} ${decided} card${decided === 1 ? "" : "s"}${left}`);
+        const gone = selection.pickedItems.filter((i) => action === "reject" || i.status !== "gated");
+        setDone((prev) => new Set([...prev, ...gone.map((i) => i.id)]));
+        selection.clear();
+        setFollowFocus(true);
+      } else {
+        toast.error(result.message);
+      }
+      router.refresh();
+    });
+  }
 
   // Keyboard moves and decisions take focus with them, so a screen reader follows and the card is in view.
   const cards = useRef(new Map<string, HTMLLIElement>());
@@ -137,7 +135,7 @@ export function ReviewQueue({
     setSelectedIndex((i) => Math.max(0, Math.min(visible.length - 1, Math.min(i, visible.length - 1) + delta)));
   };
   const open = (m: "edit" | "reject") => selected && setMode({ id: selected.id, mode: m });
-  const keys = { enabled: mode === null && !helpOpen, preventDefault: true };
+  const keys = { enabled: shortcuts && mode === null && !helpOpen, preventDefault: true };
   const deps = [selected, busyId];
   useHotkeys("j,down", () => move(1), keys, [visible.length]);
   useHotkeys("k,up", () => move(-1), keys, [visible.length]);
@@ -150,6 +148,7 @@ export function ReviewQueue({
     deps,
   );
   useHotkeys("e", () => open("edit"), keys, deps);
+  useHotkeys("x", () => selected && selection.pick(visible.indexOf(selected), false), keys, [selected, visible]);
   useHotkeys("r", () => open("reject"), keys, deps);
   useHotkeys("m", () => selected && duplicateFact(selected) && decide(selected, { type: "merge" }), keys, deps);
   useHotkeys(
@@ -178,25 +177,46 @@ export function ReviewQueue({
     keys,
     [],
   );
-  useHotkeys("shift+slash", () => setHelpOpen(true), { enabled: mode === null, preventDefault: true }, [mode]);
+  useHotkeys("shift+slash", () => setHelpOpen(true), { enabled: shortcuts && mode === null, preventDefault: true }, [
+    mode,
+    shortcuts,
+  ]);
 
   if (visible.length === 0)
     return <EmptyState title={emptyTitle}>Paste a transcript on the Ingest page to get candidates.</EmptyState>;
 
   return (
     <>
-      <p className="mb-3 text-xs text-muted-foreground">
-        Keys: <Key>j</Key>/<Key>k</Key> move · <Key>a</Key> approve · <Key>e</Key> edit · <Key>r</Key> reject ·{" "}
-        <Key>1</Key>–<Key>9</Key> approve as kind ·{" "}
-        <button
-          type="button"
-          className="text-primary underline-offset-2 hover:underline"
-          onClick={() => setHelpOpen(true)}
-        >
-          <Key>?</Key> all shortcuts
-        </button>
-      </p>
+      {shortcuts ? (
+        <p className="mb-3 text-xs text-muted-foreground">
+          Keys: <Key>j</Key>/<Key>k</Key> move · <Key>a</Key> approve · <Key>e</Key> edit · <Key>r</Key> reject ·{" "}
+          <Key>u</Key> undo · <Key>1</Key>–<Key>9</Key> approve as kind ·{" "}
+          <button
+            type="button"
+            className="text-primary underline-offset-2 hover:underline"
+            onClick={() => setHelpOpen(true)}
+          >
+            <Key>?</Key> all shortcuts
+          </button>
+        </p>
+      ) : null}
       <ShortcutHelp open={helpOpen} onOpenChange={setHelpOpen} kinds={kinds} />
+      {selection.count > 0 ? (
+        <BulkBar
+          count={selection.count}
+          gated={selection.gated}
+          allMatching={selection.allMatching}
+          matchingTotal={matching.total}
+          canSelectAll={
+            !selection.allMatching && selection.pickedItems.length === visible.length && matching.total > visible.length
+          }
+          busy={busyId !== null}
+          onSelectAll={selection.selectAll}
+          onApprove={() => decideSelection("approve")}
+          onReject={() => decideSelection("reject")}
+          onClear={selection.clear}
+        />
+      ) : null}
       <ul className="flex flex-col gap-3" aria-label="Candidates">
         {visible.map((item, index) => (
           <CandidateCard
@@ -208,6 +228,8 @@ export function ReviewQueue({
             item={item}
             kinds={kinds}
             selected={item.id === selected?.id}
+            picked={selection.allMatching || selection.picked.has(item.id)}
+            onPick={(range) => selection.pick(index, range)}
             busy={busyId !== null}
             mode={mode?.id === item.id ? mode.mode : "view"}
             onSelect={() => setSelectedIndex(index)}

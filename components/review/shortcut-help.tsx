@@ -12,6 +12,7 @@ const SHORTCUTS: Array<[string, string]> = [
   ["m", "Merge into the fact it duplicates"],
   ["s", "Approve and supersede the fact it contradicts"],
   ["1 – 9", "Approve with the n-th kind of the list below"],
+  ["x", "Select the card for a bulk action (shift-click a checkbox selects a range)"],
   ["u", "Undo the last decision (for 10 seconds; later, from the candidate's history)"],
   ["?", "This list"],
 ];

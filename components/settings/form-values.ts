@@ -29,6 +29,7 @@ export const FIELD_LABELS = {
   knownFactsLimit: "Known facts sent to the model",
   customKinds: "Custom kinds",
   promptTemplate: "LLM prompt template",
+  keyboardShortcuts: "Single-key shortcuts in the review queue (j, k, a, e, r, …)",
 } as const satisfies Partial<Record<Path<SettingsFormValues>, string>>;
 
 export type ShownField = keyof typeof FIELD_LABELS;

@@ -131,6 +131,13 @@ export function SettingsForm({
             <NumberField id="thContradicts" name="thresholds.contradicts" />
           </Card>
           <ExtractionFields defaultTemplate={defaultTemplate} presets={presets} />
+          <Card className="flex flex-col gap-2">
+            <h2 className="text-lg font-semibold">Review</h2>
+            <CheckField id="keyboardShortcuts" name="keyboardShortcuts" />
+            <p className="text-xs text-muted-foreground">
+              Off, the queue is worked with Tab and the buttons, and no single key acts on its own.
+            </p>
+          </Card>
           {otherErrors.length ? (
             <div role="alert" className="rounded-md border border-danger px-3 py-2 text-sm text-danger">
               <p className="font-medium">Not saved:</p>

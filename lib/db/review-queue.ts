@@ -208,3 +208,20 @@ export async function getFactOrigins({
   });
   return new Map(rows.flatMap((r) => (r.source ? [[r.factId, r.source] as const] : [])));
 }
+
+/** The ids of every card matching a query (all pages), oldest first, at most `limit`: "select all". */
+export async function listQueueUnitIds({ db, query, limit }: { db: Db; query: QueueQuery; limit: number }) {
+  const rows = await db.candidate.findMany({
+    where: whereOf(query),
+    select: { id: true, status: true },
+    orderBy: orderOf(query),
+    take: limit,
+  });
+  return rows;
+}
+
+/** The status of each candidate (decided ones too), for actions on a selection. */
+export async function getCandidateStatuses({ db, ids }: { db: Db; ids: string[] }) {
+  const rows = await db.candidate.findMany({ where: { id: { in: ids } }, select: { id: true, status: true } });
+  return new Map(rows.map((r) => [r.id, r.status]));
+}

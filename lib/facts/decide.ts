@@ -219,7 +219,7 @@ export async function rejectCandidate({
   reason,
   withCluster = false,
 }: {
-  db: Db;
+  db: Db | Tx;
   candidateId: string;
   reviewerId: string;
   reason?: string;

@@ -1,5 +1,7 @@
 import "server-only";
-import type { Db } from "@/lib/db/types";
+import { getCandidateStatuses } from "@/lib/db/review-queue";
+import { withTransaction, type Db } from "@/lib/db/types";
+import { AppError } from "@/lib/errors";
 import { approveCandidate, mergeCandidate, rejectCandidate } from "@/lib/facts/decide";
 import { undoDecision } from "@/lib/facts/undo";
 import { rejudgeQuietly } from "@/lib/jobs/rejudge";
@@ -34,7 +36,7 @@ export async function mergeAndRejudge(options: Parameters<typeof mergeCandidate>
   return fact;
 }
 
-export async function rejectAndRejudge(options: Parameters<typeof rejectCandidate>[0]) {
+export async function rejectAndRejudge(options: Parameters<typeof rejectCandidate>[0] & { db: Db }) {
   const rejected = await rejectCandidate(options);
   await rejudgeQuietly({ db: options.db, change: { candidateIds: rejected } });
   return rejected;
@@ -52,4 +54,53 @@ export async function undoAndRejudge(options: Parameters<typeof undoDecision>[0]
     },
   });
   return result;
+}
+
+/** Cards decided at once, at most (a queue page is 100; "select all" covers a busy day's meetings). */
+export const MAX_BULK = 2_000;
+
+/**
+ * Approves or rejects a selection of cards in one transaction: each with its cluster, all or nothing (a
+ * card someone else decided meanwhile fails the whole selection with CONFLICT). A bulk approval leaves
+ * gated cards out, unless `includeGated`: the gate asks for a look at each one. Then one re-judging for all.
+ */
+export async function decideSelection({
+  db,
+  candidateIds,
+  action,
+  reason,
+  reviewerId,
+  includeGated = false,
+}: {
+  db: Db;
+  candidateIds: string[];
+  action: "approve" | "reject";
+  reason?: string;
+  reviewerId: string;
+  includeGated?: boolean;
+}): Promise<{ decided: number; leftGated: number }> {
+  if (candidateIds.length > MAX_BULK) {
+    throw new AppError("VALIDATION", `At most ${MAX_BULK.toLocaleString("en")} cards can be decided at once.`);
+  }
+  const statuses = await getCandidateStatuses({ db, ids: candidateIds });
+  const gated = candidateIds.filter((id) => statuses.get(id) === "gated");
+  const ids =
+    action === "approve" && !includeGated ? candidateIds.filter((id) => statuses.get(id) !== "gated") : candidateIds;
+  const change = { factIds: [] as string[], texts: [] as string[], candidateIds: [] as string[] };
+  await withTransaction(db, async (tx) => {
+    for (const candidateId of ids) {
+      if (action === "approve") {
+        const fact = await approveCandidate({ db: tx, candidateId, reviewerId, withCluster: true });
+        change.factIds.push(fact.id);
+        change.texts.push(fact.content);
+        change.candidateIds.push(candidateId, ...fact.mergedCandidateIds);
+      } else {
+        change.candidateIds.push(
+          ...(await rejectCandidate({ db: tx, candidateId, reviewerId, reason, withCluster: true })),
+        );
+      }
+    }
+  });
+  await rejudgeQuietly({ db, change });
+  return { decided: ids.length, leftGated: action === "approve" && !includeGated ? gated.length : 0 };
 }

@@ -21,6 +21,8 @@ export const SettingsSchema = z
       .default(null)
       .transform((t) => (t ? t : null)),
     knownFactsLimit: z.number().int().min(0).max(100).default(16),
+    /** Single-key shortcuts in the review queue; off for those they get in the way of (WCAG 2.1.4). */
+    keyboardShortcuts: z.boolean().default(true),
     thresholds: ThresholdsSchema.default(ThresholdsSchema.parse({})),
     gates: GatePolicySchema.default(GatePolicySchema.parse({})),
   })
