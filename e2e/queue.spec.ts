@@ -241,3 +241,90 @@ test("bulk: select with x and shift-click, the button says how many, gated cards
   await expect(page.getByText("Rejected 1 card")).toBeVisible();
   await expect(cards).toHaveCount(2);
 });
+
+test("two reviewers on one card: the second is told who decided, and nothing is doubled", async ({ page, browser }) => {
+  const stamp = Date.now();
+  await ingest(page, `Twins ${stamp}`, `Priya: We decided to sunset the ${stamp} beta in April.`);
+  const other = await browser.newPage();
+  // The second reviewer's clock stands still until told: their queue cannot poll before they click.
+  await other.clock.install();
+  await other.goto(`/review?q=${stamp}`);
+  await page.goto(`/review?q=${stamp}`);
+  const mine = page.getByRole("listitem", { name: /sunset the/ });
+  const theirs = other.getByRole("listitem", { name: /sunset the/ });
+  await expect(theirs).toHaveCount(1);
+
+  await mine.getByRole("button", { name: "Approve", exact: true }).click();
+  await expect(page.getByText("Approved — added to Facts")).toBeVisible();
+  await theirs.getByRole("button", { name: "Approve", exact: true }).click();
+  await expect(other.getByText("This candidate was already approved by Local reviewer.")).toBeVisible();
+
+  await page.goto(`/facts?q=${stamp}`);
+  await expect(page.getByTestId("fact")).toHaveCount(1);
+
+  await other.close();
+});
+
+test("an open queue shows what another reviewer decided, without a reload", async ({ page, browser }) => {
+  const stamp = Date.now();
+  await ingest(page, `Live ${stamp}`, `Marcus: The ${stamp} API must keep version 1 until June.`);
+  const other = await browser.newPage();
+  await other.goto(`/review?q=${stamp}`);
+  const theirs = other.getByRole("listitem", { name: /keep version 1/ });
+  await expect(theirs).toHaveCount(1);
+  await page.goto(`/review?q=${stamp}`);
+  await page
+    .getByRole("listitem", { name: /keep version 1/ })
+    .getByRole("button", { name: "Reject" })
+    .click();
+  await page.getByRole("button", { name: "Not a fact" }).click();
+  await expect(page.getByText("Rejected")).toBeVisible();
+  // No reload on the other page: its queue polls, sees the change and fetches itself again.
+  await expect(theirs).toHaveCount(0);
+  await other.close();
+});
+
+test("m merges a repeat into the approved fact: one fact, with both meetings as its sources", async ({ page }) => {
+  const stamp = Date.now();
+  const line = `We decided to move the ${stamp} launch to October.`;
+  await ingest(page, `Merge A ${stamp}`, `Priya: ${line}`);
+  await page.goto(`/review?q=${stamp}`);
+  await page.getByRole("listitem", { name: /launch to October/ }).click();
+  await page.keyboard.press("a");
+  await expect(page.getByText("Approved — added to Facts")).toBeVisible();
+
+  await ingest(page, `Merge B ${stamp}`, `Marcus: As agreed, ${line}`);
+  await page.goto(`/review?q=${stamp}`);
+  const repeat = page.getByRole("listitem", { name: /launch to October/ });
+  await expect(repeat.getByRole("button", { name: "Merge into existing" })).toBeVisible();
+  await repeat.click();
+  await page.keyboard.press("m");
+  await expect(page.getByText("Merged into the existing fact")).toBeVisible();
+  await expect(page.getByTestId("candidate")).toHaveCount(0);
+
+  await page.goto(`/facts?q=${stamp}`);
+  const fact = page.getByTestId("fact");
+  await expect(fact).toHaveCount(1);
+  await expect(fact.getByRole("link", { name: `Merge A ${stamp}` })).toBeVisible();
+  await expect(fact.getByRole("link", { name: `Merge B ${stamp}` })).toBeVisible();
+});
+
+test("approve as related keeps both facts and links them", async ({ page }) => {
+  const stamp = Date.now();
+  await ingest(page, `Related A ${stamp}`, `Priya: We decided that the ${stamp} offline mode ships.`);
+  await page.goto(`/review?q=${stamp}`);
+  await page
+    .getByRole("listitem", { name: /offline mode ships/ })
+    .getByRole("button", { name: "Approve", exact: true })
+    .click();
+  await expect(page.getByText("Approved — added to Facts")).toBeVisible();
+
+  await ingest(page, `Related B ${stamp}`, `Marcus: We decided that the ${stamp} offline mode ships by Q3.`);
+  await page.goto(`/review?q=${stamp}`);
+  const card = page.getByRole("listitem", { name: /by Q3/ });
+  await expect(card).toContainText("Related to");
+  await card.getByRole("button", { name: "Approve as related" }).click();
+  await expect(page.getByText("Approved — linked to the related fact")).toBeVisible();
+  await page.goto(`/facts?q=${stamp}`);
+  await expect(page.getByTestId("fact")).toHaveCount(2);
+});

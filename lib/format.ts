@@ -32,3 +32,10 @@ export function formatMegabytes(bytes: number, options: { roundUp?: boolean } = 
 export function tooLargeMessage(subject: string, bytes: number, maxBytes: number): string {
   return `${subject} is ${formatMegabytes(bytes, { roundUp: true })}; the limit is ${formatMegabytes(maxBytes)}.`;
 }
+
+/** "00:12:34" from milliseconds into the recording. */
+export function formatOffset(ms: number): string {
+  const s = Math.floor(ms / 1000);
+  const pad = (n: number) => String(n).padStart(2, "0");
+  return `${pad(Math.floor(s / 3600))}:${pad(Math.floor((s % 3600) / 60))}:${pad(s % 60)}`;
+}

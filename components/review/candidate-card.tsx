@@ -2,7 +2,8 @@
 import { Check, GitMerge, Link2, Pencil, Replace, TriangleAlert, X } from "lucide-react";
 import Link from "next/link";
 import { CardEditor } from "@/components/review/card-editor";
-import { ClusterMembers, formatOffset, Matches, QuoteInContext } from "@/components/review/card-evidence";
+import { ClusterMembers, Matches, QuoteInContext } from "@/components/review/card-evidence";
+import { formatOffset } from "@/lib/format";
 import { contradictedFacts, duplicateFact, relatedFacts } from "@/components/review/matches";
 import { RejectReasons } from "@/components/review/reject-reasons";
 import type { ReviewAction, ReviewItem } from "@/components/review/types";
@@ -105,7 +106,7 @@ export function CandidateCard({
       aria-current={selected ? "true" : undefined}
       onClick={onSelect}
       className={cn(
-        "rounded-lg border bg-white p-4 shadow-xs transition-colors",
+        "scroll-mt-20 rounded-lg border bg-white p-4 shadow-xs transition-colors",
         selected ? "border-primary ring-2 ring-primary/20" : "border-border",
       )}
     >

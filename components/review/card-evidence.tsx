@@ -21,13 +21,6 @@ const STAGE_LABEL: Record<string, string> = {
 const lastLines = (text: string, n: number) => text.split("\n").slice(-n).join("\n");
 const firstLines = (text: string, n: number) => text.split("\n").slice(0, n).join("\n");
 
-/** "00:12:34" from milliseconds into the recording. */
-export function formatOffset(ms: number): string {
-  const s = Math.floor(ms / 1000);
-  const pad = (n: number) => String(n).padStart(2, "0");
-  return `${pad(Math.floor(s / 3600))}:${pad(Math.floor((s % 3600) / 60))}:${pad(s % 60)}`;
-}
-
 /**
  * The quote inside its transcript: the lines around it, the quote marked; "More context" shows more.
  * Without context (the quote was not found in the source) the quote alone, flagged.

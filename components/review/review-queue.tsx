@@ -5,6 +5,7 @@ import { useHotkeys } from "react-hotkeys-hook";
 import { toast } from "sonner";
 import { decideSelectionAction, undoDecisionAction } from "@/app/review/actions";
 import { BulkBar } from "@/components/review/bulk-bar";
+import { QueueLive } from "@/components/review/queue-live";
 import { DONE_MESSAGE, send } from "@/components/review/send";
 import { useSelection } from "@/components/review/use-selection";
 import { CandidateCard } from "@/components/review/candidate-card";
@@ -183,7 +184,12 @@ export function ReviewQueue({
   ]);
 
   if (visible.length === 0)
-    return <EmptyState title={emptyTitle}>Paste a transcript on the Ingest page to get candidates.</EmptyState>;
+    return (
+      <>
+        <QueueLive />
+        <EmptyState title={emptyTitle}>Paste a transcript on the Ingest page to get candidates.</EmptyState>
+      </>
+    );
 
   return (
     <>
@@ -200,6 +206,7 @@ export function ReviewQueue({
           </button>
         </p>
       ) : null}
+      <QueueLive />
       <ShortcutHelp open={helpOpen} onOpenChange={setHelpOpen} kinds={kinds} />
       {selection.count > 0 ? (
         <BulkBar

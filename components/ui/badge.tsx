@@ -7,9 +7,10 @@ const badgeVariants = cva("inline-flex items-center gap-1 rounded-full px-2 py-0
     tone: {
       neutral: "bg-muted text-muted-foreground",
       primary: "bg-accent text-primary",
-      success: "bg-success/15 text-success",
+      // Text darker than the tone itself: small text on a tinted background needs 4.5:1 (WCAG AA).
+      success: "bg-success/15 text-[oklch(0.4_0.12_150)]",
       warning: "bg-warning/20 text-[oklch(0.45_0.12_70)]",
-      danger: "bg-danger/15 text-danger",
+      danger: "bg-danger/15 text-[oklch(0.45_0.2_25)]",
     },
   },
   defaultVariants: { tone: "neutral" },

@@ -225,3 +225,18 @@ export async function getCandidateStatuses({ db, ids }: { db: Db; ids: string[] 
   const rows = await db.candidate.findMany({ where: { id: { in: ids } }, select: { id: true, status: true } });
   return new Map(rows.map((r) => [r.id, r.status]));
 }
+
+/**
+ * Changes when anything in the queue does (a candidate saved, decided, re-judged or undone), so an open
+ * queue can tell when to fetch itself again: counts and the latest times of creation and decision.
+ */
+export async function getQueueStamp({ db }: { db: Db }): Promise<string> {
+  const [row] = await db.$queryRaw<Array<{ stamp: string }>>`
+    SELECT concat_ws(':',
+      (SELECT count(*) FROM "Candidate" WHERE "status" IN ('pending', 'gated')),
+      (SELECT max("createdAt") FROM "Candidate"),
+      (SELECT max("createdAt") FROM "CandidateEvent"),
+      (SELECT sum("version") FROM "Candidate" WHERE "status" IN ('pending', 'gated'))
+    ) AS "stamp"`;
+  return row?.stamp ?? "";
+}

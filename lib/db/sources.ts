@@ -80,3 +80,12 @@ export function findSourceByText({ db, text }: { db: Db | Tx; text: string }) {
     select: { id: true, title: true, createdAt: true },
   });
 }
+
+/** Where each candidate of a source sits in its text, with its status: the source view highlights them. */
+export async function listSourceSpans({ db, sourceId }: { db: Db; sourceId: string }) {
+  return db.candidate.findMany({
+    where: { run: { sourceId }, start: { not: null }, end: { not: null } },
+    select: { id: true, start: true, end: true, status: true, content: true, kind: true },
+    orderBy: [{ start: "asc" }, { end: "desc" }],
+  });
+}

@@ -4,7 +4,8 @@ import { RetryButton } from "@/components/ingest/retry-button";
 import { Badge } from "@/components/ui/badge";
 import { Card, PageHeader } from "@/components/ui/card";
 import { getDb } from "@/lib/db/client";
-import { getSource } from "@/lib/db/sources";
+import { getSource, listSourceSpans } from "@/lib/db/sources";
+import { SpanLegend, Transcript } from "@/components/sources/transcript";
 import { RETRYABLE_RUN_STATUSES } from "@/lib/extraction/schema";
 
 export const dynamic = "force-dynamic";
@@ -13,7 +14,8 @@ export const metadata: Metadata = { title: "Source" };
 export default async function SourcePage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
   if (!/^[0-9a-f-]{36}$/i.test(id)) notFound();
-  const source = await getSource({ db: await getDb(), sourceId: id });
+  const db = await getDb();
+  const [source, spans] = await Promise.all([getSource({ db, sourceId: id }), listSourceSpans({ db, sourceId: id })]);
   if (!source) notFound();
   return (
     <div className="mx-auto max-w-4xl">
@@ -35,6 +37,7 @@ export default async function SourcePage({ params }: { params: Promise<{ id: str
               {run.status}
             </Badge>
             <span>{run.extractor === "offline" ? "Offline extractor" : run.modelId}</span>
+            {run.promptVersion ? <span className="text-muted-foreground">prompt {run.promptVersion}</span> : null}
             <span className="text-muted-foreground">
               {run._count.candidates} candidates · {run.chunksDone}/{run.chunksTotal} chunks
               {run.durationMs != null ? ` · ${(run.durationMs / 1000).toFixed(1)} s` : ""}
@@ -51,9 +54,12 @@ export default async function SourcePage({ params }: { params: Promise<{ id: str
           </Card>
         ))}
       </section>
-      <Card>
-        <pre className="whitespace-pre-wrap break-words font-sans text-sm leading-relaxed">{source.text}</pre>
-      </Card>
+      <section aria-label="Transcript">
+        <SpanLegend />
+        <Card>
+          <Transcript text={source.text} turns={source.segments ?? []} spans={spans} />
+        </Card>
+      </section>
     </div>
   );
 }

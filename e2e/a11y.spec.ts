@@ -1,0 +1,38 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page, test } from "@playwright/test";
+
+// axe-core over the pages reviewers live in, with real content in them: no serious or critical violation.
+async function violations(page: Page) {
+  const result = await new AxeBuilder({ page }).analyze();
+  return result.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => {
+      const nodes = v.nodes.map((n) => `${n.target.join(" ")} ${n.html.slice(0, 120)} ${n.failureSummary ?? ""}`);
+      return `${v.id} (${v.impact}): ${v.help} — ${nodes.join(", ")}`;
+    });
+}
+
+test("the review queue and a source view have no serious or critical accessibility violation", async ({ page }) => {
+  const stamp = Date.now();
+  await page.goto("/ingest");
+  await page.getByLabel("Title").fill(`Access ${stamp}`);
+  await page
+    .getByLabel("Transcript")
+    .fill(
+      [
+        `Priya: We decided to move the ${stamp} launch to October.`,
+        `Marcus: The ${stamp} launch budget is 40,000 dollars.`,
+        `Lena: The ${stamp} launch budget is 50,000 dollars.`,
+      ].join("\n"),
+    );
+  await page.getByRole("button", { name: "Extract" }).click();
+  await expect(page.getByRole("status")).toContainText("Extraction finished");
+  const sourceLink = page.getByRole("link", { name: /Review \d+ candidates/ });
+  await sourceLink.click();
+  await expect(page.getByTestId("candidate").first()).toBeVisible();
+  expect(await violations(page)).toEqual([]);
+
+  await page.getByTestId("candidate").first().getByRole("link", { name: "Open in the source" }).click();
+  await expect(page.getByRole("region", { name: "Transcript" })).toBeVisible();
+  expect(await violations(page)).toEqual([]);
+});

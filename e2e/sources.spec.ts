@@ -1,0 +1,50 @@
+import { expect, test } from "@playwright/test";
+
+// The source view: the transcript with its times and speakers, every extracted span marked by status.
+test("a source shows its transcript with times, each span coloured by status and opening its candidate", async ({
+  page,
+}) => {
+  const stamp = Date.now();
+  const vtt = [
+    "WEBVTT",
+    "",
+    "00:00:02.000 --> 00:00:05.000",
+    `<v Priya>We decided to move the ${stamp} launch to October.</v>`,
+    "",
+    "00:01:05.000 --> 00:01:09.000",
+    `<v Marcus>The ${stamp} launch budget is 40,000 dollars.</v>`,
+    "",
+    "00:02:10.000 --> 00:02:14.000",
+    `<v Lena>I will book the ${stamp} venue by Friday.</v>`,
+  ].join("\n");
+  await page.goto("/ingest");
+  await page.getByLabel("Title").fill(`Spans ${stamp}`);
+  await page.getByLabel("Transcript").fill(vtt);
+  await page.getByRole("button", { name: "Extract" }).click();
+  await expect(page.getByRole("status")).toContainText("Extraction finished");
+
+  await page.goto(`/review?q=${stamp}`);
+  await page
+    .getByRole("listitem", { name: /launch to October/ })
+    .getByRole("button", { name: "Approve", exact: true })
+    .click();
+  await expect(page.getByText("Approved — added to Facts")).toBeVisible();
+  const budget = page.getByRole("listitem", { name: /40,000/ });
+  await budget.getByRole("button", { name: "Reject" }).click();
+  await budget.getByRole("button", { name: "Too vague" }).click();
+  await expect(page.getByText("Rejected", { exact: true })).toBeVisible();
+  const venue = page.getByRole("listitem", { name: /book the/ });
+  const venueId = await venue.getAttribute("data-candidate-id");
+  await venue.getByRole("link", { name: "Open in the source" }).click();
+
+  const transcript = page.getByRole("region", { name: "Transcript" });
+  await expect(transcript).toContainText("00:01:05");
+  await expect(transcript).toContainText("Marcus: ");
+  await expect(transcript.getByRole("link", { name: /launch to October/ })).toHaveAttribute("title", /^approved/);
+  await expect(transcript.getByRole("link", { name: /40,000 dollars/ })).toHaveAttribute("title", /^rejected/);
+  const pending = transcript.getByRole("link", { name: /book the/ });
+  await expect(pending).toHaveAttribute("title", /^pending/);
+  await pending.click();
+  await expect(page).toHaveURL(new RegExp(`/review/${venueId}$`));
+  await expect(page.getByText(`From Spans ${stamp}`)).toBeVisible();
+});
