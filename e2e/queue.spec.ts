@@ -59,8 +59,10 @@ test("approving one figure re-judges its rival in the queue: it is gated as a co
     .click();
   await expect(page.getByText("Approved — added to Facts")).toBeVisible();
 
-  await page.reload();
+  // No reload: the approval's response brings the queue back judged again.
   await expect(page.getByTestId("candidate")).toHaveCount(1);
+  await expect(rival).toContainText("Gated: Contradicts an approved fact");
+  await page.reload();
   await expect(rival).toContainText("Gated: Contradicts an approved fact");
   await expect(rival.getByRole("button", { name: "Approve and supersede" })).toBeVisible();
 });
@@ -258,6 +260,7 @@ test("two reviewers on one card: the second is told who decided, and nothing is 
   await expect(page.getByText("Approved — added to Facts")).toBeVisible();
   await theirs.getByRole("button", { name: "Approve", exact: true }).click();
   await expect(other.getByText("This candidate was already approved by Local reviewer.")).toBeVisible();
+  await expect(theirs).toHaveCount(0);
 
   await page.goto(`/facts?q=${stamp}`);
   await expect(page.getByTestId("fact")).toHaveCount(1);

@@ -95,20 +95,33 @@ export function ReviewQueue({
   function decide(item: ReviewItem, action: ReviewAction) {
     if (busyId) return;
     setBusyId(item.id);
+    // The card leaves at once and the next one takes the focus, while the server decides; an edit waits,
+    // so a refused edit stays in its editor. Decisions still run one at a time: the next card's verdict
+    // may change with this one, and the response carries the queue judged again.
+    const optimistic = !(action.type === "approve" && action.edits);
+    if (optimistic) {
+      setMode(null);
+      setDone((prev) => new Set(prev).add(item.id));
+      setFollowFocus(true);
+    }
     startTransition(async () => {
+      // The action revalidates /review: its response brings the page back with verdicts judged again.
       const result = await callAction<unknown>(() => send(item, action));
       setBusyId(null);
       if (result.ok) {
-        setMode(null);
-        setDone((prev) => new Set(prev).add(item.id));
-        setFollowFocus(true);
+        if (!optimistic) {
+          setMode(null);
+          setDone((prev) => new Set(prev).add(item.id));
+          setFollowFocus(true);
+        }
         lastDecision.current = { item, at: Date.now() };
         toast.success(DONE_MESSAGE[action.type], {
           duration: UNDO_MS,
           action: { label: "Undo", onClick: () => undo(item) },
         });
-        router.refresh();
       } else {
+        // Nothing was decided: the card comes back, and says why.
+        setDone((prev) => new Set([...prev].filter((id) => id !== item.id)));
         toast.error(result.message);
         if (result.code === "CONFLICT" || result.code === "NOT_FOUND") router.refresh();
       }
@@ -224,7 +237,7 @@ export function ReviewQueue({
           onClear={selection.clear}
         />
       ) : null}
-      <ul className="flex flex-col gap-3" aria-label="Candidates">
+      <ul className="flex flex-col gap-3" aria-label="Candidates" aria-busy={busyId !== null}>
         {visible.map((item, index) => (
           <CandidateCard
             key={item.id}

@@ -261,6 +261,8 @@ export async function updateCandidateReviews({
           status: r.status,
           gateReason: r.gateReason,
           clusterId: r.clusterId ?? null,
+          // An open queue polls a stamp of versions (getQueueStamp): a new verdict must show there too.
+          version: { increment: 1 },
         },
       });
       updated += result.count;

@@ -3,7 +3,7 @@ import { listOpenCandidatesToRejudge, updateCandidateReviews } from "@/lib/db/ca
 import { findSimilarOpenCandidates } from "@/lib/db/retrieval";
 import { getSettings } from "@/lib/db/settings";
 import type { Db } from "@/lib/db/types";
-import { reviewCandidates } from "@/lib/jobs/review-candidates";
+import { contentWords, mayMatch, reviewCandidates } from "@/lib/jobs/review-candidates";
 
 /** Open candidates re-judged after one change, at most: the nearest to it, oldest first beyond that. */
 const MAX_REJUDGED = 100;
@@ -33,11 +33,17 @@ export interface ReviewChange {
 export async function rejudgeAfterChange({ db, change }: { db: Db; change: ReviewChange }): Promise<number> {
   const texts = [...new Set(change.texts ?? [])];
   const near = await findSimilarOpenCandidates({ db, texts, limit: NEAR_PER_TEXT });
+  // Of those, only the ones the matcher could pair with the changed text (the prefilter it applies within
+  // a batch): a candidate that shares a band but not two content words keeps its verdict.
+  const words = texts.map(contentWords);
+  const touched = near.flatMap((list, i) =>
+    list.filter((c) => mayMatch(words[i] as Set<string>, contentWords(c.content))).map((c) => c.id),
+  );
   const candidates = await listOpenCandidatesToRejudge({
     db,
     factIds: change.factIds,
     candidateIds: change.candidateIds,
-    ids: [...(change.reopened ?? []), ...near.flat().map((c) => c.id)],
+    ids: [...(change.reopened ?? []), ...touched],
     limit: MAX_REJUDGED,
   });
   if (candidates.length === 0) return 0;

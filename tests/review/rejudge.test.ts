@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { saveCandidates } from "@/lib/db/candidates";
-import { listQueuePage } from "@/lib/db/review-queue";
+import { getQueueStamp, listQueuePage } from "@/lib/db/review-queue";
 import { approveAndRejudge, rejectAndRejudge } from "@/lib/jobs/decisions";
 import { rejudgeAfterChange } from "@/lib/jobs/rejudge";
 import { reviewCandidates } from "@/lib/jobs/review-candidates";
@@ -115,6 +115,18 @@ describe("a queue that stays true", () => {
     expect(updated).toBe(1);
     expect((await row(near!)).verdict).toBe("duplicate");
     expect(await row(far!)).toEqual(before);
+  });
+
+  it("changes the queue's stamp when a verdict changes, so open queues fetch themselves again", async () => {
+    const [early] = await extract(["The launch budget is 40,000 dollars."]);
+    const [late] = await extract(["The launch budget is 50,000 dollars."]);
+    const fact = await addFact(db.prisma, "The launch budget is 40,000 dollars.");
+    await db.prisma.candidate.delete({ where: { id: early! } });
+    const stamp = await getQueueStamp({ db: db.prisma });
+    expect(await getQueueStamp({ db: db.prisma })).toBe(stamp);
+    await rejudgeAfterChange({ db: db.prisma, change: { factIds: [fact.id], texts: [fact.content] } });
+    expect((await row(late!)).verdict).toBe("contradicts");
+    expect(await getQueueStamp({ db: db.prisma })).not.toBe(stamp);
   });
 
   it("puts what needs attention first: gated, then contradictions, then what matters most", async () => {
