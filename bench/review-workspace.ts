@@ -32,8 +32,9 @@ await forEachBenchDatabase(arg("db", "both"), async (opened, label) => {
   const query = parseQueueQuery({});
   const first = await listQueuePage({ db, query });
   console.log(
-    `\n${label}: seeded ${facts} facts and ${open} open candidates in ${((performance.now() - seeding) / 1000).toFixed(0)} s` +
-      ` — ${first.total} cards (${first.counts.pending} pending, ${first.counts.gated} gated; the rest are in clusters)`,
+    `\n${label}: seeded ${facts} facts and ${open} open candidates in ` +
+      `${((performance.now() - seeding) / 1000).toFixed(0)} s — ${first.total} cards ` +
+      `(${first.counts.pending} pending, ${first.counts.gated} gated; the rest are in clusters)`,
   );
 
   const load: number[] = [];
@@ -77,21 +78,12 @@ await forEachBenchDatabase(arg("db", "both"), async (opened, label) => {
       done++;
     }
   }
-  const T = (globalThis as any).__T as number[][];
-  for (const k of [0, 1, 2])
-    console.log(
-      "part",
-      k,
-      pct(
-        T.map((x) => x[k] as number),
-        50,
-      ).toFixed(1),
-    );
   console.log(`approve, the decision's transaction:  ${stats(decide)}`);
   console.log(`approve, re-judging what it touched:  ${stats(rejudge)}`);
   console.log(`approve, server time in all:          ${stats(total)}  (${done} approvals)`);
   console.log(
-    `candidates re-judged per approval: median ${pct(updated, 50)}, p95 ${pct(updated, 95)}, max ${Math.max(...updated)}; ` +
+    `candidates re-judged per approval: median ${pct(updated, 50)}, p95 ${pct(updated, 95)}, ` +
+      `max ${Math.max(...updated)}; ` +
       `${updated.filter((n) => n > 0).length} of ${done} approvals re-judged at least one`,
   );
 });
