@@ -1,6 +1,7 @@
 /**
- * Runs once when the server starts (`next start`, `next dev`): stops it at once, with a message that
- * names the problem, when the environment is invalid or the database cannot be opened.
+ * Runs once when the server starts (`next start`, `next dev`): stops it, with a message that names the
+ * problem, when the environment is invalid (before it listens) or the database cannot be opened (as soon
+ * as that is known); the database and the NLP models load in the background (lib/boot.ts).
  */
 export async function register() {
   // The database lives in the Node.js server; the edge runtime has neither it nor the Node APIs.
@@ -8,6 +9,6 @@ export async function register() {
   // Next.js 16 already skips register() while building (it sets NEXT_PHASE before starting the build
   // workers); checked here too because build workers must never open the database.
   if (process.env.NEXT_PHASE === "phase-production-build") return;
-  const { checkAtBootOrExit } = await import("@/lib/boot");
-  await checkAtBootOrExit();
+  const { bootInBackground } = await import("@/lib/boot");
+  bootInBackground();
 }

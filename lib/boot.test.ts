@@ -61,3 +61,23 @@ describe("checkAtBootOrExit", () => {
     expect(printed.mock.calls[0]?.[0]).toMatch(/^Sift cannot start\. Invalid environment:\n {2}DATABASE_URL: /);
   });
 });
+
+describe("bootInBackground", () => {
+  it("stops at once on a bad environment value, before anything is opened", async () => {
+    vi.stubEnv("SIFT_MAX_UPLOAD_BYTES", "abc");
+    const { bootInBackground } = await loadBoot();
+    const exit = vi.spyOn(process, "exit").mockImplementation(() => undefined as never);
+    const printed = vi.spyOn(console, "error").mockImplementation(() => {});
+    bootInBackground();
+    // Synchronously: the server must not listen with a bad configuration.
+    expect(exit).toHaveBeenCalledWith(1);
+    expect(printed.mock.calls[0]?.[0]).toMatch(/SIFT_MAX_UPLOAD_BYTES/);
+  });
+
+  it("loads the NLP models without failing", async () => {
+    const { warmModels } = await loadBoot();
+    const printed = vi.spyOn(console, "error").mockImplementation(() => {});
+    await warmModels();
+    expect(printed).not.toHaveBeenCalled();
+  });
+});

@@ -44,3 +44,37 @@ export async function checkAtBootOrExit(): Promise<void> {
     process.exit(1);
   }
 }
+
+/**
+ * What the server runs at start (instrumentation.ts). The environment is checked at once: a bad value
+ * stops the server before it listens. The database is opened, migrated and recovered in the background,
+ * so Next.js listens and loads its pages meanwhile, and the first request only waits for what is still
+ * opening (getDb() hands every caller the one opening); a database that cannot be opened still stops the
+ * server with the reason. Once it is open, the NLP models are loaded, so the first extraction and the
+ * first review do not pay for them.
+ */
+export function bootInBackground(): void {
+  try {
+    getEnv();
+  } catch (error) {
+    console.error(describeBootFailure(error));
+    process.exit(1);
+  }
+  void checkAtBootOrExit().then(() => setTimeout(() => void warmModels(), 0));
+}
+
+/** Loads the offline extractor's and the matcher's models (~0.5 s of CPU) by using each once. */
+export async function warmModels(): Promise<void> {
+  try {
+    const [{ readWinkDocument }, { loadWordVectors, scorePair }] = await Promise.all([
+      import("@/lib/extraction/offline/wink"),
+      import("@/lib/review"),
+    ]);
+    readWinkDocument("Priya decided to ship offline mode on Friday.");
+    loadWordVectors();
+    scorePair("The team ships offline mode on Friday.", "The team will ship offline mode by Monday.");
+  } catch (error) {
+    // Not fatal: the first extraction loads them, and reports a failure where it happens.
+    console.error("[sift] loading the NLP models at start failed", error);
+  }
+}

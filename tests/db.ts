@@ -6,13 +6,13 @@
  *   `sift_test_<random>` on that server, dropped on close. The URL's database is only used to connect.
  * Use one per test file (beforeAll/afterAll) and `truncateAll` between tests when they must not share rows.
  */
-import { createHash, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { createDb, ensureDefaultReviewer, type OpenedDatabase, type PrismaClient } from "@/lib/db/client";
-import { readMigrations } from "@/lib/db/migrate";
+import { buildPgliteTemplate } from "@/lib/db/build-template";
 
 export interface TestDb {
   prisma: PrismaClient;
@@ -27,41 +27,8 @@ export async function createTestDb(): Promise<TestDb> {
   return url ? createPostgresTestDb(url) : createPGliteTestDb();
 }
 
-function pgliteVersion(): string {
-  const pkg = path.resolve(import.meta.dirname, "..", "node_modules", "@electric-sql", "pglite", "package.json");
-  return (JSON.parse(fs.readFileSync(pkg, "utf8")) as { version: string }).version;
-}
-
 /** Migrated, closed PGlite data directory shared by all test runs with the same migrations. */
-export async function pgliteTemplateDir(): Promise<string> {
-  const key = createHash("sha256")
-    .update(pgliteVersion())
-    .update(
-      readMigrations()
-        .map((m) => `${m.name}:${m.checksum}`)
-        .join("\n"),
-    )
-    .digest("hex")
-    .slice(0, 16);
-  const template = path.join(os.tmpdir(), `sift-pglite-template-${key}`);
-  if (fs.existsSync(path.join(template, "pglite", "PG_VERSION"))) return template;
-
-  // Built aside and renamed into place, so parallel test workers never see a half-built template.
-  const building = `${template}.${process.pid}.${randomBytes(4).toString("hex")}`;
-  try {
-    const db = await createDb({ dataDir: building, seed: false });
-    await db.close();
-  } catch (error) {
-    fs.rmSync(building, { recursive: true, force: true });
-    throw error;
-  }
-  try {
-    fs.renameSync(building, template);
-  } catch {
-    fs.rmSync(building, { recursive: true, force: true }); // another worker won the race
-  }
-  return template;
-}
+export const pgliteTemplateDir = buildPgliteTemplate;
 
 async function createPGliteTestDb(): Promise<TestDb> {
   const template = await pgliteTemplateDir();

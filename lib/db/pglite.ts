@@ -7,6 +7,7 @@ import { vector } from "@electric-sql/pglite-pgvector";
 import { resolveDataDir } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import { acquireDirectoryLock } from "@/lib/db/lock";
+import { copyPgliteTemplate } from "@/lib/db/pglite-template";
 
 /**
  * Every process that opens a data directory must load the same extensions, or queries fail with
@@ -33,7 +34,8 @@ export function pgliteDirectory(dataDir: string): string {
 /**
  * Opens (creating on first use) the embedded database in `dataDir` (default: SIFT_DATA_DIR), after
  * claiming the directory for this process. Throws AppError("CONFIG") if another live process holds it.
- * A new directory takes a few seconds to initialise; reopening takes about a second.
+ * A new directory starts as a copy of the migrated template when one was built (lib/db/pglite-template.ts),
+ * else takes a few seconds to initialise; reopening takes about a second.
  */
 export async function openPGlite(options: { dataDir?: string } = {}): Promise<OpenedPGlite> {
   const dataDir = path.resolve(/*turbopackIgnore: true*/ options.dataDir ?? resolveDataDir());
@@ -41,7 +43,7 @@ export async function openPGlite(options: { dataDir?: string } = {}): Promise<Op
   const databaseDir = pgliteDirectory(dataDir);
   let pglite: SiftPGlite;
   try {
-    fs.mkdirSync(databaseDir, { recursive: true });
+    if (!copyPgliteTemplate(databaseDir)) fs.mkdirSync(databaseDir, { recursive: true });
     pglite = await PGlite.create(databaseDir, { extensions: PGLITE_EXTENSIONS });
   } catch (error) {
     lock.release();
