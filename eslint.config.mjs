@@ -32,6 +32,7 @@ const COMPONENTS_STAY_ON_THE_CLIENT_SIDE = [
     "@/lib/models",
     "@/lib/models/*",
     "@/lib/facts/decide",
+    "@/lib/facts/undo",
     "@/lib/env",
     "@/lib/action",
     "@/lib/auth/*",

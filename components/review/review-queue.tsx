@@ -95,10 +95,10 @@ export function ReviewQueue({
   function decide(item: ReviewItem, action: ReviewAction) {
     if (busyId) return;
     setBusyId(item.id);
-    // The card leaves at once and the next one takes the focus, while the server decides; an edit waits,
-    // so a refused edit stays in its editor. Decisions still run one at a time: the next card's verdict
-    // may change with this one, and the response carries the queue judged again.
-    const optimistic = !(action.type === "approve" && action.edits);
+    // The card leaves at once and the next one takes the focus, while the server decides; a save from the
+    // editor waits, so a refused edit stays in its editor. Decisions still run one at a time: the next
+    // card's verdict may change with this one, and the response carries the queue judged again.
+    const optimistic = !(mode?.id === item.id && mode.mode === "edit");
     if (optimistic) {
       setMode(null);
       setDone((prev) => new Set(prev).add(item.id));
