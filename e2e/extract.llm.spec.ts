@@ -17,7 +17,15 @@ test("with a model configured, the LLM extractor runs and an invented quote is g
   await page.getByRole("button", { name: "Extract" }).click();
   await expect(page.getByRole("status")).toContainText("Extraction finished");
   await expect(page.getByText(/Model .*fake-model/)).toBeVisible();
-  await expect(page.getByText(/\d+ in \/ \d+ out tokens/)).toBeVisible();
+  // Priced at SIFT_LLM_PRICE_PER_MTOK=2.5/10 (scripts/e2e-server.mjs): the run's cost is kept with its tokens.
+  await expect(page.getByText(/[\d,]+ in \/ [\d,]+ out tokens · \$\d/)).toBeVisible();
+  await page.getByRole("link", { name: "Sources" }).click();
+  await page
+    .getByTestId("source")
+    .filter({ hasText: "Roadmap review" })
+    .getByRole("link", { name: "Roadmap review" })
+    .click();
+  await expect(page.getByRole("region", { name: "Extraction runs" })).toContainText(/out tokens · \$\d/);
 
   await page.goto("/review?status=pending");
   // Cards are named by their content; their text also holds the transcript around each quote.

@@ -31,6 +31,18 @@ export const EnvSchema = z.object({
   ANTHROPIC_API_KEY: optionalString,
   SIFT_LLM_TIMEOUT_MS: positiveInt(60_000),
   SIFT_LLM_CONCURRENCY: positiveInt(3),
+  // "input/output" US dollars per million tokens: a run's cost is stored with its tokens.
+  SIFT_LLM_PRICE_PER_MTOK: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^\d+(\.\d+)?\/\d+(\.\d+)?$/, 'must be "input/output" in US dollars per million tokens, e.g. 2.5/10')
+      .transform((v) => {
+        const [input, output] = v.split("/").map(Number);
+        return { input: input as number, output: output as number };
+      })
+      .optional(),
+  ),
   SIFT_CHUNK_TOKENS: positiveInt(3_000),
   SIFT_EMBEDDING_MODEL: optionalString,
   // Read by the matcher itself (lib/review/switches.ts); validated here so a typo stops the server.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatMegabytes, tooLargeMessage } from "@/lib/format";
+import { formatMegabytes, formatRunUsage, tooLargeMessage } from "@/lib/format";
 
 const MB = 1024 * 1024;
 
@@ -27,5 +27,23 @@ describe("tooLargeMessage", () => {
     expect(tooLargeMessage("The pasted text", 10 * MB, 5 * MB)).toBe("The pasted text is 10 MB; the limit is 5 MB.");
     expect(tooLargeMessage("notes.txt", 2_100_000, 2 * MB)).toBe("notes.txt is 2.1 MB; the limit is 2 MB.");
     expect(tooLargeMessage("The file", 60_000, 51_200)).toBe("The file is 0.058 MB; the limit is 0.049 MB.");
+  });
+});
+
+describe("formatRunUsage", () => {
+  it("says nothing for a run without counted tokens (offline)", () => {
+    expect(formatRunUsage({ inputTokens: null, outputTokens: null, costUsd: null })).toBe("");
+  });
+
+  it("gives tokens with separators, and the cost in dollars when a price was set", () => {
+    expect(formatRunUsage({ inputTokens: 12_345, outputTokens: 678, costUsd: null })).toBe(
+      "12,345 in / 678 out tokens",
+    );
+    expect(formatRunUsage({ inputTokens: 12_345, outputTokens: 678, costUsd: 0.0376425 })).toBe(
+      "12,345 in / 678 out tokens · $0.038",
+    );
+    expect(formatRunUsage({ inputTokens: 1_000_000, outputTokens: 200_000, costUsd: 4.5 })).toBe(
+      "1,000,000 in / 200,000 out tokens · $4.50",
+    );
   });
 });

@@ -39,3 +39,23 @@ export function formatOffset(ms: number): string {
   const pad = (n: number) => String(n).padStart(2, "0");
   return `${pad(Math.floor(s / 3600))}:${pad(Math.floor((s % 3600) / 60))}:${pad(s % 60)}`;
 }
+
+/** "1,234 in / 567 out tokens · $0.0123" for a model run; "" when no tokens were counted (offline). */
+export function formatRunUsage(run: {
+  inputTokens: number | null;
+  outputTokens: number | null;
+  costUsd?: number | null;
+}): string {
+  if (run.inputTokens == null) return "";
+  const count = new Intl.NumberFormat("en");
+  const tokens = `${count.format(run.inputTokens)} in / ${count.format(run.outputTokens ?? 0)} out tokens`;
+  if (run.costUsd == null) return tokens;
+  const cost = new Intl.NumberFormat("en", {
+    style: "currency",
+    currency: "USD",
+    maximumSignificantDigits: 2,
+    minimumFractionDigits: 2,
+    roundingPriority: "morePrecision",
+  }).format(run.costUsd);
+  return `${tokens} · ${cost}`;
+}

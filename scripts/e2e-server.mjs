@@ -14,6 +14,7 @@ if (modelUrlArg > 0) {
   env.SIFT_LLM_BASE_URL = process.argv[modelUrlArg + 1];
   env.SIFT_LLM_MODEL = "fake-model";
   env.SIFT_LLM_TIMEOUT_MS = "10000";
+  env.SIFT_LLM_PRICE_PER_MTOK = "2.5/10";
 }
 let dropDatabase = async () => {};
 

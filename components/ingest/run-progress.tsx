@@ -6,6 +6,7 @@ import { RetryButton } from "@/components/ingest/retry-button";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { RETRYABLE_RUN_STATUSES, type RunStatus } from "@/lib/extraction/schema";
+import { formatRunUsage } from "@/lib/format";
 
 interface RunProgressData {
   id: string;
@@ -16,6 +17,7 @@ interface RunProgressData {
   chunksFailed: number;
   inputTokens: number | null;
   outputTokens: number | null;
+  costUsd: number | null;
   durationMs: number | null;
   extractor: string;
   modelId: string | null;
@@ -73,9 +75,7 @@ export function RunProgress({ runId }: { runId: string }) {
       <p className="text-xs text-muted-foreground">
         {run.extractor === "offline" ? "Offline extractor" : `Model ${run.modelId}`}
         {run.durationMs != null ? ` · ${(run.durationMs / 1000).toFixed(1)} s` : ""}
-        {run.extractor !== "offline" && run.inputTokens != null
-          ? ` · ${run.inputTokens} in / ${run.outputTokens ?? 0} out tokens`
-          : ""}
+        {run.extractor !== "offline" && formatRunUsage(run) ? ` · ${formatRunUsage(run)}` : ""}
       </p>
       <div className="flex flex-wrap gap-2">
         {finished && run._count.candidates > 0 ? (

@@ -62,16 +62,19 @@ export async function finishRun({
   status,
   error,
   usage,
+  costUsd,
 }: {
   db: Db;
   runId: string;
   status: "succeeded" | "partial" | "failed";
   error?: string | null;
   usage?: { inputTokens: number; outputTokens: number } | null;
+  /** What this attempt's tokens cost (lib/models/cost.ts); a retry adds to it. */
+  costUsd?: number | null;
 }) {
   const run = await db.extractionRun.findUniqueOrThrow({
     where: { id: runId },
-    select: { startedAt: true, inputTokens: true, outputTokens: true },
+    select: { startedAt: true, inputTokens: true, outputTokens: true, costUsd: true },
   });
   const finishedAt = new Date();
   await db.extractionRun.update({
@@ -84,6 +87,7 @@ export async function finishRun({
       // A retried run adds the retry's tokens to what the first attempt used.
       inputTokens: usage ? (run.inputTokens ?? 0) + usage.inputTokens : run.inputTokens,
       outputTokens: usage ? (run.outputTokens ?? 0) + usage.outputTokens : run.outputTokens,
+      costUsd: costUsd != null ? (run.costUsd ?? 0) + costUsd : run.costUsd,
     },
   });
 }
@@ -114,6 +118,7 @@ const runProgressSelect = {
   chunkLog: true,
   inputTokens: true,
   outputTokens: true,
+  costUsd: true,
   durationMs: true,
   createdAt: true,
   source: { select: { id: true, title: true } },

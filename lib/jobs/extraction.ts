@@ -1,4 +1,5 @@
 import "server-only";
+import { costOfUsage } from "@/lib/models/cost";
 import { getEnv } from "@/lib/env";
 import { isAppError } from "@/lib/errors";
 import type { Db } from "@/lib/db/types";
@@ -109,6 +110,7 @@ export async function executeExtractionRun({
         ? `${failed.length} of ${result.chunks.length} chunks failed: ${failed[0]?.error ?? ""}`
         : null,
       usage: result.usage,
+      costUsd: costOfUsage(result.usage, env.SIFT_LLM_PRICE_PER_MTOK),
     });
     // PGlite never autovacuums, and approvals since the last VACUUM slow every band lookup. A finished
     // run is a quiet moment to catch up (a no-op unless a tenth of FactBand needs it; lib/db/retrieval.ts).

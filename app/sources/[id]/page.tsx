@@ -7,6 +7,7 @@ import { getDb } from "@/lib/db/client";
 import { getSource, listSourceSpans } from "@/lib/db/sources";
 import { SpanLegend, Transcript } from "@/components/sources/transcript";
 import { RETRYABLE_RUN_STATUSES } from "@/lib/extraction/schema";
+import { formatRunUsage } from "@/lib/format";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Source" };
@@ -41,9 +42,7 @@ export default async function SourcePage({ params }: { params: Promise<{ id: str
             <span className="text-muted-foreground">
               {run._count.candidates} candidates · {run.chunksDone}/{run.chunksTotal} chunks
               {run.durationMs != null ? ` · ${(run.durationMs / 1000).toFixed(1)} s` : ""}
-              {run.extractor !== "offline" && run.inputTokens != null
-                ? ` · ${run.inputTokens} in / ${run.outputTokens ?? 0} out tokens`
-                : ""}
+              {run.extractor !== "offline" && formatRunUsage(run) ? ` · ${formatRunUsage(run)}` : ""}
             </span>
             {RETRYABLE_RUN_STATUSES.includes(run.status) ? (
               <span className="ml-auto">
