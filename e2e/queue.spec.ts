@@ -91,6 +91,18 @@ test("filters and sort live in the URL, with honest counts, and survive a reload
   await expect(page.getByTestId("candidate")).toHaveCount(1);
   await page.getByRole("link", { name: "Clear filters" }).click();
   await expect(page).toHaveURL(/\/review$/);
+
+  // Speaker and source: each value says how many cards it leaves.
+  await page.goto(`/review?q=${stamp}`);
+  await expect(page.getByLabel("Speaker").getByRole("option", { name: "Marcus (1)" })).toHaveCount(1);
+  await expect(page.getByLabel("Source").getByRole("option", { name: `Filters ${stamp} (3)` })).toHaveCount(1);
+  await page.getByLabel("Speaker").selectOption("Marcus");
+  await page.getByRole("button", { name: "Apply" }).click();
+  await expect(page).toHaveURL(/speaker=Marcus/);
+  await expect(page.getByTestId("candidate")).toHaveCount(1);
+  await expect(page.getByTestId("candidate")).toContainText("billing tables");
+  await page.reload();
+  await expect(page.getByLabel("Speaker")).toHaveValue("Marcus");
 });
 
 test("j and k move the focus from card to card, and the card scrolls into view", async ({ page }) => {

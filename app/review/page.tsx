@@ -11,6 +11,7 @@ import {
   type QuoteContext,
   type QueueUnit,
 } from "@/lib/db/review-queue";
+import { listQueueFacets } from "@/lib/db/queue-facets";
 import { getSettings } from "@/lib/db/settings";
 import { parseQueueQuery, queueSearch } from "@/lib/queue/schema";
 import { presetOptions } from "@/lib/settings/schema";
@@ -73,7 +74,11 @@ export default async function ReviewPage({
 }) {
   const query = parseQueueQuery(await searchParams);
   const db = await getDb();
-  const [page, settings] = await Promise.all([listQueuePage({ db, query }), getSettings({ db })]);
+  const [page, facets, settings] = await Promise.all([
+    listQueuePage({ db, query }),
+    listQueueFacets({ db, query }),
+    getSettings({ db }),
+  ]);
   const kinds = new Map(presetOptions(settings).flatMap((p) => p.kinds.map((k) => [k.id, k] as const)));
   const definitions = new Map([...kinds.values()].map((k) => [k.id, k.definition]));
   const factIds = [
@@ -87,7 +92,7 @@ export default async function ReviewPage({
   return (
     <div className="mx-auto max-w-4xl">
       <PageHeader title="Review" description="Approve what is true and worth keeping; reject the rest." />
-      <QueueToolbar query={query} counts={page.counts} kinds={kindList} />
+      <QueueToolbar query={query} counts={page.counts} facets={facets} kinds={kindList} />
       <QueuePagination query={query} total={page.total} />
       <ReviewQueue
         key={queueSearch(query)}

@@ -1,7 +1,14 @@
 import Link from "next/link";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
-import { QUEUE_SORTS, QUEUE_VERDICTS, queueSearch, type QueueQuery } from "@/lib/queue/schema";
+import {
+  GATE_REASONS,
+  QUEUE_SORTS,
+  QUEUE_VERDICTS,
+  queueSearch,
+  type QueueFacets,
+  type QueueQuery,
+} from "@/lib/queue/schema";
 import { cn } from "@/lib/utils";
 
 const SORT_LABEL: Record<(typeof QUEUE_SORTS)[number], string> = {
@@ -22,12 +29,15 @@ const selectClass = "h-9 rounded-md border border-border bg-white px-2 text-sm";
 export function QueueToolbar({
   query,
   counts,
+  facets,
   kinds,
 }: {
   query: QueueQuery;
   counts: { pending: number; gated: number; kind: Record<string, number>; verdict: Record<string, number> };
+  facets: QueueFacets;
   kinds: Array<{ id: string; label: string }>;
 }) {
+  const n = (count: number) => count.toLocaleString("en");
   const tabs = [
     { status: "open", label: "All open", count: counts.pending + counts.gated },
     { status: "pending", label: "To review", count: counts.pending },
@@ -60,7 +70,6 @@ export function QueueToolbar({
       <form role="search" aria-label="Filter the queue" action="/review" className="flex flex-wrap items-end gap-2">
         <input type="hidden" name="status" value={query.status} />
         {query.run ? <input type="hidden" name="run" value={query.run} /> : null}
-        {query.source ? <input type="hidden" name="source" value={query.source} /> : null}
         <Input
           name="q"
           defaultValue={query.q ?? ""}
@@ -84,6 +93,59 @@ export function QueueToolbar({
             </option>
           ))}
         </select>
+        {query.status !== "pending" ? (
+          <select name="gate" defaultValue={query.gate ?? ""} aria-label="Gated because" className={selectClass}>
+            <option value="">Any gate reason</option>
+            {Object.entries(GATE_REASONS).map(([key, reason]) => (
+              <option key={key} value={key}>
+                {reason.label} ({n(facets.gate[key as keyof typeof GATE_REASONS])})
+              </option>
+            ))}
+          </select>
+        ) : null}
+        <select name="source" defaultValue={query.source ?? ""} aria-label="Source" className={selectClass}>
+          <option value="">Any source</option>
+          {facets.source.map((source) => (
+            <option key={source.id} value={source.id}>
+              {source.title} ({n(source.count)})
+            </option>
+          ))}
+        </select>
+        <select name="speaker" defaultValue={query.speaker ?? ""} aria-label="Speaker" className={selectClass}>
+          <option value="">Anyone</option>
+          {facets.speaker.map((s) => (
+            <option key={s.speaker} value={s.speaker}>
+              {s.speaker} ({n(s.count)})
+            </option>
+          ))}
+        </select>
+        <fieldset className="flex items-center gap-1 text-sm text-muted-foreground">
+          <legend className="sr-only">Confidence between</legend>
+          Confidence
+          <Input
+            name="min"
+            type="number"
+            min={0}
+            max={1}
+            step={0.05}
+            defaultValue={query.min ?? ""}
+            placeholder="0"
+            aria-label="Confidence at least"
+            className="w-20"
+          />
+          –
+          <Input
+            name="max"
+            type="number"
+            min={0}
+            max={1}
+            step={0.05}
+            defaultValue={query.max ?? ""}
+            placeholder="1"
+            aria-label="Confidence at most"
+            className="w-20"
+          />
+        </fieldset>
         <select name="sort" defaultValue={query.sort} aria-label="Sort by" className={selectClass}>
           {QUEUE_SORTS.map((s) => (
             <option key={s} value={s}>
@@ -94,7 +156,16 @@ export function QueueToolbar({
         <Button type="submit" variant="outline">
           Apply
         </Button>
-        {query.q || query.kind || query.verdict || query.run || query.source || query.sort !== "attention" ? (
+        {query.q ||
+        query.kind ||
+        query.verdict ||
+        query.gate ||
+        query.run ||
+        query.source ||
+        query.speaker ||
+        query.min !== undefined ||
+        query.max !== undefined ||
+        query.sort !== "attention" ? (
           <Link
             href={`/review${queueSearch({ status: query.status })}`}
             className="px-2 text-sm text-primary underline-offset-2 hover:underline"

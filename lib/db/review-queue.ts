@@ -2,7 +2,7 @@ import "server-only";
 import { readMatches } from "@/lib/db/candidates";
 import type { Db } from "@/lib/db/types";
 import type { Prisma } from "@/lib/generated/prisma/client";
-import type { QueueQuery } from "@/lib/queue/schema";
+import { GATE_REASONS, type QueueQuery } from "@/lib/queue/schema";
 import type { Match } from "@/lib/review";
 
 const OPEN = ["pending", "gated"] as const;
@@ -81,7 +81,7 @@ export async function listQueuePage({ db, query }: { db: Db; query: QueueQuery }
  * A card is a candidate that repeats no open candidate: alone, the head of a cluster, or a member whose
  * head was decided meanwhile (it stands alone until it is judged again).
  */
-function whereOf(query: QueueQuery): Prisma.CandidateWhereInput {
+export function whereOf(query: QueueQuery): Prisma.CandidateWhereInput {
   const statuses = query.status === "open" ? [...OPEN] : [query.status];
   const text = query.q;
   return {
@@ -89,6 +89,7 @@ function whereOf(query: QueueQuery): Prisma.CandidateWhereInput {
     OR: [{ clusterId: null }, { cluster: { status: { notIn: [...OPEN] } } }],
     ...(query.kind ? { kind: query.kind } : {}),
     ...(query.verdict ? { verdict: query.verdict } : {}),
+    ...(query.gate ? { gateReason: { contains: GATE_REASONS[query.gate].text } } : {}),
     ...(query.run ? { runId: query.run } : {}),
     ...(query.source ? { run: { sourceId: query.source } } : {}),
     ...(query.speaker ? { speaker: { equals: query.speaker, mode: "insensitive" as const } } : {}),

@@ -10,6 +10,13 @@ export const QUEUE_SORTS = ["attention", "confidence", "importance", "kind", "so
 export const QUEUE_STATUSES = ["open", "pending", "gated"] as const;
 export const QUEUE_VERDICTS = ["new", "related", "duplicate", "contradicts"] as const;
 export const PAGE_SIZES = [25, 50, 100] as const;
+/** Why a card is gated, as the gate writes it (lib/review/gating.ts): the words its reason starts with. */
+export const GATE_REASONS = {
+  "low-confidence": { label: "Low confidence", text: "Low confidence" },
+  unsupported: { label: "Quote not found", text: "Quote not found in the source" },
+  contradiction: { label: "Contradiction", text: "Contradicts " },
+} as const;
+export type GateReasonKey = keyof typeof GATE_REASONS;
 
 const optionalText = z
   .string()
@@ -17,7 +24,11 @@ const optionalText = z
   .max(200)
   .optional()
   .transform((v) => (v ? v : undefined));
-const fraction = z.coerce.number().min(0).max(1).optional().catch(undefined);
+// An empty field (the filter form's blank number input) is no bound, never 0.
+const fraction = z.preprocess(
+  (v) => (typeof v === "string" && v.trim() === "" ? undefined : v),
+  z.coerce.number().min(0).max(1).optional().catch(undefined),
+);
 
 export const QueueQuerySchema = z.object({
   status: z.enum(QUEUE_STATUSES).default("open").catch("open"),
@@ -33,6 +44,11 @@ export const QueueQuerySchema = z.object({
     .catch(50),
   kind: optionalText,
   verdict: z.enum(QUEUE_VERDICTS).optional().catch(undefined),
+  /** Gated for this reason (among others, if several). */
+  gate: z
+    .enum(Object.keys(GATE_REASONS) as [GateReasonKey, ...GateReasonKey[]])
+    .optional()
+    .catch(undefined),
   source: z.uuid().optional().catch(undefined),
   run: z.uuid().optional().catch(undefined),
   speaker: optionalText,
@@ -43,6 +59,14 @@ export const QueueQuerySchema = z.object({
   max: fraction,
 });
 export type QueueQuery = z.infer<typeof QueueQuerySchema>;
+
+/** The counts beside the filters' values (lib/db/queue-facets.ts). */
+export interface QueueFacets {
+  /** Cards gated for each reason. */
+  gate: Record<GateReasonKey, number>;
+  speaker: Array<{ speaker: string; count: number }>;
+  source: Array<{ id: string; title: string; count: number }>;
+}
 
 /** The query from a page's searchParams (first value of a repeated key). */
 export function parseQueueQuery(params: Record<string, string | string[] | undefined>): QueueQuery {

@@ -1,0 +1,70 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { saveCandidates } from "@/lib/db/candidates";
+import { listQueueFacets } from "@/lib/db/queue-facets";
+import { listQueuePage } from "@/lib/db/review-queue";
+import { reviewCandidates } from "@/lib/jobs/review-candidates";
+import { QueueQuerySchema, type QueueQuery } from "@/lib/queue/schema";
+import { createTestDb, truncateAll, type TestDb } from "@/tests/db";
+import { candidate, createSourceWithRun } from "@/tests/review/fixtures";
+
+// The queue's filters: each value shown with how many cards it would leave, and each filter honoured.
+
+let db: TestDb;
+beforeAll(async () => {
+  db = await createTestDb();
+});
+afterAll(async () => db?.close());
+
+let sources: { a: string; b: string };
+beforeEach(async () => {
+  await truncateAll(db.prisma);
+  const a = await createSourceWithRun(db.prisma);
+  const b = await createSourceWithRun(db.prisma);
+  sources = { a: a.sourceId, b: b.sourceId };
+  const save = async (runId: string, list: ReturnType<typeof candidate>[]) => {
+    const reviews = await reviewCandidates({ db: db.prisma, candidates: list });
+    await saveCandidates({ db: db.prisma, runId, chunkIndex: 0, candidates: list, reviews });
+  };
+  await save(a.runId, [
+    candidate("The launch budget is 40,000 dollars.", { speaker: "Priya", confidence: 0.9 }),
+    candidate("Kenji owns the audit log.", { speaker: "Priya", confidence: 0.95 }),
+    candidate("We might move the offsite to Lisbon.", { speaker: "Marcus", confidence: 0.5 }),
+  ]);
+  await save(b.runId, [candidate("The launch budget is 50,000 dollars.", { speaker: "Lena", confidence: 0.9 })]);
+});
+
+const query = (q: Partial<Record<keyof QueueQuery, string>>) => QueueQuerySchema.parse(q);
+const contents = async (q: Partial<Record<keyof QueueQuery, string>>) =>
+  (await listQueuePage({ db: db.prisma, query: query(q) })).units.map((u) => u.content).sort();
+
+describe("the queue's filters", () => {
+  it("counts each gate reason, speaker and source under the other filters", async () => {
+    const facets = await listQueueFacets({ db: db.prisma, query: query({}) });
+    expect(facets.gate).toEqual({ "low-confidence": 1, unsupported: 0, contradiction: 1 });
+    expect(facets.speaker).toEqual([
+      { speaker: "Priya", count: 2 },
+      { speaker: expect.any(String), count: 1 },
+      { speaker: expect.any(String), count: 1 },
+    ]);
+    expect(facets.source.map((s) => [s.id, s.count])).toEqual([
+      [sources.a, 3],
+      [sources.b, 1],
+    ]);
+    // A chosen speaker narrows the other counts, never its own.
+    const priya = await listQueueFacets({ db: db.prisma, query: query({ speaker: "Priya" }) });
+    expect(priya.speaker.map((s) => s.speaker).sort()).toEqual(["Lena", "Marcus", "Priya"]);
+    expect(priya.source).toEqual([expect.objectContaining({ id: sources.a, count: 2 })]);
+  });
+
+  it("keeps the cards gated for a reason, said by a speaker, from a source, or in a confidence range", async () => {
+    expect(await contents({ gate: "contradiction" })).toEqual(["The launch budget is 50,000 dollars."]);
+    expect(await contents({ gate: "low-confidence" })).toEqual(["We might move the offsite to Lisbon."]);
+    expect(await contents({ speaker: "priya" })).toEqual([
+      "Kenji owns the audit log.",
+      "The launch budget is 40,000 dollars.",
+    ]);
+    expect(await contents({ source: sources.b })).toEqual(["The launch budget is 50,000 dollars."]);
+    expect(await contents({ min: "0.92" })).toEqual(["Kenji owns the audit log."]);
+    expect(await contents({ max: "0.6" })).toEqual(["We might move the offsite to Lisbon."]);
+  });
+});
