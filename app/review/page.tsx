@@ -44,7 +44,8 @@ function toReviewItem(
     supported: c.supported,
     verdict: c.verdict,
     verdictStage: c.verdictStage,
-    matches: c.matches,
+    // A card shows and acts on duplicates, relations and contradictions; "new" matches only add weight.
+    matches: c.matches && c.matches.filter((m) => m.verdict !== "new"),
     status: c.status,
     gateReason: c.gateReason,
     start: c.start,
