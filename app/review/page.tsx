@@ -13,7 +13,7 @@ import {
 } from "@/lib/db/review-queue";
 import { listQueueFacets } from "@/lib/db/queue-facets";
 import { getSettings } from "@/lib/db/settings";
-import { parseQueueQuery, queueSearch } from "@/lib/queue/schema";
+import { parseQueueQuery, queueSearch, type QueueQuery } from "@/lib/queue/schema";
 import { presetOptions } from "@/lib/settings/schema";
 
 export const dynamic = "force-dynamic";
@@ -68,6 +68,21 @@ function toReviewItem(
   };
 }
 
+function emptyHint(query: QueueQuery, counts: { pending: number; gated: number }): string {
+  const open = counts.pending + counts.gated;
+  if (queueSearch({ ...query, status: "open", page: 1, sort: "attention", dir: undefined }) !== "") {
+    return "No card matches these filters: clear them to see the whole queue.";
+  }
+  if (query.page > 1 && open > 0) return "This page is past the end of the queue: go back to the first page.";
+  if (query.status === "gated" && counts.pending > 0) {
+    return `Nothing is gated; ${counts.pending.toLocaleString("en")} candidates wait under To review.`;
+  }
+  if (query.status === "pending" && counts.gated > 0) {
+    return `Everything left is gated: ${counts.gated.toLocaleString("en")} candidates wait under Gated.`;
+  }
+  return "Paste a transcript on the Ingest page to get candidates.";
+}
+
 export default async function ReviewPage({
   searchParams,
 }: {
@@ -106,6 +121,7 @@ export default async function ReviewPage({
           search: queueSearch({ ...query, page: 1 }).slice(1),
         }}
         emptyTitle={page.total === 0 && query.status === "gated" ? "No gated candidates" : "Nothing to review"}
+        emptyHint={emptyHint(query, page.counts)}
       />
       {page.units.length > 0 ? <QueuePagination query={query} total={page.total} /> : null}
     </div>

@@ -29,12 +29,15 @@ export function ReviewQueue({
   items,
   kinds,
   emptyTitle,
+  emptyHint,
   shortcuts = true,
   matching,
 }: {
   items: ReviewItem[];
   kinds: Array<{ id: string; label: string }>;
   emptyTitle: string;
+  /** What to do about an empty view: ingest something, clear the filters, or look at the other tab. */
+  emptyHint: string;
   /** Single-key shortcuts; Settings can switch them off (WCAG 2.1.4). */
   shortcuts?: boolean;
   /** The view these cards are a page of: its size, its gated cards, and its URL search, for "select all". */
@@ -200,7 +203,7 @@ export function ReviewQueue({
     return (
       <>
         <QueueLive />
-        <EmptyState title={emptyTitle}>Paste a transcript on the Ingest page to get candidates.</EmptyState>
+        <EmptyState title={emptyTitle}>{emptyHint}</EmptyState>
       </>
     );
 
