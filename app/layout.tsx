@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { connection } from "next/server";
 import type { ReactNode } from "react";
 import { AppNav } from "@/components/app-nav";
 import { Providers } from "@/components/providers";
@@ -13,7 +14,10 @@ export const metadata: Metadata = {
 const sidebarClass =
   "sticky top-0 flex h-screen w-52 shrink-0 flex-col gap-6 border-r border-border bg-white px-3 py-5";
 
-export default function RootLayout({ children }: { children: ReactNode }) {
+export default async function RootLayout({ children }: { children: ReactNode }) {
+  // Every page is rendered per request: Next.js can only put the Content Security Policy's nonce
+  // (proxy.ts) on the scripts of a page it renders now, and a prerendered page's scripts would be refused.
+  await connection();
   return (
     <html lang="en">
       <body className="min-h-screen antialiased">

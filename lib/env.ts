@@ -3,6 +3,7 @@ import path from "node:path";
 import { z } from "zod";
 import { AppError } from "@/lib/errors";
 import { SWITCH_VALUES } from "@/lib/review/switches";
+import { parseAllowedHosts } from "@/lib/security/hosts";
 
 /**
  * Environment, validated once. A bad value stops start-up with a message naming the variable.
@@ -49,6 +50,20 @@ export const EnvSchema = z.object({
   SIFT_WORD_VECTORS: z.preprocess(emptyToUndefined, z.string().regex(SWITCH_VALUES, "must be on or off").optional()),
   SIFT_WORDNET: z.preprocess(emptyToUndefined, z.string().regex(SWITCH_VALUES, "must be on or off").optional()),
   SIFT_CACHE_DIR: optionalString,
+  // Host names Sift answers besides the loopback ones (lib/security/hosts.ts; checked by proxy.ts).
+  SIFT_ALLOWED_HOSTS: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .optional()
+      .superRefine((value, ctx) => {
+        try {
+          parseAllowedHosts(value);
+        } catch (error) {
+          ctx.addIssue({ code: "custom", message: error instanceof Error ? error.message : String(error) });
+        }
+      }),
+  ),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
