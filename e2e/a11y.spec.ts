@@ -20,9 +20,9 @@ test("the review queue and a source view have no serious or critical accessibili
     .getByLabel("Transcript")
     .fill(
       [
-        `Priya: We decided to move the ${stamp} launch to October.`,
-        `Marcus: The ${stamp} launch budget is 40,000 dollars.`,
-        `Lena: The ${stamp} launch budget is 50,000 dollars.`,
+        `Priya: We decided to hold the ${stamp} offsite in Porto.`,
+        `Marcus: The ${stamp} offsite budget is 12,000 euros.`,
+        `Lena: The ${stamp} offsite budget is 15,000 euros.`,
       ].join("\n"),
     );
   await page.getByRole("button", { name: "Extract" }).click();

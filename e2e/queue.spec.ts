@@ -59,11 +59,12 @@ test("approving one figure re-judges its rival in the queue: it is gated as a co
     .click();
   await expect(page.getByText("Approved — added to Facts")).toBeVisible();
 
-  // No reload: the approval's response brings the queue back judged again.
+  // No reload: the approval's response brings the queue back judged again. (Other tests' budgets, with
+  // other stamps, may add reasons of their own: the one that matters here must be among them.)
   await expect(page.getByTestId("candidate")).toHaveCount(1);
-  await expect(rival).toContainText("Gated: Contradicts an approved fact");
+  await expect(rival).toContainText(/Gated: .*Contradicts an approved fact/);
   await page.reload();
-  await expect(rival).toContainText("Gated: Contradicts an approved fact");
+  await expect(rival).toContainText(/Gated: .*Contradicts an approved fact/);
   await expect(rival.getByRole("button", { name: "Approve and supersede" })).toBeVisible();
 });
 

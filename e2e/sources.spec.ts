@@ -9,13 +9,13 @@ test("a source shows its transcript with times, each span coloured by status and
     "WEBVTT",
     "",
     "00:00:02.000 --> 00:00:05.000",
-    `<v Priya>We decided to move the ${stamp} launch to October.</v>`,
+    `<v Priya>We decided to move the ${stamp} retro to Wednesdays.</v>`,
     "",
     "00:01:05.000 --> 00:01:09.000",
-    `<v Marcus>The ${stamp} launch budget is 40,000 dollars.</v>`,
+    `<v Marcus>The ${stamp} retro snacks cost 300 dollars a month.</v>`,
     "",
     "00:02:10.000 --> 00:02:14.000",
-    `<v Lena>I will book the ${stamp} venue by Friday.</v>`,
+    `<v Lena>I will reserve the ${stamp} meeting rooms for Thursday.</v>`,
   ].join("\n");
   await page.goto("/ingest");
   await page.getByLabel("Title").fill(`Spans ${stamp}`);
@@ -25,24 +25,24 @@ test("a source shows its transcript with times, each span coloured by status and
 
   await page.goto(`/review?q=${stamp}`);
   await page
-    .getByRole("listitem", { name: /launch to October/ })
+    .getByRole("listitem", { name: /retro to Wednesdays/ })
     .getByRole("button", { name: "Approve", exact: true })
     .click();
   await expect(page.getByText("Approved — added to Facts")).toBeVisible();
-  const budget = page.getByRole("listitem", { name: /40,000/ });
+  const budget = page.getByRole("listitem", { name: /retro snacks/ });
   await budget.getByRole("button", { name: "Reject" }).click();
   await budget.getByRole("button", { name: "Too vague" }).click();
   await expect(page.getByText("Rejected", { exact: true })).toBeVisible();
-  const venue = page.getByRole("listitem", { name: /book the/ });
+  const venue = page.getByRole("listitem", { name: /reserve the/ });
   const venueId = await venue.getAttribute("data-candidate-id");
   await venue.getByRole("link", { name: "Open in the source" }).click();
 
   const transcript = page.getByRole("region", { name: "Transcript" });
   await expect(transcript).toContainText("00:01:05");
   await expect(transcript).toContainText("Marcus: ");
-  await expect(transcript.getByRole("link", { name: /launch to October/ })).toHaveAttribute("title", /^approved/);
-  await expect(transcript.getByRole("link", { name: /40,000 dollars/ })).toHaveAttribute("title", /^rejected/);
-  const pending = transcript.getByRole("link", { name: /book the/ });
+  await expect(transcript.getByRole("link", { name: /retro to Wednesdays/ })).toHaveAttribute("title", /^approved/);
+  await expect(transcript.getByRole("link", { name: /retro snacks/ })).toHaveAttribute("title", /^rejected/);
+  const pending = transcript.getByRole("link", { name: /reserve the/ });
   await expect(pending).toHaveAttribute("title", /^pending/);
   await pending.click();
   await expect(page).toHaveURL(new RegExp(`/review/${venueId}$`));
