@@ -1,6 +1,7 @@
 import { findSwaps, isNoun, type Alignment } from "./align";
 import type { Difference } from "./guards";
 import { NEGATORS, type Analysis, type Token } from "./lexical";
+import { changed } from "./reasons";
 
 /** A content word: not a function word, a negator or a number. */
 const isWord = (t: Token) => !t.stop && !NEGATORS.has(t.text) && !/\d/.test(t.text);
@@ -67,7 +68,7 @@ export function swapDifferences(a: Analysis, b: Analysis, al: Alignment, explain
   const swaps = findSwaps(al);
   if (swaps.length === 0) return [];
   // A date on one side already blocks "duplicate" without being a conflict ("Monday" / "this week").
-  const settled = explained.filter((d) => d.conflict || d.kind === "date");
+  const settled = explained.filter((d) => d.conflict || d.blocks);
   const seenA = new Set(settled.flatMap((d) => d.tokensA));
   const seenB = new Set(settled.flatMap((d) => d.tokensB));
   const out: Difference[] = [];
@@ -95,13 +96,13 @@ export function swapDifferences(a: Analysis, b: Analysis, al: Alignment, explain
       if (!sameShape && !nameForGroup) continue;
     }
     const [pa, pb] = swapPhrases(a, xs, b, ys);
-    const kind = antonym ? "qualifier" : "thing";
     out.push({
-      kind,
+      kind: antonym ? "qualifier" : "thing",
       a: xs.map((t) => t.original),
       b: ys.map((t) => t.original),
       conflict: true,
-      reason: `'${pa}' vs '${pb}'`,
+      blocks: true,
+      reason: changed(antonym ? "opposite" : "thing", pa, pb),
       tokensA: xs.map((t) => t.index),
       tokensB: ys.map((t) => t.index),
     });
