@@ -1,11 +1,12 @@
 import { alignWords, type Alignment } from "./align";
-import { NEGATORS, stemOf, type Analysis, type Token } from "./lexical";
-import { addsDetail, changed, detailPhrase, labelOf, span, verbPhrase } from "./reasons";
+import { stemOf, type Analysis, type Token } from "./lexical";
+import { LABEL, addsDetail, changed, detailPhrase, labelOf, span } from "./reasons";
+import { negationDifferences } from "./negation";
 import { namesOf, presentNames, sameName } from "./names";
 import { swapDifferences } from "./swaps";
 import { anchors, nameValues, paired, sameSlot, textValues, type Slots, type Value } from "./values";
 import { timeDifference } from "./time";
-import { NEGATING_VERBS, OPPOSITES, STRONG_MODALITIES, UNIVERSAL_AMOUNTS } from "./vocabulary";
+import { OPPOSITES, STRONG_MODALITIES, PARTIAL_AMOUNTS } from "./vocabulary";
 
 /**
  * What must never merge: two statements that differ in a number, a date, a name, a negation, a
@@ -153,7 +154,7 @@ function oneSided(s: Slots, v: Value, isA: boolean): Difference {
   const amount = v.key.split(":")[1] ?? "";
   const blocks =
     v.kind === "date" ||
-    (v.kind === "quantifier" && !UNIVERSAL_AMOUNTS.has(amount)) ||
+    (v.kind === "quantifier" && PARTIAL_AMOUNTS.has(amount)) ||
     (v.kind === "modality" && STRONG_MODALITIES.has(amount));
   let reason = addsDetail([detailPhrase(an, v.tokens)]);
   if (v.kind === "quantifier" || v.kind === "modality") {
@@ -163,8 +164,11 @@ function oneSided(s: Slots, v: Value, isA: boolean): Difference {
     const withIt = head
       ? span(an, v.tokens[0] as number, head.index)
       : span(an, v.tokens[0] as number, v.tokens.at(-1) as number);
-    const without = match ? match.original : "—";
-    reason = isA ? changed(v.kind, withIt, without) : changed(v.kind, without, withIt);
+    reason = !match
+      ? `${LABEL[v.kind]}: '${withIt}' on one side only`
+      : isA
+        ? changed(v.kind, withIt, match.original)
+        : changed(v.kind, match.original, withIt);
   }
   return {
     kind: v.kind,
@@ -176,60 +180,6 @@ function oneSided(s: Slots, v: Value, isA: boolean): Difference {
     tokensA: isA ? v.tokens : [],
     tokensB: isA ? [] : v.tokens,
   };
-}
-
-// "No, it is not a good idea": a leading "No" before a comma answers, it does not negate.
-const ANSWER_NO = /^\W*no\s*[,.!;:]/i;
-function negators(an: Analysis): Token[] {
-  const skipFirst = ANSWER_NO.test(an.text);
-  // "no longer" says a state ended: the time guard reads it.
-  // "failed to address" negates as "did not address" does.
-  return an.tokens.filter(
-    (t, i) =>
-      (NEGATORS.has(t.text) || (NEGATING_VERBS.has(t.text) && an.tokens[i + 1]?.text === "to")) &&
-      !(skipFirst && i === 0) &&
-      !(t.text === "no" && an.tokens[i + 1]?.text === "longer"),
-  );
-}
-
-function negationDifference(a: Analysis, b: Analysis, s: Slots): Difference[] {
-  const na = negators(a);
-  const nb = negators(b);
-  if (na.length % 2 === nb.length % 2) return [];
-  const [neg, negAn, plainAn, negIsA] = na.length % 2 === 1 ? [na, a, b, true] : [nb, b, a, false];
-  const first = neg[0] as Token;
-  const negSet = new Set(neg.map((t) => t.index));
-  // The negated words, and the same words on the other side: "will not ship" / "will ship".
-  const next = negAn.tokens.find((t) => t.index > first.index && !t.stop && !negSet.has(t.index));
-  const match = next
-    ? plainAn.tokens.find((t) => (negIsA ? paired(s, next, t) : paired(s, t, next)) || t.stem === next.stem)
-    : undefined;
-  // A negated noun ("no man") reads with what it does: "no man smiling" / "The man is smiling".
-  const extend = (an: Analysis, t: Token) => {
-    const after = an.tokens.slice(t.index + 1, t.index + 3).find((u) => !u.stop);
-    return first.text === "no" && after && !NEGATORS.has(after.text) ? after.index : t.index;
-  };
-  const negPhrase = next ? verbPhrase(negAn, next.index, negSet, extend(negAn, next)) : first.original;
-  const plainPhrase = match ? verbPhrase(plainAn, match.index, new Set(), extend(plainAn, match)) : "";
-  // What is negated is not said on the other side ("... but gave no details"): an added detail.
-  const reason = !match
-    ? addsDetail([negPhrase])
-    : negIsA
-      ? changed("negation", negPhrase, plainPhrase)
-      : changed("negation", plainPhrase, negPhrase);
-  const idx = neg.map((t) => t.index);
-  return [
-    {
-      kind: "negation",
-      a: negIsA ? neg.map((t) => t.text) : [],
-      b: negIsA ? [] : neg.map((t) => t.text),
-      conflict: !!match,
-      blocks: !!match,
-      reason,
-      tokensA: negIsA ? idx : [],
-      tokensB: negIsA ? [] : idx,
-    },
-  ];
 }
 
 /** "before" on one side and "after" on the other, in the same slot, each missing from the other side. */
@@ -278,6 +228,6 @@ export function compareStatements(a: Analysis, b: Analysis): { alignment: Alignm
     skipA: new Set(textValues(a).flatMap((v) => v.tokens)),
     skipB: new Set(textValues(b).flatMap((v) => v.tokens)),
   };
-  const found = [...values, ...negationDifference(a, b, s), ...oppositeDifferences(s), ...timeDifference(s)];
+  const found = [...values, ...negationDifferences(s), ...oppositeDifferences(s), ...timeDifference(s)];
   return { alignment, differences: [...found, ...swapDifferences(a, b, alignment, found)] };
 }

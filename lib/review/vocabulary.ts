@@ -110,7 +110,11 @@ export const QUANTIFIERS: Record<string, string> = {
   seldom: "rarely",
   occasionally: "sometimes",
 };
-export const UNIVERSAL_AMOUNTS = new Set(["all", "always"]);
+/**
+ * Amounts that, on one side only, change the claim: "Customers prefer it" / "Most customers prefer it".
+ * "some toys", "several toys", "often" only add detail to a bare plural or a plain verb.
+ */
+export const PARTIAL_AMOUNTS = new Set(["most", "few", "rarely", "usually", "sometimes"]);
 
 /** Modal verbs by what they say of the action: "must ship" is no "may ship". */
 export const MODALS: Record<string, string> = {
@@ -139,7 +143,7 @@ export const TITLES = new Set(
   words("mr mrs ms miss dr prof sen rep gov gen adm col capt lt sgt president chairman chief minister general admiral"),
 );
 
-/** Verbs that negate what follows "to": "failed to address" is "did not address". */
+/** Words that negate what follows "to": "failed to address" is "did not address", "has yet to show" "has not shown". */
 export const NEGATING_VERBS = new Set(
   words("fail failed fails failing failure refuse refused refuses refusing unable"),
 );
