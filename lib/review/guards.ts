@@ -6,7 +6,7 @@ import { namesOf, presentNames, sameName } from "./names";
 import { swapDifferences } from "./swaps";
 import { anchors, nameValues, paired, sameSlot, textValues, type Slots, type Value } from "./values";
 import { timeDifference } from "./time";
-import { OPPOSITES, STRONG_MODALITIES, PARTIAL_AMOUNTS } from "./vocabulary";
+import { DEADLINE_WORDS, OPPOSITES, STRONG_MODALITIES, PARTIAL_AMOUNTS } from "./vocabulary";
 
 /**
  * What must never merge: two statements that differ in a number, a date, a name, a negation, a
@@ -143,17 +143,30 @@ function valueDifferences(a: Analysis, b: Analysis, al: Alignment, namesA: Token
     });
   }
   const onlyB = vb.filter((y) => !usedB.has(y));
-  for (const v of onlyA) out.push(oneSided(s, v, true));
-  for (const v of onlyB) out.push(oneSided(s, v, false));
+  // Dates on both sides that do not pair ("published today" / "published Monday"): no telling they agree.
+  const bothDated = onlyA.some((v) => v.kind === "date") && onlyB.some((v) => v.kind === "date");
+  for (const v of onlyA) out.push(oneSided(s, v, true, bothDated));
+  for (const v of onlyB) out.push(oneSided(s, v, false, bothDated));
   return out;
 }
 
-function oneSided(s: Slots, v: Value, isA: boolean): Difference {
+/**
+ * A date on one side only that sets a deadline or a plan ("ships by Friday", "next quarter", "end of Q3")
+ * changes a commitment; one that only stamps an event ("said on Tuesday") adds detail.
+ */
+function isDeadline(an: Analysis, v: Value): boolean {
+  if (v.group === "date:quarter" || v.group === "date:relative") return true;
+  let i = (v.tokens[0] as number) - 1;
+  while (i >= 0 && /^(the|end|start|beginning|middle|of|close)$/.test(an.tokens[i]?.text ?? "")) i--;
+  return DEADLINE_WORDS.has(an.tokens[i]?.text ?? "");
+}
+
+function oneSided(s: Slots, v: Value, isA: boolean, bothDated: boolean): Difference {
   const an = isA ? s.a : s.b;
   const other = isA ? s.b : s.a;
   const amount = v.key.split(":")[1] ?? "";
   const blocks =
-    v.kind === "date" ||
+    (v.kind === "date" && (bothDated || isDeadline(an, v))) ||
     (v.kind === "quantifier" && PARTIAL_AMOUNTS.has(amount)) ||
     (v.kind === "modality" && STRONG_MODALITIES.has(amount));
   let reason = addsDetail([detailPhrase(an, v.tokens)]);

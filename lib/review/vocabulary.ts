@@ -138,6 +138,9 @@ export const PAST_STATE = new Set(["formerly", "previously", "former"]);
 /** Present-tense auxiliaries and "now" words: the side without a past marker says the state holds. */
 export const PRESENT_WORDS = new Set(["is", "are", "am", "now", "currently", "still"]);
 
+/** Words that make a date a deadline: "by Friday", "until March", "due Monday". */
+export const DEADLINE_WORDS = new Set(words("by before until till within due after from starting"));
+
 /** Titles before a name: "Ms. Novikova" is "Miss Novikova". */
 export const TITLES = new Set(
   words("mr mrs ms miss dr prof sen rep gov gen adm col capt lt sgt president chairman chief minister general admiral"),
