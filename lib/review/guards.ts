@@ -55,7 +55,9 @@ function inSlot(s: Slots, x: Value, y: Value): [string, string] {
   ];
   const same = (i: number, j: number) => {
     const [p, q] = [s.a.tokens[i], s.b.tokens[j]];
-    return !!p && !!q && p.stem === q.stem;
+    // Another value is no context: "3% last month" shows "3%", not "3% last" (a number may: "5 out of 5").
+    const other = (t: Token, skip: ReadonlySet<number>) => skip.has(t.index) && !/^\d/.test(t.text);
+    return !!p && !!q && p.stem === q.stem && !other(p, s.skipA) && !other(q, s.skipB);
   };
   // Stop at the first word that is not a function word: "five engineers", "5 out of 5", "end of Q3".
   const word = (t: Token | undefined) => !!t && !t.stop;
@@ -137,7 +139,7 @@ function valueDifferences(a: Analysis, b: Analysis, al: Alignment, namesA: Token
       b: texts(b, y),
       conflict: true,
       blocks: true,
-      reason: changed(labelOf(x.group), pa, pb),
+      reason: changed(labelOf(x.kind === "qualifier" ? x.group : x.kind), pa, pb),
       tokensA: x.tokens,
       tokensB: y.tokens,
     });

@@ -1,6 +1,7 @@
 import { NEGATORS, STOP_WORDS, type Analysis, type Token } from "./lexical";
 import { NUMBER_WORDS } from "./tokens";
 import { isClassWord, type Value } from "./values";
+import { MODALS, QUANTIFIERS } from "./vocabulary";
 
 /**
  * Names: which capitalised words are names, and when two names are one ("Tim" / "Timothy", "UN" /
@@ -8,6 +9,7 @@ import { isClassWord, type Value } from "./values";
  */
 export function mayBeName(t: Token): boolean {
   if (!t.capitalized || t.text === "i" || STOP_WORDS.has(t.text) || NEGATORS.has(t.text)) return false;
+  if (Object.hasOwn(QUANTIFIERS, t.text) || Object.hasOwn(MODALS, t.text)) return false;
   return !(isClassWord(t) || Object.hasOwn(NUMBER_WORDS, t.text) || /^\d/.test(t.text));
 }
 

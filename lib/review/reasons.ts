@@ -43,7 +43,8 @@ export function labelOf(group: string): Label {
 export function span(an: Analysis, from: number, to: number): string {
   return an.tokens
     .slice(Math.max(0, from), to + 1)
-    .map((t) => (t.possessive ? `${t.original}'s` : t.original))
+    .map((t) => (/^\d{5,}$/.test(t.original) ? Number(t.original).toLocaleString("en-US") : t.original))
+    .map((w, k) => (an.tokens[Math.max(0, from) + k]?.possessive ? `${w}'s` : w))
     .join(" ");
 }
 
@@ -84,5 +85,21 @@ export function detailPhrase(an: Analysis, tokens: number[]): string {
 
 /** A verb with its auxiliaries: "will ship", "is the lead" (walking left from the content word at `at`). */
 export function verbPhrase(an: Analysis, at: number, also: ReadonlySet<number> = new Set(), to = at): string {
-  return span(an, phraseStart(an, at, also, 4, verbLeadable), to);
+  let from = phraseStart(an, at, also, 5);
+  // Starts with an auxiliary, a marker or a determiner: "is no longer on the team", not "of ex-president".
+  while (from < at && !verbLeadable(an.tokens[from]) && !also.has(from)) from++;
+  // The noun phrase ends at its head: "the team lead", not "the team".
+  let end = to;
+  while (
+    end < at + 2 &&
+    an.tokens[end + 1] &&
+    !an.tokens[end + 1]?.stop &&
+    !/\d/.test(an.tokens[end + 1]?.text ?? "")
+  ) {
+    if (!isNounish(an.tokens[at] as Token)) break;
+    end++;
+  }
+  return span(an, from, end);
 }
+
+const isNounish = (t: Token) => !t.senses || t.senses.posWeight[0] >= Math.max(...t.senses.posWeight.slice(1));

@@ -95,6 +95,9 @@ export function swapDifferences(a: Analysis, b: Analysis, al: Alignment, explain
         (ys.length === 1 && looksLikeName(y) && xs.every((t) => nounish(a, t, true)));
       if (!sameShape && !nameForGroup) continue;
     }
+    // "UN" for "United Nations" is the same thing written short.
+    const initials = (ts: Token[]) => ts.map((t) => t.text[0]).join("");
+    if ((xs.length === 1 && x.text === initials(ys)) || (ys.length === 1 && y.text === initials(xs))) continue;
     const [pa, pb] = swapPhrases(a, xs, b, ys);
     out.push({
       kind: antonym ? "qualifier" : "thing",

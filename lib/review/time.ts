@@ -1,10 +1,13 @@
 import type { Difference } from "./guards";
-import type { Analysis } from "./lexical";
+import type { Analysis, Token } from "./lexical";
 import { changed, span, verbPhrase } from "./reasons";
 import { paired, type Slots } from "./values";
 import { PAST_STATE, PRESENT_WORDS } from "./vocabulary";
 
 const BE = /^(is|are|was|were|be|been|being|get|gets|got)$/;
+/** Words around a state that are not the state: auxiliaries, determiners, prepositions. */
+const FRAME_WORDS = "is are was were be been being am has have had the a an his her their its our my your";
+const FRAME = new Set(`${FRAME_WORDS} on in at of to for with by from`.split(" "));
 
 /** "is used to", "are also used to": a tool's use, not a past habit. */
 const passive = (an: Analysis, i: number) =>
@@ -32,6 +35,9 @@ export function timeDifference(s: Slots): Difference[] {
   if (ma.length > 0 === mb.length > 0) return [];
   const isA = ma.length > 0;
   const [markers, an, other] = isA ? [ma, s.a, s.b] : [mb, s.b, s.a];
+  // The other side says it holds now: "is", "now", or a verb in the present ("owns").
+  const presentVerb = (t: Token | undefined) =>
+    !!t && t.text !== t.stem && /[^s]s$/.test(t.text) && !!t.senses?.posWeight[1];
   const present = other.tokens.some((t) => PRESENT_WORDS.has(t.text));
   const marked = new Set(markers);
   const last = Math.max(...markers);
@@ -39,18 +45,23 @@ export function timeDifference(s: Slots): Difference[] {
   // "ex-president" is its own state.
   const ex = markers.find((i) => an.tokens[i]?.text.startsWith("ex-"));
   const head =
-    ex !== undefined ? an.tokens[ex] : an.tokens.find((t) => t.index > last && !t.stop && !marked.has(t.index));
-  const match = head && other.tokens.find((t) => (isA ? paired(s, head, t) : paired(s, t, head)));
+    ex !== undefined
+      ? an.tokens[ex]
+      : an.tokens.find((t) => t.index > last && !marked.has(t.index) && !(t.stop && FRAME.has(t.text)));
+  const match =
+    head &&
+    other.tokens.find((t) => (isA ? paired(s, head, t) : paired(s, t, head)) || (head.stop && t.stem === head.stem));
   const withIt = head ? verbPhrase(an, head.index, marked) : span(an, markers[0] as number, last);
   const without = match ? verbPhrase(other, match.index) : "—";
-  const label = present ? "time" : "timeUnsure";
+  const holds = present || presentVerb(match);
+  const label = holds ? "time" : "timeUnsure";
   const words = markers.map((i) => an.tokens[i]?.original ?? "");
   return [
     {
       kind: "time",
       a: isA ? words : [],
       b: isA ? [] : words,
-      conflict: present,
+      conflict: holds,
       blocks: true,
       reason: isA ? changed(label, withIt, without) : changed(label, without, withIt),
       tokensA: isA ? markers : [],

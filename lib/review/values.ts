@@ -82,7 +82,7 @@ function numberAt(ts: Token[], i: number): { key: string; end: number } | null {
 
 function monthOf(t: Token): string | null {
   if (classOf.get(t.stem) === "date:month")
-    return (t.text === "may" || t.text === "march") && !t.capitalized ? null : t.text;
+    return (t.text === "may" || t.text === "march") && !t.capitalized ? null : (MONTH_ABBREVIATIONS[t.text] ?? t.text);
   return t.capitalized ? (MONTH_ABBREVIATIONS[t.text] ?? null) : null;
 }
 
@@ -106,7 +106,8 @@ function dateAt(ts: Token[], i: number): { group: string; key: string; start: nu
   if (ORDINAL_QUARTER[t.text] && next?.text === "quarter")
     return { group: "date:quarter", key: ORDINAL_QUARTER[t.text] as string, start: i, end: i + 1 };
   const cls = classOf.get(t.stem);
-  if (!cls?.startsWith("date:") || cls === "date:season") return null;
+  // Months were read above ("may" and "march" only when written as names); seasons are too vague.
+  if (!cls?.startsWith("date:") || cls === "date:season" || cls === "date:month") return null;
   if (cls === "date:relative") {
     if (!next || !PERIODS.test(next.text)) return null;
     // "the previous year", "the past year" and "last year" are one year.
