@@ -41,6 +41,9 @@ for (const [x, y] of OPPOSITES) {
 
 const texts = (an: Analysis, v: Value) => v.tokens.map((i) => an.tokens[i]?.original ?? "");
 
+/** A year reads with what it times, as a date does: "target for 2024". */
+const isYear = (key: string) => /^(19|20)\d\d$/.test(key);
+
 /**
  * The value with the words next to it that both sides share, up to two each way: "end of Q3" / "end of Q4",
  * "five engineers" / "seven engineers". Numbers read best with what they count (the right), dates with
@@ -72,7 +75,7 @@ function inSlot(s: Slots, x: Value, y: Value): [string, string] {
   const names = x.kind === "name" || x.kind === "qualifier";
   const [l, r] = names
     ? [0, 0]
-    : useRight && (x.kind !== "date" || !useLeft)
+    : useRight && (!(x.kind === "date" || isYear(x.key)) || !useLeft)
       ? [0, right]
       : useLeft
         ? [left, 0]
@@ -244,5 +247,13 @@ export function compareStatements(a: Analysis, b: Analysis): { alignment: Alignm
     skipB: new Set(textValues(b).flatMap((v) => v.tokens)),
   };
   const found = [...values, ...negationDifferences(s), ...oppositeDifferences(s), ...timeDifference(s)];
-  return { alignment, differences: [...found, ...swapDifferences(a, b, alignment, found)] };
+  const swaps = swapDifferences(a, b, alignment, found);
+  // A detail that is part of a swapped thing ("Priya's" in "Priya's biggest" / "legal's biggest") is said there.
+  const swappedA = new Set(swaps.flatMap((d) => d.tokensA));
+  const swappedB = new Set(swaps.flatMap((d) => d.tokensB));
+  const kept = found.filter(
+    (d) =>
+      d.conflict || d.blocks || !(d.tokensA.some((i) => swappedA.has(i)) || d.tokensB.some((i) => swappedB.has(i))),
+  );
+  return { alignment, differences: [...kept, ...swaps] };
 }

@@ -117,8 +117,10 @@ describe("scorePair", () => {
       .split("\n")
       .filter((l) => l.trim())
       .map((l) => JSON.parse(l) as { a: string; b: string; kind: string });
-    const pairs = all.filter((p) => p.kind !== "thing");
-    const swaps = all.filter((p) => p.kind === "thing");
+    // A swapped thing, or an amount, a modality or a deadline on one side only: related, never duplicate.
+    const isRelated = (kind: string) => kind === "thing" || kind === "related";
+    const pairs = all.filter((p) => !isRelated(p.kind));
+    const swaps = all.filter((p) => isRelated(p.kind));
     expect(pairs.length).toBeGreaterThanOrEqual(30);
     const verdicts = pairs.map((p) => scorePair(p.a, p.b).verdict);
     expect(verdicts).not.toContain("duplicate");
