@@ -2,6 +2,8 @@ import { findSwaps, isNoun, type Alignment } from "./align";
 import type { Difference } from "./guards";
 import { NEGATORS, type Analysis, type Token } from "./lexical";
 import { changed } from "./reasons";
+import { textValues } from "./values";
+import { TITLES } from "./vocabulary";
 
 /** A content word: not a function word, a negator or a number. */
 const isWord = (t: Token) => !t.stop && !NEGATORS.has(t.text) && !/\d/.test(t.text);
@@ -58,6 +60,24 @@ function nounish(an: Analysis, t: Token, modifiesSharedWord: boolean): boolean {
 }
 
 /**
+ * One name written two ways is no swap: "UN" / "United Nations", "DVD-CCA" / "DVD CCA", "O'Neill's" /
+ * "ONeills", "Miss Volochkova" / "Ms Volochkova" (titles aside).
+ */
+function sameNameRun(xs: Token[], ys: Token[]): boolean {
+  const initials = (ts: Token[]) => ts.map((t) => t.text[0]).join("");
+  const [x, y] = [xs.at(-1) as Token, ys.at(-1) as Token];
+  if ((xs.length === 1 && x.text === initials(ys)) || (ys.length === 1 && y.text === initials(xs))) return true;
+  const letters = (ts: Token[]) =>
+    ts
+      .filter((t) => !TITLES.has(t.text))
+      .map((t) => t.text.replace(/[^\p{L}\p{N}]/gu, ""))
+      .join("")
+      .replace(/s$/, "");
+  const [lx, ly] = [letters(xs), letters(ys)];
+  return lx === ly && (lx !== "" || xs.some((t) => TITLES.has(t.text)));
+}
+
+/**
  * Nouns swapped for ones WordNet does not relate to them, between the same neighbours, are a different
  * thing ("identity queue" / "backup queue", "guitar" / "flute", "experiment model" / "support cache": a
  * run of swapped words counts by its last, the head of an English noun phrase); a word swapped for its
@@ -69,8 +89,9 @@ export function swapDifferences(a: Analysis, b: Analysis, al: Alignment, explain
   if (swaps.length === 0) return [];
   // A date on one side already blocks "duplicate" without being a conflict ("Monday" / "this week").
   const settled = explained.filter((d) => d.conflict || d.blocks);
-  const seenA = new Set(settled.flatMap((d) => d.tokensA));
-  const seenB = new Set(settled.flatMap((d) => d.tokensB));
+  // A value (a date, a number, an amount) is the value guards' to judge, settled or not: "Monday" is no thing.
+  const seenA = new Set([...settled.flatMap((d) => d.tokensA), ...textValues(a).flatMap((v) => v.tokens)]);
+  const seenB = new Set([...settled.flatMap((d) => d.tokensB), ...textValues(b).flatMap((v) => v.tokens)]);
   const out: Difference[] = [];
   for (const { a: xs, b: ys, antonym } of swaps) {
     if (xs.some((x) => seenA.has(x.index)) || ys.some((y) => seenB.has(y.index))) continue;
@@ -95,9 +116,7 @@ export function swapDifferences(a: Analysis, b: Analysis, al: Alignment, explain
         (ys.length === 1 && looksLikeName(y) && xs.every((t) => nounish(a, t, true)));
       if (!sameShape && !nameForGroup) continue;
     }
-    // "UN" for "United Nations" is the same thing written short.
-    const initials = (ts: Token[]) => ts.map((t) => t.text[0]).join("");
-    if ((xs.length === 1 && x.text === initials(ys)) || (ys.length === 1 && y.text === initials(xs))) continue;
+    if (sameNameRun(xs, ys)) continue;
     const [pa, pb] = swapPhrases(a, xs, b, ys);
     out.push({
       kind: antonym ? "qualifier" : "thing",
