@@ -19,6 +19,7 @@ export const LABEL = {
   modality: "Different modality",
   opposite: "Opposite",
   thing: "Different thing",
+  action: "Different action",
   negation: "Negated",
   time: "No longer true",
   timeUnsure: "Different time",

@@ -35,6 +35,12 @@ const DETERMINERS = new Set(
   "a an the his her their my our your its this that these those some any each every another".split(" "),
 );
 
+/** A verb here: an -ing form or a past form WordNet mostly knows as a verb ("sitting" / "jumping"). */
+const isVerb = (t: Token) =>
+  !!t.senses &&
+  /(ing|ed)$/.test(t.text) &&
+  t.senses.posWeight[1] >= Math.max(t.senses.posWeight[0], t.senses.posWeight[2], t.senses.posWeight[3]);
+
 /** Written capitalised and not an ordinary noun WordNet knows ("Alice", not "Customers"). */
 const looksLikeName = (t: Token) => t.capitalized && !t.senses?.commonNoun;
 
@@ -102,7 +108,8 @@ export function swapDifferences(a: Analysis, b: Analysis, al: Alignment, explain
     // Modifying the same noun on both sides ("upload API" / "tracing API"); not "goes down" / "slides down".
     const compound =
       nextA !== undefined && nextB !== undefined && isWord(nextA) && nextA.stem === nextB.stem && isNoun(nextA);
-    if (!antonym && !(nounish(a, x, compound) && nounish(b, y, compound))) continue;
+    const action = !antonym && !compound && xs.length === 1 && ys.length === 1 && isVerb(x) && isVerb(y);
+    if (!antonym && !action && !(nounish(a, x, compound) && nounish(b, y, compound))) continue;
     // Longer runs: only a whole noun compound for another ("experiment model" / "support cache"). Runs
     // of other shapes are how STS-B paraphrases reword ("lawn" / "green grass", "cliff" / "rock face").
     if (xs.length > 1 || ys.length > 1) {
@@ -124,7 +131,7 @@ export function swapDifferences(a: Analysis, b: Analysis, al: Alignment, explain
       b: ys.map((t) => t.original),
       conflict: true,
       blocks: true,
-      reason: changed(antonym ? "opposite" : "thing", pa, pb),
+      reason: changed(antonym ? "opposite" : action ? "action" : "thing", pa, pb),
       tokensA: xs.map((t) => t.index),
       tokensB: ys.map((t) => t.index),
     });
