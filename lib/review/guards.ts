@@ -3,6 +3,7 @@ import { stemOf, type Analysis, type Token } from "./lexical";
 import { LABEL, addsDetail, changed, detailPhrase, labelOf, span } from "./reasons";
 import { negationDifferences } from "./negation";
 import { namesOf, presentNames, sameName } from "./names";
+import { roleDifferences } from "./roles";
 import { swapDifferences } from "./swaps";
 import { anchors, nameValues, paired, sameSlot, textValues, type Slots, type Value } from "./values";
 import { timeDifference } from "./time";
@@ -247,7 +248,7 @@ export function compareStatements(a: Analysis, b: Analysis): { alignment: Alignm
     skipB: new Set(textValues(b).flatMap((v) => v.tokens)),
   };
   const found = [...values, ...negationDifferences(s), ...oppositeDifferences(s), ...timeDifference(s)];
-  const swaps = swapDifferences(a, b, alignment, found);
+  const swaps = [...swapDifferences(a, b, alignment, found), ...roleDifferences(a, b, alignment)];
   // A detail that is part of a swapped thing ("Priya's" in "Priya's biggest" / "legal's biggest") is said there.
   const swappedA = new Set(swaps.flatMap((d) => d.tokensA));
   const swappedB = new Set(swaps.flatMap((d) => d.tokensB));

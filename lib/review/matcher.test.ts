@@ -210,6 +210,17 @@ describe("scorePair with WordNet", () => {
     }
   });
 
+  it("never merges a different action or doer and done-to swapped, but merges a passive", () => {
+    const action = scorePair("Three kids are sitting in the leaves.", "Three kids are jumping in the leaves.");
+    expect(action).toMatchObject({ verdict: "related", reason: "Different action: 'sitting' → 'jumping'" });
+    const roles = scorePair("The woman is picking up the kangaroo.", "The kangaroo is picking up the woman.");
+    expect(roles).toMatchObject({
+      verdict: "related",
+      reason: "Roles swapped: 'woman … kangaroo' → 'kangaroo … woman'",
+    });
+    expect(scorePair("A girl is playing a flute.", "A flute is being played by a girl.").differences).toEqual([]);
+  });
+
   it("still merges synonyms and other forms of the same words", () => {
     expect(scorePair("A man is slicing tofu.", "A man is cutting tofu.").verdict).toBe("duplicate");
     expect(scorePair("A man is playing a guitar.", "A man plays the guitar.").verdict).toBe("duplicate");

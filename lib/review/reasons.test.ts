@@ -17,8 +17,8 @@ const pairs = [...read("contradictions.jsonl"), ...read("reason-pairs.jsonl")];
 const PHRASE = "'[^→;]+?'";
 const TEMPLATES = [
   new RegExp(
-    "^(Different (number|date|name|relative|person|colour|direction|side|amount|modality|thing|time)|" +
-      `Opposite|Negated|No longer true): ${PHRASE} → ${PHRASE}$`,
+    "^(Different (number|date|name|relative|person|colour|direction|side|amount|modality|thing|action|time)|" +
+      `Opposite|Negated|No longer true|Roles swapped): ${PHRASE} → ${PHRASE}$`,
   ),
   new RegExp(`^Adds detail: ${PHRASE}(, ${PHRASE})*$`),
   new RegExp(`^Different (amount|modality): ${PHRASE} on one side only$`),

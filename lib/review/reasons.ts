@@ -20,6 +20,7 @@ export const LABEL = {
   opposite: "Opposite",
   thing: "Different thing",
   action: "Different action",
+  roles: "Roles swapped",
   negation: "Negated",
   time: "No longer true",
   timeUnsure: "Different time",
