@@ -90,11 +90,27 @@ function withinOneEdit(x: string, y: string): boolean {
   return rest(1, 1) || rest(1, 0) || rest(0, 1);
 }
 
+const DEMONYMS: Record<string, string> = {
+  american: "us",
+  americans: "us",
+  usa: "us",
+  british: "uk",
+  britain: "uk",
+};
+
+/** Two names, letters only, lower-cased, written alike: "al-fallujah" / "falluja", "american" / "us". */
+export function sameNameText(x: string, y: string): boolean {
+  // "Al-Fallujah" is "Falluja"; "American" is "U.S.", "British" is "UK".
+  const plain = (k: string) => DEMONYMS[k] ?? k.replace(/^al(?=\p{L}{4})/u, "");
+  const [kx, ky] = [plain(x), plain(y)];
+  const [short, long] = kx.length <= ky.length ? [kx, ky] : [ky, kx];
+  if (short === long || (short.length >= 3 && long.startsWith(short))) return true;
+  return short.length >= 5 && withinOneEdit(short, long);
+}
+
 /** One name written two ways: equal, one a prefix of the other ("Tim" / "Timothy"), or one letter apart. */
 export function sameName(an: Analysis, x: Value, y: Value, other: Analysis): boolean {
-  const [short, long] = x.key.length <= y.key.length ? [x.key, y.key] : [y.key, x.key];
-  if (short === long || (short.length >= 3 && long.startsWith(short))) return true;
-  if (short.length >= 5 && withinOneEdit(short, long)) return true;
+  if (sameNameText(x.key, y.key)) return true;
   const initials = (a: Analysis, v: Value) => v.tokens.map((i) => a.tokens[i]?.text[0] ?? "").join("");
   return x.key === initials(other, y) || y.key === initials(an, x);
 }

@@ -77,7 +77,8 @@ describe("reasons shown to a reviewer", () => {
     for (const [a, b] of [
       ["The deal is worth 1.5 billion dollars.", "The deal is worth $1.5bn."],
       ["The vote is on Sept. 8.", "The vote is on September 8th."],
-      ["Ravi joined the company in March 2021.", "Ravi joined the company in March 2021."],
+      ["Ozone reached .20 parts per million in Falluja.", "Ozone reached 0.20 parts per million in Al-Fallujah."],
+      ["The U.S. delegation left on Monday.", "The American delegation left on Monday."],
     ] as const) {
       expect(scorePair(a, b).differences).toEqual([]);
     }

@@ -2,6 +2,7 @@ import { findSwaps, isNoun, type Alignment } from "./align";
 import type { Difference } from "./guards";
 import { NEGATORS, type Analysis, type Token } from "./lexical";
 import { changed } from "./reasons";
+import { sameNameText } from "./names";
 import { textValues } from "./values";
 import { TITLES } from "./vocabulary";
 
@@ -78,9 +79,11 @@ function sameNameRun(xs: Token[], ys: Token[]): boolean {
       .filter((t) => !TITLES.has(t.text))
       .map((t) => t.text.replace(/[^\p{L}\p{N}]/gu, ""))
       .join("")
-      .replace(/s$/, "");
+      .replace(/(?<=\p{L}{3})s$/u, "");
   const [lx, ly] = [letters(xs), letters(ys)];
-  return lx === ly && (lx !== "" || xs.some((t) => TITLES.has(t.text)));
+  if (lx === "" || ly === "") return lx === ly && xs.some((t) => TITLES.has(t.text));
+  const capitals = (ts: Token[]) => ts.every((t) => t.capitalized);
+  return lx === ly || (capitals(xs) && capitals(ys) && sameNameText(lx, ly));
 }
 
 /**

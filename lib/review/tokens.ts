@@ -40,7 +40,9 @@ export function rawTokens(text: string): RawToken[] {
   let s = text
     .normalize("NFKC")
     .replace(/[\u2018\u2019\u02bc`´]/g, "'")
-    .replace(/(\d),(?=\d{3}\b)/g, "$1");
+    .replace(/(\d),(?=\d{3}\b)/g, "$1")
+    // ".20 parts per million" is 0.20
+    .replace(/(^|[^\w.])\.(\d)/g, "$10.$2");
   if (s.includes("'") || /cannot|\w(nt)\b/i.test(s)) for (const [re, to] of CONTRACTIONS) s = s.replace(re, to);
   const out: RawToken[] = [];
   const re = /\d+(?:\.\d+)?(?:st|nd|rd|th|s|k|m|%)?|[\p{L}][\p{L}\p{M}\p{N}]*(?:[-'][\p{L}\p{N}]+)*/gu;

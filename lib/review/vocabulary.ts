@@ -77,7 +77,6 @@ export const SCALES: Record<string, number> = {
   million: 1e6,
   millions: 1e6,
   mln: 1e6,
-  m: 1e6,
   billion: 1e9,
   billions: 1e9,
   bn: 1e9,
