@@ -98,6 +98,16 @@ describe("scorePair", () => {
     expect(scorePair("It's not a good idea.", "It's a good idea.").verdict).not.toBe("duplicate");
   });
 
+  it("reads negation word by word: the same negation on both sides is no difference, one more is", () => {
+    const both = scorePair("No one has been killed in the attacks.", "No one has been killed in the recent attacks.");
+    expect(both.differences.filter((d) => d.kind === "negation")).toEqual([]);
+    const twice = scorePair(
+      "The girl is carrying a sign and a group of people is following her.",
+      "The girl is not carrying a sign and no group of people is following her.",
+    );
+    expect(twice).toMatchObject({ verdict: "contradicts", reason: "Negated: 'is carrying' → 'is not carrying'" });
+  });
+
   it("matches irregular word forms through their base form", () => {
     const irregular = scorePair("The children ran to school.", "The child runs to school.");
     const unrelated = scorePair("The children ran to school.", "The child walks to work.");

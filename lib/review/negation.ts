@@ -65,6 +65,9 @@ export function negationDifferences(s: Slots): Difference[] {
     const conflicts: Array<{ neg: Token; word: Token; match: Token }> = [];
     const details: string[] = [];
     const ownNegated = new Set(negs.map((n) => governed(negAn, n, negSet)?.index));
+    // What the other side negates too ("No one has been killed" on both sides) is no difference.
+    const plainSet = new Set(plainNegs.map((t) => t.index));
+    const otherNegated = new Set(plainNegs.map((n) => governed(plainAn, n, plainSet)?.index));
     for (const neg of negs) {
       const word = governed(negAn, neg, negSet);
       if (!word) continue;
@@ -74,7 +77,7 @@ export function negationDifferences(s: Slots): Difference[] {
       const matches = plainAn.tokens.filter((t) => (negIsA ? paired(s, word, t) : paired(s, t, word)));
       if (matches.length === 0) details.push(verbPhrase(negAn, word.index, negSet));
       // Negated where the other side says it plainly, in the same place (a neighbour pairs up).
-      else if (!matches.some((m) => negatedNear(plainNegs, m.index))) {
+      else if (!matches.some((m) => otherNegated.has(m.index) || negatedNear(plainNegs, m.index))) {
         const match = matches.find((m) => (negIsA ? near(s, word, m) : near(s, m, word)));
         if (match) conflicts.push({ neg, word, match });
       }
