@@ -7,7 +7,7 @@ import { roleDifferences } from "./roles";
 import { swapDifferences } from "./swaps";
 import { anchors, nameValues, paired, sameSlot, textValues, type Slots, type Value } from "./values";
 import { timeDifference } from "./time";
-import { DEADLINE_WORDS, OPPOSITES, STRONG_MODALITIES, PARTIAL_AMOUNTS } from "./vocabulary";
+import { DEADLINE_WORDS, OPPOSITES, OWNER_WORDS, STRONG_MODALITIES, PARTIAL_AMOUNTS } from "./vocabulary";
 
 /**
  * What must never merge: two statements that differ in a number, a date, a name, a negation, a
@@ -84,6 +84,13 @@ function inSlot(s: Slots, x: Value, y: Value): [string, string] {
   return [span(s.a, (fa as number) - l, (la as number) + r), span(s.b, (fb as number) - l, (lb as number) + r)];
 }
 
+/** A name that owns or leads what follows ("Lin owns the migration", "Marcus is the lead"): its owner. */
+function ownerOf(s: Slots, v: Value): boolean {
+  if (v.kind !== "name") return false;
+  const next = anchors(s.a, v, s.skipA)[1];
+  return !!next && OWNER_WORDS.has(next.stem);
+}
+
 /** Equal values, or a date and a more precise one: "January 1996" / "Jan. 12, 1996". */
 function sameValue(x: Value, y: Value): boolean {
   if (x.key === y.key) return true;
@@ -143,7 +150,7 @@ function valueDifferences(a: Analysis, b: Analysis, al: Alignment, namesA: Token
       b: texts(b, y),
       conflict: true,
       blocks: true,
-      reason: changed(labelOf(x.kind === "qualifier" ? x.group : x.kind), pa, pb),
+      reason: changed(labelOf(ownerOf(s, x) ? "owner" : x.kind === "qualifier" ? x.group : x.kind), pa, pb),
       tokensA: x.tokens,
       tokensB: y.tokens,
     });

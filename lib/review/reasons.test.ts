@@ -17,7 +17,7 @@ const pairs = [...read("contradictions.jsonl"), ...read("reason-pairs.jsonl")];
 const PHRASE = "'[^→;]+?'";
 const TEMPLATES = [
   new RegExp(
-    "^(Different (number|date|name|relative|person|colour|direction|side|amount|modality|thing|action|time)|" +
+    "^(Different (number|date|name|owner|relative|person|colour|direction|side|amount|modality|thing|action|time)|" +
       `Opposite|Negated|No longer true|Roles swapped): ${PHRASE} → ${PHRASE}$`,
   ),
   new RegExp(`^Adds detail: ${PHRASE}(, ${PHRASE})*$`),
@@ -55,7 +55,7 @@ describe("reasons shown to a reviewer", () => {
       "Different date: 'end of Q3' → 'end of Q4'",
     );
     expect(reason("Lin owns the data migration.", "Marcus owns the data migration.")).toBe(
-      "Different name: 'Lin' → 'Marcus'",
+      "Different owner: 'Lin' → 'Marcus'",
     );
     expect(reason("We will ship offline mode.", "We will not ship offline mode.")).toBe(
       "Negated: 'will ship offline mode' → 'will not ship offline mode'",

@@ -10,6 +10,7 @@ export const LABEL = {
   number: "Different number",
   date: "Different date",
   name: "Different name",
+  owner: "Different owner",
   "qualifier:kin": "Different relative",
   "qualifier:gender": "Different person",
   "qualifier:color": "Different colour",

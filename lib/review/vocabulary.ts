@@ -140,6 +140,9 @@ export const PRESENT_WORDS = new Set(["is", "are", "am", "now", "currently", "st
 /** Words that make a date a deadline: "by Friday", "until March", "due Monday". */
 export const DEADLINE_WORDS = new Set(words("by before until till within due after from starting"));
 
+/** Verbs and nouns after a name that make it the owner of what follows, as stems ("owns", "leads", "lead"). */
+export const OWNER_WORDS = new Set(words("own lead manag maintain run"));
+
 /** Titles before a name: "Ms. Novikova" is "Miss Novikova". */
 export const TITLES = new Set(
   words("mr mrs ms miss dr prof sen rep gov gen adm col capt lt sgt president chairman chief minister general admiral"),
