@@ -4,6 +4,7 @@ import { hashNormalized, normalizeText } from "@/lib/text/normalize";
 import { NUMBER_WORDS, rawTokens, type RawToken } from "./tokens";
 import { loadWordNet, type WordNet, type WordSenses } from "./wordnet";
 import { loadWordVectors, type WordVectors } from "./wordvectors";
+import { MONTH_ABBREVIATIONS } from "./vocabulary";
 
 /** Function words: they count little in overlap (their weight is low) but stay for word order. */
 export const STOP_WORDS = new Set(
@@ -101,11 +102,23 @@ function baseStem(word: string): string {
   return stemmer(verb !== word ? verb : lem.noun(word));
 }
 
+const SAME_WORD: Record<string, string> = {
+  ...Object.fromEntries(Object.entries(MONTH_ABBREVIATIONS).filter(([k]) => k !== "mar")),
+  bn: "billion",
+  mln: "million",
+  pct: "percent",
+};
 const stemCache = new Map<string, string>();
 export function stemOf(word: string): string {
   let s = stemCache.get(word);
   if (s === undefined) {
-    s = /^\d/.test(word) ? word : Object.hasOwn(NUMBER_WORDS, word) ? (NUMBER_WORDS[word] as string) : baseStem(word);
+    // "8th" is 8 and "Sept" September, "bn" billion: one word however it is written.
+    const full = SAME_WORD[word] ?? word;
+    s = /^\d/.test(full)
+      ? full.replace(/^(\d+)(st|nd|rd|th)$/, "$1")
+      : Object.hasOwn(NUMBER_WORDS, full)
+        ? (NUMBER_WORDS[full] as string)
+        : baseStem(full);
     if (stemCache.size > 200_000) stemCache.clear();
     stemCache.set(word, s);
   }

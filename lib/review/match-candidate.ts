@@ -72,7 +72,11 @@ export async function matchCandidate(input: MatchInput): Promise<MatchResult> {
   if (input.embed || input.embeddingSimilarity) {
     // Only pairs the cheap stages left open, and never over a guard: embeddings blur numbers and names.
     const open = results.filter(
-      (x) => x.r.stage === "lexical" && x.r.verdict !== "duplicate" && x.r.differences.length === 0,
+      (x) =>
+        x.r.stage === "lexical" &&
+        x.r.verdict !== "duplicate" &&
+        // an amount or a modality written on one side only ("each quarter") is no value an embedding blurs
+        x.r.differences.every((d) => !d.blocks && (d.kind === "quantifier" || d.kind === "modality")),
     );
     let similarities: Array<number | undefined> = [];
     if (open.length > 0 && input.embeddingSimilarity) {
@@ -119,7 +123,7 @@ export async function matchCandidate(input: MatchInput): Promise<MatchResult> {
       if (x.r.stage !== "lexical" || x.r.score < thresholds.ambiguousLow || x.r.score >= thresholds.ambiguousHigh)
         continue;
       // What the guards settled (a differing value, a time on one side) no model may merge away.
-      if (x.r.differences.some((d) => d.conflict || d.kind === "date")) continue;
+      if (x.r.differences.some((d) => d.conflict || d.blocks)) continue;
       const j = await input.judge(input.candidate.content, x.other.content);
       x.r = j
         ? { ...x.r, verdict: j.verdict, stage: "llm", reason: j.reason }

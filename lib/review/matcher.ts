@@ -1,5 +1,6 @@
 import { compareStatements, type Difference } from "./guards";
 import { analyze, type Analysis, type IdfTable } from "./lexical";
+import { RELATED, SAME, UNRELATED } from "./reasons";
 import { similarity, similarityWithout } from "./similarity";
 import { ThresholdsSchema, type Thresholds, type ThresholdsInput } from "./thresholds";
 import type { WordNet } from "./wordnet";
@@ -29,8 +30,6 @@ export interface ScoreContext {
 // it costs a little (STS-B grades added detail below "equivalent") but never blocks "duplicate".
 const PENALTY = { conflict: 0.9, oneSided: 0.97 };
 
-const pct = (x: number) => `${Math.round(x * 100)}%`;
-
 /** Scores two analysed texts; the cascade's hash, normalized and lexical stages. */
 export function scoreAnalyses(
   a: Analysis,
@@ -52,25 +51,17 @@ export function scoreAnalyses(
       differences,
     };
   }
-  const summary = () =>
-    `similarity ${score.toFixed(2)} (shared words ${pct(parts.overlap)}, ` +
-    `meaning ${pct(parts.embedding)}, order ${pct(parts.order)})`;
   const conflicts = differences.filter((d) => d.conflict);
+  const details = differences.filter((d) => !d.conflict).map((d) => d.reason);
+  const withDetails = (head: string) => [head, ...details].join("; ");
   // A time on one side only still changes a commitment ("ships" vs "ships by Q3"): never a duplicate.
-  if (conflicts.length === 0 && !differences.some((d) => d.kind === "date")) {
+  if (!differences.some((d) => d.conflict || d.blocks)) {
     // Only elaborations (or nothing) differ: the score alone decides, and the reason names the extras.
-    const extra = differences.length > 0 ? `; adds detail: ${differences.map((d) => d.reason).join("; ")}` : "";
     if (score >= thresholds.duplicate)
-      return {
-        score,
-        verdict: "duplicate",
-        stage: "lexical",
-        reason: `Same statement: ${summary()}${extra}`,
-        differences,
-      };
+      return { score, verdict: "duplicate", stage: "lexical", reason: withDetails(SAME), differences };
     if (score >= thresholds.related)
-      return { score, verdict: "related", stage: "lexical", reason: `Related: ${summary()}${extra}`, differences };
-    return { score, verdict: "new", stage: "lexical", reason: `Unrelated: ${summary()}`, differences };
+      return { score, verdict: "related", stage: "lexical", reason: withDetails(RELATED), differences };
+    return { score, verdict: "new", stage: "lexical", reason: UNRELATED, differences };
   }
   // A swapped thing ("identity queue" / "backup queue") is usually a second fact, not a correction of
   // the first: it blocks "duplicate" but never makes a contradiction that gates the candidate and
@@ -91,26 +82,22 @@ export function scoreAnalyses(
       vectors,
     );
     if (rest.score >= thresholds.contradicts) {
-      const reason = opposing.map((d) => d.reason).join("; ");
       return {
         score,
         verdict: "contradicts",
         stage: "lexical",
-        reason: `Conflicting ${opposing[0]?.kind}: ${reason}`,
+        reason: opposing.map((d) => d.reason).join("; "),
         differences,
       };
     }
   }
-  const things = differences.filter((d) => d.kind === "thing");
-  const others = differences.filter((d) => d.kind !== "thing");
-  const diffText = [
-    ...(things.length > 0 ? [`Different thing: ${things.map((d) => d.reason).join("; ")}`] : []),
-    ...(others.length > 0 ? [`Related but differs: ${others.map((d) => d.reason).join("; ")}`] : []),
-  ].join("; ");
+  // Things first: the thing a statement is about matters more than its values.
+  const ordered = [...differences.filter((d) => d.kind === "thing"), ...differences.filter((d) => d.kind !== "thing")];
+  const diffText = ordered.map((d) => d.reason).join("; ");
   if (score >= thresholds.related || parts.score >= thresholds.duplicate) {
     return { score, verdict: "related", stage: "lexical", reason: diffText, differences };
   }
-  return { score, verdict: "new", stage: "lexical", reason: `Unrelated: ${summary()}`, differences };
+  return { score, verdict: "new", stage: "lexical", reason: UNRELATED, differences };
 }
 
 /** Compare two statements: score in [0, 1], verdict and a readable reason. */

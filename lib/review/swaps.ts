@@ -1,6 +1,10 @@
 import { findSwaps, isNoun, type Alignment } from "./align";
 import type { Difference } from "./guards";
 import { NEGATORS, type Analysis, type Token } from "./lexical";
+import { changed } from "./reasons";
+import { sameNameText } from "./names";
+import { textValues } from "./values";
+import { TITLES } from "./vocabulary";
 
 /** A content word: not a function word, a negator or a number. */
 const isWord = (t: Token) => !t.stop && !NEGATORS.has(t.text) && !/\d/.test(t.text);
@@ -32,6 +36,12 @@ const DETERMINERS = new Set(
   "a an the his her their my our your its this that these those some any each every another".split(" "),
 );
 
+/** A verb here: an -ing form or a past form WordNet mostly knows as a verb ("sitting" / "jumping"). */
+const isVerb = (t: Token) =>
+  !!t.senses &&
+  /(ing|ed)$/.test(t.text) &&
+  t.senses.posWeight[1] >= Math.max(t.senses.posWeight[0], t.senses.posWeight[2], t.senses.posWeight[3]);
+
 /** Written capitalised and not an ordinary noun WordNet knows ("Alice", not "Customers"). */
 const looksLikeName = (t: Token) => t.capitalized && !t.senses?.commonNoun;
 
@@ -57,6 +67,26 @@ function nounish(an: Analysis, t: Token, modifiesSharedWord: boolean): boolean {
 }
 
 /**
+ * One name written two ways is no swap: "UN" / "United Nations", "DVD-CCA" / "DVD CCA", "O'Neill's" /
+ * "ONeills", "Miss Volochkova" / "Ms Volochkova" (titles aside).
+ */
+function sameNameRun(xs: Token[], ys: Token[]): boolean {
+  const initials = (ts: Token[]) => ts.map((t) => t.text[0]).join("");
+  const [x, y] = [xs.at(-1) as Token, ys.at(-1) as Token];
+  if ((xs.length === 1 && x.text === initials(ys)) || (ys.length === 1 && y.text === initials(xs))) return true;
+  const letters = (ts: Token[]) =>
+    ts
+      .filter((t) => !TITLES.has(t.text))
+      .map((t) => t.text.replace(/[^\p{L}\p{N}]/gu, ""))
+      .join("")
+      .replace(/(?<=\p{L}{3})s$/u, "");
+  const [lx, ly] = [letters(xs), letters(ys)];
+  if (lx === "" || ly === "") return lx === ly && xs.some((t) => TITLES.has(t.text));
+  const capitals = (ts: Token[]) => ts.every((t) => t.capitalized);
+  return lx === ly || (capitals(xs) && capitals(ys) && sameNameText(lx, ly));
+}
+
+/**
  * Nouns swapped for ones WordNet does not relate to them, between the same neighbours, are a different
  * thing ("identity queue" / "backup queue", "guitar" / "flute", "experiment model" / "support cache": a
  * run of swapped words counts by its last, the head of an English noun phrase); a word swapped for its
@@ -67,9 +97,10 @@ export function swapDifferences(a: Analysis, b: Analysis, al: Alignment, explain
   const swaps = findSwaps(al);
   if (swaps.length === 0) return [];
   // A date on one side already blocks "duplicate" without being a conflict ("Monday" / "this week").
-  const settled = explained.filter((d) => d.conflict || d.kind === "date");
-  const seenA = new Set(settled.flatMap((d) => d.tokensA));
-  const seenB = new Set(settled.flatMap((d) => d.tokensB));
+  const settled = explained.filter((d) => d.conflict || d.blocks);
+  // A value (a date, a number, an amount) is the value guards' to judge, settled or not: "Monday" is no thing.
+  const seenA = new Set([...settled.flatMap((d) => d.tokensA), ...textValues(a).flatMap((v) => v.tokens)]);
+  const seenB = new Set([...settled.flatMap((d) => d.tokensB), ...textValues(b).flatMap((v) => v.tokens)]);
   const out: Difference[] = [];
   for (const { a: xs, b: ys, antonym } of swaps) {
     if (xs.some((x) => seenA.has(x.index)) || ys.some((y) => seenB.has(y.index))) continue;
@@ -80,7 +111,8 @@ export function swapDifferences(a: Analysis, b: Analysis, al: Alignment, explain
     // Modifying the same noun on both sides ("upload API" / "tracing API"); not "goes down" / "slides down".
     const compound =
       nextA !== undefined && nextB !== undefined && isWord(nextA) && nextA.stem === nextB.stem && isNoun(nextA);
-    if (!antonym && !(nounish(a, x, compound) && nounish(b, y, compound))) continue;
+    const action = !antonym && !compound && xs.length === 1 && ys.length === 1 && isVerb(x) && isVerb(y);
+    if (!antonym && !action && !(nounish(a, x, compound) && nounish(b, y, compound))) continue;
     // Longer runs: only a whole noun compound for another ("experiment model" / "support cache"). Runs
     // of other shapes are how STS-B paraphrases reword ("lawn" / "green grass", "cliff" / "rock face").
     if (xs.length > 1 || ys.length > 1) {
@@ -94,14 +126,15 @@ export function swapDifferences(a: Analysis, b: Analysis, al: Alignment, explain
         (ys.length === 1 && looksLikeName(y) && xs.every((t) => nounish(a, t, true)));
       if (!sameShape && !nameForGroup) continue;
     }
+    if (sameNameRun(xs, ys)) continue;
     const [pa, pb] = swapPhrases(a, xs, b, ys);
-    const kind = antonym ? "qualifier" : "thing";
     out.push({
-      kind,
+      kind: antonym ? "qualifier" : "thing",
       a: xs.map((t) => t.original),
       b: ys.map((t) => t.original),
       conflict: true,
-      reason: `'${pa}' vs '${pb}'`,
+      blocks: true,
+      reason: changed(antonym ? "opposite" : action ? "action" : "thing", pa, pb),
       tokensA: xs.map((t) => t.index),
       tokensB: ys.map((t) => t.index),
     });

@@ -11,6 +11,9 @@ const CONTRACTIONS: ReadonlyArray<[RegExp, string]> = [
   [/'ve\b/gi, " have"],
   [/'m\b/gi, " am"],
   [/'d\b/gi, " would"],
+  // Written without the apostrophe, as news copy often is: "dont", "doesnt".
+  [/\b(do|does|did|is|was|are|were|could|would|should|has|have|had)nt\b/gi, "$1 not"],
+  [/\bcant\b/gi, "can not"],
   // A possessive's word is a noun (the swap guard reads it so): marked, then dropped.
   [/'s\b/gi, POSSESSIVE],
   [/s'(?=\s|$)/gi, "s"],
@@ -37,8 +40,10 @@ export function rawTokens(text: string): RawToken[] {
   let s = text
     .normalize("NFKC")
     .replace(/[\u2018\u2019\u02bc`´]/g, "'")
-    .replace(/(\d),(?=\d{3}\b)/g, "$1");
-  if (s.includes("'") || /cannot/i.test(s)) for (const [re, to] of CONTRACTIONS) s = s.replace(re, to);
+    .replace(/(\d),(?=\d{3}\b)/g, "$1")
+    // ".20 parts per million" is 0.20
+    .replace(/(^|[^\w.])\.(\d)/g, "$10.$2");
+  if (s.includes("'") || /cannot|\w(nt)\b/i.test(s)) for (const [re, to] of CONTRACTIONS) s = s.replace(re, to);
   const out: RawToken[] = [];
   const re = /\d+(?:\.\d+)?(?:st|nd|rd|th|s|k|m|%)?|[\p{L}][\p{L}\p{M}\p{N}]*(?:[-'][\p{L}\p{N}]+)*/gu;
   for (const m of s.matchAll(re)) {

@@ -1,0 +1,120 @@
+import type { Difference } from "./guards";
+import { NEGATORS, type Analysis, type Token } from "./lexical";
+import { addsDetail, changed, verbPhrase } from "./reasons";
+import { paired, type Slots } from "./values";
+import { NEGATING_VERBS } from "./vocabulary";
+
+// "No, it is not a good idea": a leading "No" before a comma answers, it does not negate.
+const ANSWER_NO = /^\W*no\s*[,.!;:]/i;
+
+/** Negating words: "not", "never", "no", and "failed to" / "has yet to" before a verb; not "no longer". */
+function negators(an: Analysis): Token[] {
+  const skipFirst = ANSWER_NO.test(an.text);
+  return an.tokens.filter(
+    (t, i) =>
+      (NEGATORS.has(t.text) || (NEGATING_VERBS.has(t.text) && an.tokens[i + 1]?.text === "to")) &&
+      !(skipFirst && i === 0) &&
+      // "no longer" says a state ended: the time guard reads it.
+      !(t.text === "no" && an.tokens[i + 1]?.text === "longer"),
+  );
+}
+
+/**
+ * The word a negator negates: the next content word ("no one banging" negates "banging"), or the one after
+ * when that word recurs in the statement ("No motorcycle rider ... of a motorcycle" negates "rider").
+ */
+function governed(an: Analysis, neg: Token, negs: ReadonlySet<number>): Token | undefined {
+  const next = an.tokens.filter(
+    (t) => t.index > neg.index && !t.stop && !negs.has(t.index) && !(t.text === "one" && t.index === neg.index + 1),
+  );
+  const unique = (t: Token) => an.tokens.filter((u) => u.stem === t.stem).length === 1;
+  return next.slice(0, 2).find(unique) ?? next[0];
+}
+
+/**
+ * A word and its partner sit in the same place: a content word within four of each pairs up, or one of
+ * them has no content word near it ("John has never been to Paris").
+ */
+function near(s: Slots, ta: Token, tb: Token): boolean {
+  const around = (an: Analysis, t: Token) =>
+    an.tokens
+      .slice(Math.max(0, t.index - 4), t.index + 5)
+      .filter((u) => u !== t && !u.stop && !NEGATORS.has(u.text) && !/\d/.test(u.text));
+  const na = around(s.a, ta);
+  const nb = around(s.b, tb);
+  return na.length === 0 || nb.length === 0 || na.some((x) => nb.some((y) => paired(s, x, y)));
+}
+
+/** A negator just before or after the word ("is not smiling", "no man is", "man is not") negates it. */
+const negatedNear = (negs: Token[], at: number) => negs.some((n) => n.index >= at - 3 && n.index <= at + 2);
+
+/**
+ * A negated word whose partner on the other side is said plainly: "will not ship" / "will ship", "There
+ * is no man smiling" / "The man is smiling". Read word by word, not by counting negators, so "is not
+ * walking ... is not putting" against "is walking ... is putting" is seen. A negated word the other side
+ * does not have ("... but gave no details") is an added detail.
+ */
+export function negationDifferences(s: Slots): Difference[] {
+  const out: Difference[] = [];
+  for (const negIsA of [true, false]) {
+    const [negAn, plainAn] = negIsA ? [s.a, s.b] : [s.b, s.a];
+    const negs = negators(negAn);
+    if (negs.length === 0) continue;
+    const plainNegs = negators(plainAn);
+    const negSet = new Set(negs.map((t) => t.index));
+    const conflicts: Array<{ neg: Token; word: Token; match: Token }> = [];
+    const details: string[] = [];
+    const ownNegated = new Set(negs.map((n) => governed(negAn, n, negSet)?.index));
+    // What the other side negates too ("No one has been killed" on both sides) is no difference.
+    const plainSet = new Set(plainNegs.map((t) => t.index));
+    const otherNegated = new Set(plainNegs.map((n) => governed(plainAn, n, plainSet)?.index));
+    for (const neg of negs) {
+      const word = governed(negAn, neg, negSet);
+      if (!word) continue;
+      // The same word said plainly on this side too ("what he said happened didn't happen"): no telling which.
+      if (negAn.tokens.some((t) => t.stem === word.stem && t.index !== word.index && !ownNegated.has(t.index)))
+        continue;
+      const matches = plainAn.tokens.filter((t) => (negIsA ? paired(s, word, t) : paired(s, t, word)));
+      if (matches.length === 0) details.push(verbPhrase(negAn, word.index, negSet));
+      // Negated where the other side says it plainly, in the same place (a neighbour pairs up).
+      else if (!matches.some((m) => otherNegated.has(m.index) || negatedNear(plainNegs, m.index))) {
+        const match = matches.find((m) => (negIsA ? near(s, word, m) : near(s, m, word)));
+        if (match) conflicts.push({ neg, word, match });
+      }
+    }
+    const first = conflicts[0];
+    if (first) {
+      // A negated noun ("no man") reads with what it does: "no man smiling" / "The man is smiling".
+      const extend = (an: Analysis, t: Token) => {
+        const after = an.tokens.slice(t.index + 1, t.index + 3).find((u) => !u.stop);
+        return first.neg.text === "no" && after && !NEGATORS.has(after.text) ? after.index : t.index;
+      };
+      const negPhrase = verbPhrase(negAn, first.word.index, negSet, extend(negAn, first.word));
+      const plainPhrase = verbPhrase(plainAn, first.match.index, new Set(), extend(plainAn, first.match));
+      const idx = conflicts.map((c) => c.neg.index);
+      out.push({
+        kind: "negation",
+        a: negIsA ? conflicts.map((c) => c.neg.text) : [],
+        b: negIsA ? [] : conflicts.map((c) => c.neg.text),
+        conflict: true,
+        blocks: true,
+        reason: negIsA ? changed("negation", negPhrase, plainPhrase) : changed("negation", plainPhrase, negPhrase),
+        tokensA: negIsA ? idx : [],
+        tokensB: negIsA ? [] : idx,
+      });
+    } else if (details.length > 0) {
+      const idx = negs.map((t) => t.index);
+      out.push({
+        kind: "negation",
+        a: negIsA ? negs.map((t) => t.text) : [],
+        b: negIsA ? [] : negs.map((t) => t.text),
+        conflict: false,
+        blocks: false,
+        reason: addsDetail(details),
+        tokensA: negIsA ? idx : [],
+        tokensB: negIsA ? [] : idx,
+      });
+    }
+  }
+  return out;
+}
