@@ -119,6 +119,8 @@ export function ReviewQueue({
         }
         lastDecision.current = { item, at: Date.now() };
         toast.success(DONE_MESSAGE[action.type], {
+          // The card has already left: the toast says which one, so Undo is not a guess.
+          description: item.content,
           duration: UNDO_MS,
           action: { label: "Undo", onClick: () => undo(item) },
         });

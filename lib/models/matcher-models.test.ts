@@ -63,8 +63,9 @@ describe("model-backed matcher stages", () => {
       candidate: { content: "The new onboarding flow frustrates customers" },
       facts: [
         { id: "f1", content: "The redesigned signup process annoys users" },
-        // Near-identical vectors, but a different date: the lexical guard wins.
-        { id: "f2", content: "The new onboarding flow frustrates customers since March 2024" },
+        // Near-identical vectors, but negated: the lexical guard wins. (A date on one side only no longer
+        // blocks a duplicate unless it sets a deadline: "since March 2024" is an added detail.)
+        { id: "f2", content: "The new onboarding flow does not frustrate customers" },
       ],
       embeddingSimilarity: (other) => (other.factId ? similarity.get(other.factId) : undefined),
     });
