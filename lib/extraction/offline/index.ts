@@ -30,10 +30,9 @@ export function createOfflineExtractor(): Extractor {
     promptVersion: OFFLINE_PROMPT_VERSION,
     async extractChunk(input: ExtractionInput, chunk: Chunk): Promise<ChunkResult> {
       input.signal?.throwIfAborted();
-      const facts: ExtractedFact[] = extractCandidates(input, chunk).map(
-        ({ start: _s, end: _e, supported: _u, ...fact }) => fact,
-      );
-      return { facts };
+      const candidates = extractCandidates(input, chunk);
+      const facts: ExtractedFact[] = candidates.map(({ start: _s, end: _e, supported: _u, ...fact }) => fact);
+      return { facts, spans: candidates.map((c) => ({ start: c.start ?? 0, end: c.end ?? 0 })) };
     },
   };
 }
