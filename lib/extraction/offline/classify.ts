@@ -15,10 +15,17 @@ const HEDGE = /\b(?:maybe|might|perhaps|probably|i think|i guess|not sure|possib
 const UNDECIDED = /\b(?:not|n't|no|haven't|hasn't|didn't|yet to)\b[^.]{0,20}\b(?:decid|agree|settl|approv)/i;
 
 /** Picks the kind with the strongest cue among the allowed kinds; falls back to a generic kind. */
-export function classify(toks: Tok[], raw: string, kinds: KindDefinition[]): Classification {
+export function classify(
+  toks: Tok[],
+  raw: string,
+  kinds: KindDefinition[],
+  /** The kind the speaker announced ("Lesson learned there: ..."), when they did. */
+  announced?: string | null,
+): Classification {
   const text = raw.replace(/[\u2018\u2019]/g, "'");
   const allowed = new Set(kinds.map((k) => k.id));
-  let best: { kind: string; strength: "strong" | "weak" } | null = null;
+  let best: { kind: string; strength: "strong" | "weak" } | null =
+    announced && allowed.has(announced) ? { kind: announced, strength: "strong" } : null;
   const undecided = UNDECIDED.test(text);
   for (const rule of CUE_RULES) {
     if (!allowed.has(rule.kind) || (best && (best.strength === "strong" || rule.strength === "weak"))) continue;

@@ -3,7 +3,9 @@ import type { Chunk, ChunkResult, ExtractionInput, Extractor, KindDefinition } f
 import type { Segment } from "@/lib/sources/schema";
 import { normalizeText } from "@/lib/text/normalize";
 import { analyse, type Tok } from "@/lib/extraction/offline/nlp";
+import { findAssignments } from "@/lib/extraction/offline/assignments";
 import { classify } from "@/lib/extraction/offline/classify";
+import { cleanSpoken, frameBefore, isClosingOrLogistics, type Frame } from "@/lib/extraction/offline/clean";
 import { rewriteClause, type Voice } from "@/lib/extraction/offline/rewrite";
 import {
   aboutListener,
@@ -49,16 +51,21 @@ export function extractCandidates(input: ExtractionInput, chunk: Chunk): Candida
   const turns: Segment[] = chunk.segments.length > 0 ? chunk.segments : [wholeChunk(input.text, chunk)];
   for (const segment of turns) {
     const base = segmentBase(input.text, segment, chunk);
-    if (base === null || isSocial(segment.text)) continue;
+    // Tags, fillers, repeats and framing blanked out: same offsets, so quotes stay verbatim.
+    const cleaned = cleanSpoken(segment.text);
+    if (base === null || isSocial(cleaned.text)) continue;
     const speaker = segment.speaker ?? null;
     const addressee = speakers.length === 2 && speaker ? (speakers.find((s) => s !== speaker) ?? null) : null;
     // In chat (no team kinds), opinions are attributed: "Melanie says art is healing".
     const voice: Voice = { speaker: speaker ?? "The speaker", addressee, group, attribute: group === "inclusive" };
     const turn: Scored[] = [];
-    for (const sentence of analyse(segment.text)) {
+    for (const sentence of analyse(cleaned.text)) {
       if (isQuestion(sentence.toks)) continue;
       for (const clause of splitClauses(sentence.toks, names)) {
-        const fact = toFact(clause, segment.text, voice, input.kinds, names);
+        const said = cleaned.text.slice(clause[0]!.start, clause[clause.length - 1]!.end);
+        if (isClosingOrLogistics(said)) continue;
+        const frame = frameBefore(cleaned, clause[0]!.start);
+        const fact = toFact(clause, cleaned.text, voice, input.kinds, names, frame);
         if (!fact) continue;
         const key = normalizeText(fact.content);
         if (seen.has(key) || known.has(key)) continue;
@@ -70,6 +77,14 @@ export function extractCandidates(input: ExtractionInput, chunk: Chunk): Candida
     }
     out.push(...selectFromTurn(turn));
   }
+  const allowed = new Set(input.kinds.map((k) => k.id));
+  for (const assignment of findAssignments(input.text, chunk.segments, allowed)) {
+    const key = normalizeText(assignment.content);
+    if (seen.has(key) || known.has(key)) continue;
+    seen.add(key);
+    out.push(assignment);
+  }
+  out.sort((a, b) => (a.start ?? 0) - (b.start ?? 0));
   return limit(out, input.maxFacts);
 }
 
@@ -118,7 +133,11 @@ function splitClauses(toks: Tok[], names: Set<string>): Tok[][] {
     const subj = toks[i + 1]!;
     const verb = toks[i + 2]!;
     const conj =
-      t.pos === "CCONJ" || t.lower === ";" || (t.pos === "PUNCT" && /^[-–—]$/.test(t.text)) || t.lower === "because";
+      t.pos === "CCONJ" ||
+      t.lower === ";" ||
+      (t.pos === "PUNCT" && /^[-–—]$/.test(t.text)) ||
+      t.lower === "because" ||
+      (t.lower === "so" && toks[i - 1]?.text === ",");
     const newClause =
       ((SUBJECTS.has(subj.lower) || subj.pos === "PROPN") && /^(AUX|VERB|ADV|PART)$/.test(verb.pos)) ||
       (toks[i - 1]?.text === "," && startsNounPhraseClause(toks, i + 1));
@@ -156,9 +175,16 @@ function trimEnd(toks: Tok[]): Tok[] {
   return toks.slice(0, end);
 }
 
-function toFact(clause: Tok[], text: string, voice: Voice, kinds: KindDefinition[], names: Set<string>) {
+function toFact(
+  clause: Tok[],
+  text: string,
+  voice: Voice,
+  kinds: KindDefinition[],
+  names: Set<string>,
+  frame: Frame | null,
+) {
   const words = contentWords(clause).filter((t) => !names.has(t.lower));
-  const cue = classify(clause, text.slice(clause[0]!.start, clause[clause.length - 1]!.end), kinds);
+  const cue = classify(clause, text.slice(clause[0]!.start, clause[clause.length - 1]!.end), kinds, frame?.kind);
   const strong = cue.strength === "strong";
   if (words.length < 2 || (words.length < 3 && cue.strength === "none")) return null;
   if (!strong && (isCommand(clause) || aboutListener(clause) || isShowAndTell(clause))) return null;
@@ -174,8 +200,10 @@ function toFact(clause: Tok[], text: string, voice: Voice, kinds: KindDefinition
   if (nouns < (strong ? 1 : 2)) return null;
   const score = informativeness(clause, nouns, strong);
   if (score < MIN_INFORMATIVENESS) return null;
-  const content = rewriteClause(clause, text, voice);
-  if (content.length < 3) return null;
+  const rewritten = rewriteClause(clause, text, voice);
+  if (rewritten.length < 3) return null;
+  // "One constraint from legal: ..." keeps who set it.
+  const content = frame?.source ? `Per ${frame.source}, ${lowerFirst(rewritten, clause[0]!)}` : rewritten;
   return {
     content,
     kind: cue.kind,
@@ -205,6 +233,11 @@ function informativeness(clause: Tok[], nouns: number, strong: boolean): number 
     (reaction ? 1 : 0) -
     (exclaims ? 0.5 : 0)
   );
+}
+
+function lowerFirst(text: string, first: Tok): string {
+  const keep = first.entity !== null || first.pos === "PROPN" || /^[A-Z]{2,}/.test(text) || /^I\b/.test(text);
+  return keep ? text : text[0]!.toLowerCase() + text.slice(1);
 }
 
 /** Keeps the most important facts when capped, in source order. */
