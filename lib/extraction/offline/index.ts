@@ -5,6 +5,17 @@ import { normalizeText } from "@/lib/text/normalize";
 import { analyse, type Tok } from "@/lib/extraction/offline/nlp";
 import { findAssignments } from "@/lib/extraction/offline/assignments";
 import { classify } from "@/lib/extraction/offline/classify";
+import { cueConfidence, predictConfidence, type ConfidenceFeatures } from "@/lib/extraction/offline/confidence";
+import { baseImportance } from "@/lib/extraction/offline/cues";
+import {
+  assignmentFeatures,
+  capDensity,
+  disfluency,
+  limit,
+  selectFromTurn,
+  type Featured,
+  type Scored,
+} from "@/lib/extraction/offline/select";
 import { cleanSpoken, frameBefore, isClosingOrLogistics, type Frame } from "@/lib/extraction/offline/clean";
 import { rewriteClause, type Voice } from "@/lib/extraction/offline/rewrite";
 import {
@@ -19,7 +30,7 @@ import {
   trimTrailingVocative,
 } from "@/lib/extraction/offline/filters";
 
-export const OFFLINE_PROMPT_VERSION = "offline-1";
+export const OFFLINE_PROMPT_VERSION = "offline-2";
 
 /**
  * Rule-based extractor for when no model is configured: wink-nlp sentences and part-of-speech tags,
@@ -41,12 +52,21 @@ export function createOfflineExtractor(): Extractor {
 
 /** Like `extractChunk`, but keeps the exact span of each quote (the offline extractor knows it). */
 export function extractCandidates(input: ExtractionInput, chunk: Chunk): Candidate[] {
+  const scored = extractScored(input, chunk);
+  const team = input.kinds.some((k) => TEAM_KINDS.has(k.id));
+  return limit(team ? capDensity(scored, chunk, input.text) : scored, input.maxFacts).map(
+    ({ features: _f, ...c }) => c,
+  );
+}
+
+/** Every candidate with the features its confidence was computed from, before any cap. */
+export function extractScored(input: ExtractionInput, chunk: Chunk): Featured[] {
   const speakers = [...new Set(input.segments.map((s) => s.speaker).filter((s): s is string => !!s))];
   const names = new Set(speakers.flatMap((s) => [s.toLowerCase(), s.split(/\s+/)[0]!.toLowerCase()]));
   const group: Voice["group"] = input.kinds.some((k) => TEAM_KINDS.has(k.id)) ? "team" : "inclusive";
   const known = new Set((input.knownFacts ?? []).map((f) => normalizeText(f)));
   const seen = new Set<string>();
-  const out: Candidate[] = [];
+  const out: Featured[] = [];
   // Text without turns (segments unknown, or unreadable in storage) is read as one speaker-less turn.
   const turns: Segment[] = chunk.segments.length > 0 ? chunk.segments : [wholeChunk(input.text, chunk)];
   for (const segment of turns) {
@@ -66,6 +86,7 @@ export function extractCandidates(input: ExtractionInput, chunk: Chunk): Candida
         if (isClosingOrLogistics(said)) continue;
         const frame = frameBefore(cleaned, clause[0]!.start);
         const fact = toFact(clause, cleaned.text, voice, input.kinds, names, frame);
+        if (fact) fact.features.disfluency = disfluency(segment.text, cleaned.text, clause);
         if (!fact) continue;
         const key = normalizeText(fact.content);
         if (seen.has(key) || known.has(key)) continue;
@@ -82,21 +103,9 @@ export function extractCandidates(input: ExtractionInput, chunk: Chunk): Candida
     const key = normalizeText(assignment.content);
     if (seen.has(key) || known.has(key)) continue;
     seen.add(key);
-    out.push(assignment);
+    out.push({ ...assignment, features: assignmentFeatures(assignment.content) });
   }
-  out.sort((a, b) => (a.start ?? 0) - (b.start ?? 0));
-  return limit(out, input.maxFacts);
-}
-
-/** Per turn: every clause with an explicit cue, plus the best other clauses (turns rarely hold more). */
-const PER_TURN_UNCUED = 2;
-type Scored = Candidate & { score: number; strong: boolean };
-function selectFromTurn(turn: Scored[]): Candidate[] {
-  const uncued = turn
-    .filter((c) => !c.strong)
-    .sort((a, b) => b.score - a.score)
-    .slice(0, PER_TURN_UNCUED);
-  return turn.filter((c) => c.strong || uncued.includes(c)).map(({ score: _s, strong: _t, ...c }) => c);
+  return out.sort((a, b) => (a.start ?? 0) - (b.start ?? 0));
 }
 
 const TEAM_KINDS = new Set(["decision", "action_item", "constraint", "rule"]);
@@ -204,14 +213,27 @@ function toFact(
   if (rewritten.length < 3) return null;
   // "One constraint from legal: ..." keeps who set it.
   const content = frame?.source ? `Per ${frame.source}, ${lowerFirst(rewritten, clause[0]!)}` : rewritten;
+  const features: ConfidenceFeatures = {
+    strong,
+    weak: cue.strength === "weak",
+    hedged: cue.hedged,
+    importance: baseImportance(cue.kind),
+    fallback: cue.strength === "none",
+    words: content.split(/\s+/).length,
+    nouns,
+    specific,
+    firstPerson: hasFirstPerson(clause),
+    disfluency: 0,
+  };
   return {
     content,
     kind: cue.kind,
-    confidence: cue.confidence,
+    confidence: voice.group === "team" ? cueConfidence(features) : predictConfidence(features),
     importance: cue.importance,
     temporal: cue.temporal,
     score,
     strong,
+    features,
   };
 }
 
@@ -238,14 +260,4 @@ function informativeness(clause: Tok[], nouns: number, strong: boolean): number 
 function lowerFirst(text: string, first: Tok): string {
   const keep = first.entity !== null || first.pos === "PROPN" || /^[A-Z]{2,}/.test(text) || /^I\b/.test(text);
   return keep ? text : text[0]!.toLowerCase() + text.slice(1);
-}
-
-/** Keeps the most important facts when capped, in source order. */
-function limit(candidates: Candidate[], maxFacts: number | undefined): Candidate[] {
-  if (maxFacts === undefined || candidates.length <= maxFacts) return candidates;
-  const ranked = candidates
-    .map((c, i) => ({ c, i, score: c.importance * c.confidence }))
-    .sort((a, b) => b.score - a.score || a.i - b.i)
-    .slice(0, Math.max(0, maxFacts));
-  return ranked.sort((a, b) => a.i - b.i).map((r) => r.c);
 }
