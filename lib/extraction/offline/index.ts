@@ -12,8 +12,10 @@ import {
   capDensity,
   disfluency,
   limit,
+  DEFAULT_TUNING,
   selectFromTurn,
   type Featured,
+  type Tuning,
   type Scored,
 } from "@/lib/extraction/offline/select";
 import { cleanSpoken, frameBefore, isClosingOrLogistics, type Frame } from "@/lib/extraction/offline/clean";
@@ -60,7 +62,7 @@ export function extractCandidates(input: ExtractionInput, chunk: Chunk): Candida
 }
 
 /** Every candidate with the features its confidence was computed from, before any cap. */
-export function extractScored(input: ExtractionInput, chunk: Chunk): Featured[] {
+export function extractScored(input: ExtractionInput, chunk: Chunk, tuning: Tuning = DEFAULT_TUNING): Featured[] {
   const speakers = [...new Set(input.segments.map((s) => s.speaker).filter((s): s is string => !!s))];
   const names = new Set(speakers.flatMap((s) => [s.toLowerCase(), s.split(/\s+/)[0]!.toLowerCase()]));
   const group: Voice["group"] = input.kinds.some((k) => TEAM_KINDS.has(k.id)) ? "team" : "inclusive";
@@ -85,7 +87,7 @@ export function extractScored(input: ExtractionInput, chunk: Chunk): Featured[] 
         const said = cleaned.text.slice(clause[0]!.start, clause[clause.length - 1]!.end);
         if (isClosingOrLogistics(said)) continue;
         const frame = frameBefore(cleaned, clause[0]!.start);
-        const fact = toFact(clause, cleaned.text, voice, input.kinds, names, frame);
+        const fact = toFact(clause, cleaned.text, voice, input.kinds, names, frame, tuning.minInformativeness);
         if (fact) fact.features.disfluency = disfluency(segment.text, cleaned.text, clause);
         if (!fact) continue;
         const key = normalizeText(fact.content);
@@ -96,7 +98,7 @@ export function extractScored(input: ExtractionInput, chunk: Chunk): Featured[] 
         turn.push({ ...fact, speaker, quote: input.text.slice(start, end), start, end, supported: true });
       }
     }
-    out.push(...selectFromTurn(turn));
+    out.push(...selectFromTurn(turn, tuning));
   }
   const allowed = new Set(input.kinds.map((k) => k.id));
   for (const assignment of findAssignments(input.text, chunk.segments, allowed)) {
@@ -191,6 +193,7 @@ function toFact(
   kinds: KindDefinition[],
   names: Set<string>,
   frame: Frame | null,
+  minInformativeness: number,
 ) {
   const words = contentWords(clause).filter((t) => !names.has(t.lower));
   const cue = classify(clause, text.slice(clause[0]!.start, clause[clause.length - 1]!.end), kinds, frame?.kind);
@@ -208,7 +211,7 @@ function toFact(
   // Facts name things: a clause needs two nouns (one with an explicit cue) to be worth reviewing.
   if (nouns < (strong ? 1 : 2)) return null;
   const score = informativeness(clause, nouns, strong);
-  if (score < MIN_INFORMATIVENESS) return null;
+  if (score < minInformativeness) return null;
   const rewritten = rewriteClause(clause, text, voice);
   if (rewritten.length < 3) return null;
   // "One constraint from legal: ..." keeps who set it.
@@ -241,7 +244,6 @@ function toFact(
  * How much a clause tells about someone or something: the things it names, an explicit cue, the
  * speaker talking about themselves; reactions ("That was amazing!") and exclamations count against.
  */
-const MIN_INFORMATIVENESS = 3;
 function informativeness(clause: Tok[], nouns: number, strong: boolean): number {
   const self = clause.some((t) => t.lower === "i" || t.lower === "my" || t.lower === "me");
   const startsWithSelf = /^(i|my|we|our)$/.test(clause[0]!.lower);

@@ -9,13 +9,23 @@ import type { Chunk } from "@/lib/extraction/types";
 export type Featured = Candidate & { features: ConfidenceFeatures };
 export type Scored = Featured & { score: number; strong: boolean };
 
+/**
+ * The extractor's two thresholds, chosen by leave-one-conversation-out on LoCoMo (`scripts/eval-locomo.ts
+ * --cv` reports the held-out folds): how many clauses without a cue a turn may give, and how informative
+ * (things named, a cue, the speaker about themselves) a clause must be.
+ */
+export interface Tuning {
+  perTurnUncued: number;
+  minInformativeness: number;
+}
+export const DEFAULT_TUNING: Tuning = { perTurnUncued: 2, minInformativeness: 3 };
+
 /** Per turn: every clause with an explicit cue, plus the best other clauses (turns rarely hold more). */
-const PER_TURN_UNCUED = 2;
-export function selectFromTurn(turn: Scored[]): Featured[] {
+export function selectFromTurn(turn: Scored[], tuning: Tuning): Featured[] {
   const uncued = turn
     .filter((c) => !c.strong)
     .sort((a, b) => b.score - a.score)
-    .slice(0, PER_TURN_UNCUED);
+    .slice(0, tuning.perTurnUncued);
   return turn.filter((c) => c.strong || uncued.includes(c)).map(({ score: _s, strong: _t, ...c }) => c);
 }
 
