@@ -3,7 +3,7 @@ import type { Chunk, ChunkResult, ExtractionInput, Extractor, KindDefinition } f
 import type { Segment } from "@/lib/sources/schema";
 import { normalizeText } from "@/lib/text/normalize";
 import { analyse, type Tok } from "@/lib/extraction/offline/nlp";
-import { findAssignments } from "@/lib/extraction/offline/assignments";
+import { findAgreed } from "@/lib/extraction/offline/assignments";
 import { classify } from "@/lib/extraction/offline/classify";
 import { cueConfidence, predictConfidence, type ConfidenceFeatures } from "@/lib/extraction/offline/confidence";
 import { baseImportance } from "@/lib/extraction/offline/cues";
@@ -101,7 +101,7 @@ export function extractScored(input: ExtractionInput, chunk: Chunk, tuning: Tuni
     out.push(...selectFromTurn(turn, tuning));
   }
   const allowed = new Set(input.kinds.map((k) => k.id));
-  for (const assignment of findAssignments(input.text, chunk.segments, allowed)) {
+  for (const assignment of findAgreed(input.text, chunk.segments, allowed)) {
     const key = normalizeText(assignment.content);
     if (seen.has(key) || known.has(key)) continue;
     seen.add(key);

@@ -127,3 +127,28 @@ describe("an action item agreed across two turns", () => {
     expect(run(declined).filter((f) => f.kind === "action_item")).toEqual([]);
   });
 });
+
+describe("a decision agreed across two turns", () => {
+  it("a proposal someone else agrees to becomes the team's decision", () => {
+    const src = transcriptOf([
+      ["Ana", "Should we go with the rubber case for the first batch?"],
+      ["Ben", "Yes, agreed."],
+      ["Ana", "How about a yellow front panel?"],
+      ["Ben", "Sounds good to me."],
+    ]);
+    const decisions = run(src).filter((f) => f.kind === "decision");
+    expect(decisions.map((f) => f.content)).toEqual([
+      "The team agreed to go with the rubber case for the first batch.",
+      "The team agreed on a yellow front panel.",
+    ]);
+    for (const f of decisions) expect(src.text.slice(f.start!, f.end!)).toBe(f.quote);
+  });
+
+  it("not when the answer pushes back", () => {
+    const src = transcriptOf([
+      ["Ana", "Should we go with the rubber case for the first batch?"],
+      ["Ben", "Yes, but not before the drop test."],
+    ]);
+    expect(run(src).filter((f) => f.kind === "decision")).toEqual([]);
+  });
+});
