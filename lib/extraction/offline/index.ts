@@ -63,7 +63,7 @@ export function extractCandidates(input: ExtractionInput, chunk: Chunk): Candida
 
 /** Every candidate with the features its confidence was computed from, before any cap. */
 export function extractScored(input: ExtractionInput, chunk: Chunk, tuning: Tuning = DEFAULT_TUNING): Featured[] {
-  const speakers = [...new Set(input.segments.map((s) => s.speaker).filter((s): s is string => !!s))];
+  const speakers = speakersOf(input.segments);
   const names = new Set(speakers.flatMap((s) => [s.toLowerCase(), s.split(/\s+/)[0]!.toLowerCase()]));
   const group: Voice["group"] = input.kinds.some((k) => TEAM_KINDS.has(k.id)) ? "team" : "inclusive";
   const known = new Set((input.knownFacts ?? []).map((f) => normalizeText(f)));
@@ -108,6 +108,17 @@ export function extractScored(input: ExtractionInput, chunk: Chunk, tuning: Tuni
     out.push({ ...assignment, features: assignmentFeatures(assignment.content) });
   }
   return out.sort((a, b) => (a.start ?? 0) - (b.start ?? 0));
+}
+
+// The same input comes back once per chunk: read its speakers once, not once per chunk.
+const speakerCache = new WeakMap<Segment[], string[]>();
+function speakersOf(segments: Segment[]): string[] {
+  let speakers = speakerCache.get(segments);
+  if (!speakers) {
+    speakers = [...new Set(segments.map((s) => s.speaker).filter((s): s is string => !!s))];
+    speakerCache.set(segments, speakers);
+  }
+  return speakers;
 }
 
 const TEAM_KINDS = new Set(["decision", "action_item", "constraint", "rule"]);
