@@ -104,6 +104,22 @@ describe("sift extract (offline)", () => {
     for (const c of list) expect(c.quote).toBe(stored.text.slice(c.start!, c.end!));
   });
 
+  it("gives start/end into the file's own text: CRLF, blank lines, doubled spaces and a BOM", async () => {
+    const text =
+      "Ann Lee:  After a long debate  we decided to drop the Android beta.\r\n\r\n\r\n" +
+      "Bo Chen: The security review must finish  before the launch in March.\r\n" +
+      "  and the  budget is capped at 40k for the quarter.\r\n\r\n" +
+      "Ann Lee: I will draft the customer email by Thursday — café ☕ included.\r\n";
+    const file = path.join(dir, "crlf.txt");
+    writeFileSync(file, `\uFEFF${text}`);
+    const r = await sift([file, "--extractor", "offline", "--json"]);
+    expect(r.code).toBe(0);
+    const list = candidates(r.stdout);
+    expect(list.map((c) => c.quote).join(" ")).toContain("drop the Android beta");
+    expect(list.map((c) => c.quote).join(" ")).toContain("draft the customer email");
+    for (const c of list) expect(text.slice(c.start!, c.end!)).toBe(c.quote);
+  });
+
   it("defaults to offline when no model is configured", async () => {
     const r = await sift([vttFile]);
     expect(r.code).toBe(0);

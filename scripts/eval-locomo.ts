@@ -1,6 +1,7 @@
 /**
  * Content-match eval of the offline extractor on LoCoMo dev sessions (metric as in
  * ../shared/eval/README.md). Usage: npx tsx scripts/eval-locomo.ts [--limit N] [--verbose]
+ * Held-out folds (leave one conversation out): scripts/eval-locomo-cv.ts.
  * The data is read in place (license forbids copying it into the repo); SIFT_EVAL_DIR overrides.
  */
 import { readFileSync } from "node:fs";
@@ -14,7 +15,7 @@ interface Turn {
   dia_id: string;
   text: string;
 }
-interface Session {
+export interface Session {
   sample_id: string;
   session: number;
   turns: Turn[];
@@ -83,7 +84,7 @@ export function buildTranscript(turns: Turn[]): {
   return { text, segments, turnSpans };
 }
 
-interface Tally {
+export interface Tally {
   candidates: number;
   candidatesHit: number;
   gold: number;
@@ -128,7 +129,7 @@ function baselineCandidates(segments: Segment[]): ScoredCandidate[] {
     .map((s) => ({ content: s.text, start: s.start, end: s.end }));
 }
 
-function report(name: string, t: Tally): void {
+export function report(name: string, t: Tally): void {
   const p = t.candidates ? t.candidatesHit / t.candidates : 0;
   const r = t.gold ? t.goldFound / t.gold : 0;
   const f1 = p + r ? (2 * p * r) / (p + r) : 0;
@@ -138,17 +139,20 @@ function report(name: string, t: Tally): void {
   );
 }
 
+export function readSessions(file: string): Session[] {
+  return readFileSync(file, "utf8")
+    .split("\n")
+    .filter((l) => l.trim())
+    .map((l) => JSON.parse(l) as Session);
+}
+
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
   const limitAt = args.indexOf("--limit");
   const limit = limitAt >= 0 ? Number(args[limitAt + 1]) : Infinity;
   const evalDir = process.env.SIFT_EVAL_DIR ?? path.resolve(import.meta.dirname, "../../shared/eval");
   const file = path.join(evalDir, "locomo/dev-sessions.jsonl");
-  const sessions = readFileSync(file, "utf8")
-    .split("\n")
-    .filter((l) => l.trim())
-    .map((l) => JSON.parse(l) as Session)
-    .slice(0, limit);
+  const sessions = readSessions(file).slice(0, limit);
 
   const kinds = getPresetKinds("personal");
   const offline: Tally = { candidates: 0, candidatesHit: 0, gold: 0, goldFound: 0 };

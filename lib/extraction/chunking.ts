@@ -42,12 +42,16 @@ export function chunkInput({ text, segments, tokenBudget }: ChunkInputOptions): 
     else spans.push({ ...unit });
   }
 
-  return spans.map((span, index) => ({
-    index,
-    start: span.start,
-    end: span.end,
-    segments: sorted.flatMap((s) => clip(text, s, span)),
-  }));
+  // Spans and segments both run in text order: one pass over the segments, not one per chunk.
+  let first = 0;
+  return spans.map((span, index) => {
+    while (first < sorted.length && sorted[first]!.end <= span.start) first++;
+    const inside: Segment[] = [];
+    for (let i = first; i < sorted.length && sorted[i]!.start < span.end; i++) {
+      inside.push(...clip(text, sorted[i]!, span));
+    }
+    return { index, start: span.start, end: span.end, segments: inside };
+  });
 }
 
 /** Boundary before each segment: the start of its line when only a label precedes it there. */

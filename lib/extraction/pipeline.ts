@@ -78,12 +78,13 @@ export async function runExtraction(options: RunExtractionOptions): Promise<Extr
       try {
         const result = await extractor.extractChunk(input, chunk);
         const usage = result.usage ?? { inputTokens: 0, outputTokens: 0 };
-        // The chunk's middle as the hint: any occurrence inside the chunk is nearer to it than any outside.
+        // The extractor's own span when it knows one (a sentence said twice stays where it was said);
+        // else the chunk's middle: any occurrence inside the chunk is nearer to it than any outside.
         const middle = Math.floor((chunk.start + chunk.end) / 2);
         const candidates = groundFacts(
           input.text,
           result.facts,
-          result.facts.map(() => ({ start: middle, end: middle })),
+          result.facts.map((_, i) => result.spans?.[i] ?? { start: middle, end: middle }),
         );
         for (const candidate of candidates) keepBest(byContent, candidate);
         outcome = {

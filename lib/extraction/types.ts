@@ -38,6 +38,8 @@ export interface Chunk {
 
 export interface ChunkResult {
   facts: ExtractedFact[];
+  /** Where each fact's quote is in ExtractionInput.text, when the extractor knows (offline does). */
+  spans?: { start: number; end: number }[];
   usage?: TokenUsage;
   /** Requests made for this chunk, retries included (the LLM extractor sets it). */
   attempts?: number;

@@ -49,11 +49,15 @@ describe("decoding", () => {
     expect(parsed).toEqual(parseSource({ filename: "teams.vtt", bytes: fixture("teams.vtt"), maxBytes: MAX }));
   });
 
-  it("CRLF and lone CR become LF in the stored text, so offsets are stable", () => {
-    const parsed = parseSource({ text: "Priya: one\r\nmore\rDan: two\r\n", maxBytes: MAX });
+  it("CRLF and lone CR end lines but stay in the stored text, so offsets point into the user's text", () => {
+    const input = "Priya: one\r\nmore\rDan: two\r\n";
+    const parsed = parseSource({ text: input, maxBytes: MAX });
     expectValid(parsed);
-    expect(parsed.text).toBe("Priya: one\nmore\nDan: two");
-    expect(parsed.text).not.toMatch(/\r/);
+    expect(parsed.text).toBe(input);
+    expect(parsed.segments.map((s) => [s.speaker, s.text])).toEqual([
+      ["Priya", "one\r\nmore"],
+      ["Dan", "two"],
+    ]);
   });
 
   it("an SRT with CRLF and a BOM keeps its timings", () => {

@@ -92,8 +92,9 @@ function decodeWindows1252(bytes: Uint8Array): string {
 const CONTROL = /[\u0000-\u0008\u000E-\u001F\u007F]/g;
 
 /**
- * Refuses text that is really binary (NULs, many control or replacement characters) or empty, and
- * normalises line endings so offsets mean the same thing everywhere.
+ * Refuses text that is really binary (NULs, many control or replacement characters) or empty. The text
+ * is otherwise kept as given (only a BOM is dropped): offsets into plain text and Markdown are offsets
+ * into the user's own text, CRLF, blank lines and doubled spaces included.
  */
 export function prepareSourceText(raw: string): string {
   if (raw.includes("\u0000")) refuseBinary("it contains NUL characters");
@@ -104,9 +105,14 @@ export function prepareSourceText(raw: string): string {
   if (replacements > Math.max(3, raw.length * 0.01)) {
     refuseBinary("it contains many unreadable characters");
   }
-  const text = raw.replace(/^\uFEFF/, "").replace(/\r\n?/g, "\n");
+  const text = raw.replace(/^\uFEFF/, "");
   if (text.trim() === "") {
     throw new AppError("UNSUPPORTED_FILE", "The file is empty: there is no text to read.");
   }
   return text;
+}
+
+/** Subtitle and JSON parsers read lines; their stored text is rebuilt from turns, so CR can go. */
+export function unixLineEnds(text: string): string {
+  return text.replace(/\r\n?/g, "\n");
 }

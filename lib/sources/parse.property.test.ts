@@ -2,13 +2,20 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { AppError } from "@/lib/errors";
 import { isValid } from "@/lib/sources/__fixtures__/expect-valid";
+import { decodeBytes } from "@/lib/sources/decode";
 import { parseSource, type ParseSourceInput } from "@/lib/sources/parse";
 
-/** The whole contract: a valid ParsedSource (offsets hold, no CR or NUL) or an AppError, nothing else. */
+/**
+ * The whole contract: a valid ParsedSource (offsets hold, no NUL) or an AppError, nothing else. Plain
+ * text and Markdown are stored as given (only a BOM dropped); subtitles and JSON as rebuilt turns, LF only.
+ */
 function holds(input: ParseSourceInput): boolean {
   try {
     const parsed = parseSource(input);
-    return isValid(parsed) && !/[\r\u0000]/.test(parsed.text) && parsed.segments.length > 0;
+    const asGiven = parsed.format === "text" || parsed.format === "markdown";
+    const given = input.bytes !== undefined ? decodeBytes(input.bytes) : (input.text ?? "");
+    const stored = asGiven ? parsed.text === given.replace(/^\uFEFF/, "") : !/\r/.test(parsed.text);
+    return isValid(parsed) && !/\u0000/.test(parsed.text) && stored && parsed.segments.length > 0;
   } catch (error) {
     return error instanceof AppError;
   }

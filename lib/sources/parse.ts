@@ -1,7 +1,13 @@
 import { parse as parseJsonc, printParseErrorCode, type ParseError } from "jsonc-parser";
 import { AppError, isAppError } from "@/lib/errors";
 import { assembleTurns, mergeCues, type Turn } from "@/lib/sources/build";
-import { assertTextWithinLimit, assertWithinLimit, decodeBytes, prepareSourceText } from "@/lib/sources/decode";
+import {
+  assertTextWithinLimit,
+  assertWithinLimit,
+  decodeBytes,
+  prepareSourceText,
+  unixLineEnds,
+} from "@/lib/sources/decode";
 import { declaredKind, looksLikeJson, sniffMarkdown, sniffSubtitles, type SourceKind } from "@/lib/sources/detect";
 import { parseJsonChat } from "@/lib/sources/json-chat";
 import { parsePlain } from "@/lib/sources/plain";
@@ -23,7 +29,8 @@ export interface ParseSourceInput {
   maxBytes: number;
 }
 
-function parseSubtitles(kind: "vtt" | "srt", text: string): ParsedSource {
+function parseSubtitles(kind: "vtt" | "srt", raw: string): ParsedSource {
+  const text = unixLineEnds(raw);
   const cues: Turn[] = kind === "vtt" ? parseVtt(text) : parseSrt(text);
   return assembleTurns(kind, mergeCues(resolveInlineSpeakers(cues)));
 }
@@ -61,7 +68,7 @@ function parseJson(text: string): ParsedSource {
 
 /** Content that is clearly subtitles or JSON is read as such even when named .txt or pasted. */
 function parseUndeclared(text: string): ParsedSource {
-  const subtitles = sniffSubtitles(text);
+  const subtitles = sniffSubtitles(unixLineEnds(text));
   if (subtitles) {
     try {
       const parsed = parseSubtitles(subtitles, text);
@@ -94,7 +101,7 @@ function parseKind(kind: SourceKind | null, text: string): ParsedSource {
     case "vtt":
     case "srt":
       // A subtitle file saved under the other extension is common; the timing lines tell.
-      return parseSubtitles(sniffSubtitles(text) ?? kind, text);
+      return parseSubtitles(sniffSubtitles(unixLineEnds(text)) ?? kind, text);
     case "markdown":
       return parsePlain(text, "markdown");
     default:
@@ -125,8 +132,9 @@ function parseUnchecked(input: ParseSourceInput): ParsedSource {
 
 /**
  * Reads an upload or a paste into one stored text plus segments (speaker turns, cues, messages or
- * paragraphs) whose offsets point into it. Throws only AppError: TOO_LARGE, UNSUPPORTED_FILE
- * (empty, binary, malformed, unknown format) or VALIDATION (neither bytes nor text given).
+ * paragraphs) whose offsets point into it. Plain text and Markdown are stored as given (a BOM dropped);
+ * subtitles and JSON chats as their turns, one "Speaker: text" line each. Throws only AppError: TOO_LARGE,
+ * UNSUPPORTED_FILE (empty, binary, malformed, unknown format) or VALIDATION (neither bytes nor text given).
  */
 export function parseSource(input: ParseSourceInput): ParsedSource {
   try {

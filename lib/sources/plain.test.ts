@@ -14,7 +14,9 @@ describe("speaker line styles", () => {
     const p = parse("PRIYA (00:01:02): We ship on the 14th.\nDAN (00:01:10): Agreed.");
     expect(p.participants).toEqual(["PRIYA", "DAN"]);
     expect(p.segments[0]).toMatchObject({ startMs: 62_000, text: "We ship on the 14th." });
-    expect(p.text).toBe("PRIYA: We ship on the 14th.\nDAN: Agreed.");
+    // The stored text is the user's own; the turn points past the label.
+    expect(p.text).toBe("PRIYA (00:01:02): We ship on the 14th.\nDAN (00:01:10): Agreed.");
+    expect(p.segments[1]).toMatchObject({ start: p.text.indexOf("Agreed."), text: "Agreed." });
   });
 
   it("**Name:** and - Name: bullets in plain text", () => {

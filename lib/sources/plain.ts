@@ -1,4 +1,4 @@
-import { assembleSpans, assembleTurns, type Span } from "@/lib/sources/build";
+import { assembleSpans, type Span } from "@/lib/sources/build";
 import type { ParsedSource } from "@/lib/sources/schema";
 import {
   acceptedSpeakers,
@@ -26,11 +26,21 @@ interface Line {
 const HEADING = /^[ \t]{0,3}#{1,6}[ \t]+\S/;
 const BULLET = /^[ \t]*(?:[-*+•]|\d{1,3}[.)])[ \t]+/;
 
+/** Lines with their offsets; CRLF, LF and a lone CR all end a line, and none is part of it. */
+function splitLines(text: string): { raw: string; start: number; end: number }[] {
+  const out: { raw: string; start: number; end: number }[] = [];
+  let start = 0;
+  for (const m of text.matchAll(/\r\n|\r|\n/g)) {
+    out.push({ raw: text.slice(start, m.index), start, end: m.index });
+    start = m.index + m[0].length;
+  }
+  out.push({ raw: text.slice(start), start, end: text.length });
+  return out;
+}
+
 function classify(text: string): Line[] {
   const lines: Line[] = [];
-  let start = 0;
-  for (const raw of text.split("\n")) {
-    const end = start + raw.length;
+  for (const { raw, start, end } of splitLines(text)) {
     let kind: LineKind;
     if (raw.trim() === "") kind = { type: "blank" };
     else if (HEADING.test(raw)) kind = { type: "heading" };
@@ -45,7 +55,6 @@ function classify(text: string): Line[] {
     }
     const indent = /^[ \t]*/.exec(raw)?.[0].length ?? 0;
     lines.push({ start, end, indent, bullet: BULLET.test(raw), kind });
-    start = end + 1;
   }
   return lines;
 }
@@ -125,23 +134,12 @@ function toSpans(lines: Line[]): Span[] {
 }
 
 /**
- * Plain text and Markdown. Markdown notes (and prose with no speakers) keep the text exactly as
- * pasted, with one segment per paragraph, heading or speaker line; plain transcripts are rewritten
- * as "Speaker: text" lines so every format reads the same.
+ * Plain text and Markdown keep the text exactly as given (CRLF, blank lines and doubled spaces
+ * included), with one segment per speaker turn, paragraph or heading pointing into it: a quote's
+ * offsets are offsets into the user's own text.
  */
 export function parsePlain(text: string, format: "text" | "markdown"): ParsedSource {
   const lines = classify(text);
   resolveLabels(lines);
-  const spans = toSpans(lines);
-  const hasSpeakers = spans.some((s) => s.speaker !== null);
-  if (format === "markdown" || !hasSpeakers) return assembleSpans(format, text, spans);
-  return assembleTurns(
-    format,
-    spans.map((s) => ({
-      speaker: s.speaker,
-      startMs: s.startMs,
-      endMs: null,
-      text: text.slice(s.start, s.end),
-    })),
-  );
+  return assembleSpans(format, text, toSpans(lines));
 }

@@ -70,4 +70,25 @@ describe("rows", () => {
     const plain = rows("just text", [], []);
     expect(plain).toEqual([{ startMs: null, pieces: [{ text: "just text" }] }]);
   });
+
+  it("reads a text stored as the user gave it: CRLF, a lone CR, and labels with times", () => {
+    const raw = "PRIYA (00:01:02): We ship on Friday.\r\nDAN (00:01:10): Agreed.\rPRIYA (00:01:20): Good.";
+    const starts = ["We ship", "Agreed", "Good"].map((w) => raw.indexOf(w));
+    const out = rows(
+      raw,
+      [
+        { speaker: "PRIYA", startMs: 62_000, start: starts[0]! },
+        { speaker: "DAN", startMs: 70_000, start: starts[1]! },
+        { speaker: "PRIYA", startMs: 80_000, start: starts[2]! },
+      ],
+      [],
+    );
+    expect(out.map((r) => r.startMs)).toEqual([62_000, 70_000, 80_000]);
+    expect(out.map((r) => r.pieces[0])).toEqual([
+      { text: "PRIYA (00:01:02): ", speaker: true },
+      { text: "DAN (00:01:10): ", speaker: true },
+      { text: "PRIYA (00:01:20): ", speaker: true },
+    ]);
+    expect(out.flatMap((r) => r.pieces.map((p) => p.text)).join("")).toBe(raw);
+  });
 });

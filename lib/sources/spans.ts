@@ -57,10 +57,13 @@ export interface Row<S extends Span> {
 export function rows<S extends Span>(text: string, turns: Turn[], spans: S[]): Array<Row<S>> {
   const starts: Array<{ at: number; startMs: number | null; speakerEnd: number }> = [];
   for (const turn of [...turns].sort((a, b) => a.start - b.start)) {
-    const at = text.lastIndexOf("\n", turn.start - 1) + 1;
+    // Plain text is stored as the user gave it: a line may end in CRLF or a lone CR.
+    const at = Math.max(text.lastIndexOf("\n", turn.start - 1), text.lastIndexOf("\r", turn.start - 1)) + 1;
     if (starts.length && at <= starts[starts.length - 1]!.at) continue;
-    const prefix = turn.speaker === null ? "" : `${turn.speaker}: `;
-    const speakerEnd = prefix && text.slice(at, turn.start) === prefix ? turn.start : at;
+    // The label as the user wrote it: "Priya: ", "PRIYA (00:01:02): ", "**Priya:** ", "[14:02] Priya: ".
+    const label = text.slice(at, turn.start);
+    const isLabel = turn.speaker !== null && label.length <= 200 && label.includes(turn.speaker) && /[:：]/.test(label);
+    const speakerEnd = isLabel ? turn.start : at;
     starts.push({ at, startMs: turn.startMs, speakerEnd });
   }
   if (!starts.length || starts[0]!.at > 0) starts.unshift({ at: 0, startMs: null, speakerEnd: 0 });

@@ -90,6 +90,9 @@ describe("createLlmExtractor", () => {
     expect(system).toContain("- Fact three.");
     expect(system).not.toContain("Fact four");
     expect(system).toContain("at most 7 facts");
+    // The model gets the same cleaning and multi-turn rules as the offline extractor.
+    expect(system).toMatch(/leave out fillers .* transcriber tags/i);
+    expect(system).toMatch(/request answered by its addressee's acceptance .* is one action item owned by them/i);
     expect(result.facts).toEqual([fact()]);
     expect(result.usage).toEqual({ inputTokens: 100, outputTokens: 20 });
     expect(ex.promptVersion).toBe(PROMPT_VERSION);

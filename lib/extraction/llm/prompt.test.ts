@@ -4,9 +4,9 @@ import { DEFAULT_TEMPLATE, PROMPT_VERSION, promptVersion, renderPrompt } from "@
 const kinds = [{ id: "decision", label: "Decision", definition: "A settled\nchoice." }];
 
 describe("prompt", () => {
-  it("versions the default template extract-v1 and a custom one by its hash", () => {
+  it("versions the default template extract-v2 and a custom one by its hash", () => {
     expect(promptVersion(undefined)).toBe(PROMPT_VERSION);
-    expect(promptVersion(DEFAULT_TEMPLATE)).toBe("extract-v1");
+    expect(promptVersion(DEFAULT_TEMPLATE)).toBe("extract-v2");
     const custom = promptVersion("Extract facts about {{kinds}}");
     expect(custom).toMatch(/^custom-[0-9a-f]{8}$/);
     expect(promptVersion("Extract facts about {{kinds}}")).toBe(custom);
@@ -26,6 +26,17 @@ describe("prompt", () => {
       /questions nobody answered/i,
       /resolve relative dates/i,
       /do not extract any of the known facts/i,
+      /closings and logistics are never facts/i,
+      /talk next week/i,
+      /leave out fillers/i,
+      /transcriber tags \(\{vocalsound\}, \[laughter\], \(inaudible\)\)/i,
+      /keep only the correction/i,
+      /never in the quote/i,
+      /leave out discourse framing/i,
+      /keep who set a constraint as attribution/i,
+      /resolve pronouns to the speaker or the team/i,
+      /request answered by its addressee's acceptance/i,
+      /proposal others agree to is a decision/i,
     ]) {
       expect(p).toMatch(rule);
     }

@@ -6,7 +6,7 @@ import type { KindDefinition } from "@/lib/extraction/types";
  * itself is the user message, alone, so quotes copied from it land verbatim in the stored text.
  * Bump PROMPT_VERSION whenever the default wording changes: facts record it for provenance.
  */
-export const PROMPT_VERSION = "extract-v1";
+export const PROMPT_VERSION = "extract-v2";
 export const DEFAULT_KNOWN_FACTS_LIMIT = 16;
 export const DEFAULT_MAX_FACTS = 50;
 
@@ -30,7 +30,18 @@ paraphrase, no ellipsis and no added words. Keep it short (one sentence or claus
 - "importance" is 0..1: how much this will matter to someone reading the record weeks later.
 - "temporal": past (happened, or no longer true), present (true now), future (planned or promised), \
 timeless (always true).
-- Skip greetings, small talk, routine status updates ("still working on it"), filler and questions nobody answered.
+- Skip greetings, small talk, routine status updates ("still working on it"), filler and questions nobody answered. \
+Closings and logistics are never facts: "thanks all, talk next week", "can you hear me", "let me share my screen".
+- Spoken text is cleaned in the fact, never in the quote: leave out fillers ("uh", "um", "you know"), false starts, \
+repeated words and transcriber tags ({vocalsound}, [laughter], (inaudible)); when a speaker corrects themselves \
+("on Tuesday, no, Wednesday") keep only the correction.
+- Leave out discourse framing ("First item:", "Quick recap from last week:", "Lesson learned there:", \
+"One more thing", "So yeah"): write the statement itself. Keep who set a constraint as attribution: \
+"One constraint from legal: we can't store audio" becomes "Legal requires that the team not store audio".
+- Resolve pronouns to the speaker or the team; a turn that says two things gives two facts.
+- Read across turns: a request answered by its addressee's acceptance ("Lin, can you own the canary pipeline?" / \
+"Sure, I'll take that.") is one action item owned by them, with its due date ("Lin owns the canary pipeline."); \
+a proposal others agree to is a decision. Quote the request.
 - Resolve relative dates ("tomorrow", "next Friday", "end of the month") to absolute dates using the source date \
 below, and write the absolute date in the fact (the quote stays verbatim).
 - Do not extract any of the known facts listed below again, even reworded. Extract only what is new.
@@ -63,7 +74,7 @@ export interface PromptVariables {
   maxFacts?: number | undefined;
 }
 
-/** `extract-v1` for the default template, `custom-<first 8 hex of sha256>` for any other. */
+/** `extract-v2` for the default template, `custom-<first 8 hex of sha256>` for any other. */
 export function promptVersion(template: string | undefined): string {
   if (template === undefined || template === DEFAULT_TEMPLATE) return PROMPT_VERSION;
   return `custom-${createHash("sha256").update(template).digest("hex").slice(0, 8)}`;

@@ -6,19 +6,27 @@ import { baseImportance, CUE_RULES, FALLBACK_KINDS, temporalOf } from "@/lib/ext
 export interface Classification {
   kind: string;
   strength: "strong" | "weak" | "none";
-  confidence: number;
   importance: number;
   temporal: Temporal;
+  /** "maybe", "I think", "probably": the speaker is not sure. */
+  hedged: boolean;
 }
 
 const HEDGE = /\b(?:maybe|might|perhaps|probably|i think|i guess|not sure|possibly|kinda|sort of)\b/i;
 const UNDECIDED = /\b(?:not|n't|no|haven't|hasn't|didn't|yet to)\b[^.]{0,20}\b(?:decid|agree|settl|approv)/i;
 
 /** Picks the kind with the strongest cue among the allowed kinds; falls back to a generic kind. */
-export function classify(toks: Tok[], raw: string, kinds: KindDefinition[]): Classification {
+export function classify(
+  toks: Tok[],
+  raw: string,
+  kinds: KindDefinition[],
+  /** The kind the speaker announced ("Lesson learned there: ..."), when they did. */
+  announced?: string | null,
+): Classification {
   const text = raw.replace(/[\u2018\u2019]/g, "'");
   const allowed = new Set(kinds.map((k) => k.id));
-  let best: { kind: string; strength: "strong" | "weak" } | null = null;
+  let best: { kind: string; strength: "strong" | "weak" } | null =
+    announced && allowed.has(announced) ? { kind: announced, strength: "strong" } : null;
   const undecided = UNDECIDED.test(text);
   for (const rule of CUE_RULES) {
     if (!allowed.has(rule.kind) || (best && (best.strength === "strong" || rule.strength === "weak"))) continue;
@@ -28,8 +36,6 @@ export function classify(toks: Tok[], raw: string, kinds: KindDefinition[]): Cla
   const kind = best?.kind ?? FALLBACK_KINDS.find((k) => allowed.has(k)) ?? kinds[kinds.length - 1]?.id ?? "context";
   const strength = best?.strength ?? "none";
   const hedged = HEDGE.test(text);
-  let confidence = strength === "strong" ? 0.85 : strength === "weak" ? 0.6 : 0.45;
-  if (hedged) confidence -= 0.15;
   const specific = toks.some((t) => t.entity !== null || t.pos === "NUM");
   const importance = Math.min(1, baseImportance(kind) + (specific ? 0.1 : 0) + (strength === "strong" ? 0.05 : 0));
   // "-ed" after a present "is/are" is a passive ("is blocked"), not the past tense.
@@ -40,7 +46,7 @@ export function classify(toks: Tok[], raw: string, kinds: KindDefinition[]): Cla
   let temporal = temporalOf(text, pastVerb);
   // A task someone takes on is done later, however it is phrased ("I can take that").
   if (kind === "action_item" && temporal === "present") temporal = "future";
-  return { kind, strength, confidence: round(confidence), importance: round(importance), temporal };
+  return { kind, strength, importance: round(importance), temporal, hedged };
 }
 
 function isPresentBe(t: Tok | undefined): boolean {

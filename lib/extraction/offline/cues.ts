@@ -20,7 +20,8 @@ export const CUE_RULES: CueRule[] = [
     strength: "strong",
     re: w(
       "we(?:'ve| have)? decided|decided to|decision is|let's go with|we(?:'ll| will) go with|going with|" +
-        "agreed(?: to| on| that)?|we settled on|final answer|approved|signed off|the plan is",
+        "agreed(?: to| on| that)?|we settled on|final answer|approved|signed off|the plan is|" +
+        "commit(?:s|ted|ting)? to",
     ),
   },
   { kind: "decision", strength: "weak", re: w("chose|choose|picked|opted|switch(?:ed)? to|move forward with") },

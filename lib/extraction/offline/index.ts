@@ -3,7 +3,22 @@ import type { Chunk, ChunkResult, ExtractionInput, Extractor, KindDefinition } f
 import type { Segment } from "@/lib/sources/schema";
 import { normalizeText } from "@/lib/text/normalize";
 import { analyse, type Tok } from "@/lib/extraction/offline/nlp";
+import { findAgreed } from "@/lib/extraction/offline/assignments";
 import { classify } from "@/lib/extraction/offline/classify";
+import { cueConfidence, predictConfidence, type ConfidenceFeatures } from "@/lib/extraction/offline/confidence";
+import { baseImportance } from "@/lib/extraction/offline/cues";
+import {
+  assignmentFeatures,
+  capDensity,
+  disfluency,
+  limit,
+  DEFAULT_TUNING,
+  selectFromTurn,
+  type Featured,
+  type Tuning,
+  type Scored,
+} from "@/lib/extraction/offline/select";
+import { cleanSpoken, frameBefore, isClosingOrLogistics, type Frame } from "@/lib/extraction/offline/clean";
 import { rewriteClause, type Voice } from "@/lib/extraction/offline/rewrite";
 import {
   aboutListener,
@@ -17,7 +32,7 @@ import {
   trimTrailingVocative,
 } from "@/lib/extraction/offline/filters";
 
-export const OFFLINE_PROMPT_VERSION = "offline-1";
+export const OFFLINE_PROMPT_VERSION = "offline-2";
 
 /**
  * Rule-based extractor for when no model is configured: wink-nlp sentences and part-of-speech tags,
@@ -30,36 +45,50 @@ export function createOfflineExtractor(): Extractor {
     promptVersion: OFFLINE_PROMPT_VERSION,
     async extractChunk(input: ExtractionInput, chunk: Chunk): Promise<ChunkResult> {
       input.signal?.throwIfAborted();
-      const facts: ExtractedFact[] = extractCandidates(input, chunk).map(
-        ({ start: _s, end: _e, supported: _u, ...fact }) => fact,
-      );
-      return { facts };
+      const candidates = extractCandidates(input, chunk);
+      const facts: ExtractedFact[] = candidates.map(({ start: _s, end: _e, supported: _u, ...fact }) => fact);
+      return { facts, spans: candidates.map((c) => ({ start: c.start ?? 0, end: c.end ?? 0 })) };
     },
   };
 }
 
 /** Like `extractChunk`, but keeps the exact span of each quote (the offline extractor knows it). */
 export function extractCandidates(input: ExtractionInput, chunk: Chunk): Candidate[] {
-  const speakers = [...new Set(input.segments.map((s) => s.speaker).filter((s): s is string => !!s))];
+  const scored = extractScored(input, chunk);
+  const team = input.kinds.some((k) => TEAM_KINDS.has(k.id));
+  return limit(team ? capDensity(scored, chunk, input.text) : scored, input.maxFacts).map(
+    ({ features: _f, ...c }) => c,
+  );
+}
+
+/** Every candidate with the features its confidence was computed from, before any cap. */
+export function extractScored(input: ExtractionInput, chunk: Chunk, tuning: Tuning = DEFAULT_TUNING): Featured[] {
+  const speakers = speakersOf(input.segments);
   const names = new Set(speakers.flatMap((s) => [s.toLowerCase(), s.split(/\s+/)[0]!.toLowerCase()]));
   const group: Voice["group"] = input.kinds.some((k) => TEAM_KINDS.has(k.id)) ? "team" : "inclusive";
   const known = new Set((input.knownFacts ?? []).map((f) => normalizeText(f)));
   const seen = new Set<string>();
-  const out: Candidate[] = [];
+  const out: Featured[] = [];
   // Text without turns (segments unknown, or unreadable in storage) is read as one speaker-less turn.
   const turns: Segment[] = chunk.segments.length > 0 ? chunk.segments : [wholeChunk(input.text, chunk)];
   for (const segment of turns) {
     const base = segmentBase(input.text, segment, chunk);
-    if (base === null || isSocial(segment.text)) continue;
+    // Tags, fillers, repeats and framing blanked out: same offsets, so quotes stay verbatim.
+    const cleaned = cleanSpoken(segment.text);
+    if (base === null || isSocial(cleaned.text)) continue;
     const speaker = segment.speaker ?? null;
     const addressee = speakers.length === 2 && speaker ? (speakers.find((s) => s !== speaker) ?? null) : null;
     // In chat (no team kinds), opinions are attributed: "Melanie says art is healing".
     const voice: Voice = { speaker: speaker ?? "The speaker", addressee, group, attribute: group === "inclusive" };
     const turn: Scored[] = [];
-    for (const sentence of analyse(segment.text)) {
+    for (const sentence of analyse(cleaned.text)) {
       if (isQuestion(sentence.toks)) continue;
       for (const clause of splitClauses(sentence.toks, names)) {
-        const fact = toFact(clause, segment.text, voice, input.kinds, names);
+        const said = cleaned.text.slice(clause[0]!.start, clause[clause.length - 1]!.end);
+        if (isClosingOrLogistics(said)) continue;
+        const frame = frameBefore(cleaned, clause[0]!.start);
+        const fact = toFact(clause, cleaned.text, voice, input.kinds, names, frame, tuning.minInformativeness);
+        if (fact) fact.features.disfluency = disfluency(segment.text, cleaned.text, clause);
         if (!fact) continue;
         const key = normalizeText(fact.content);
         if (seen.has(key) || known.has(key)) continue;
@@ -69,20 +98,27 @@ export function extractCandidates(input: ExtractionInput, chunk: Chunk): Candida
         turn.push({ ...fact, speaker, quote: input.text.slice(start, end), start, end, supported: true });
       }
     }
-    out.push(...selectFromTurn(turn));
+    out.push(...selectFromTurn(turn, tuning));
   }
-  return limit(out, input.maxFacts);
+  const allowed = new Set(input.kinds.map((k) => k.id));
+  for (const assignment of findAgreed(input.text, chunk.segments, allowed)) {
+    const key = normalizeText(assignment.content);
+    if (seen.has(key) || known.has(key)) continue;
+    seen.add(key);
+    out.push({ ...assignment, features: assignmentFeatures(assignment.content) });
+  }
+  return out.sort((a, b) => (a.start ?? 0) - (b.start ?? 0));
 }
 
-/** Per turn: every clause with an explicit cue, plus the best other clauses (turns rarely hold more). */
-const PER_TURN_UNCUED = 2;
-type Scored = Candidate & { score: number; strong: boolean };
-function selectFromTurn(turn: Scored[]): Candidate[] {
-  const uncued = turn
-    .filter((c) => !c.strong)
-    .sort((a, b) => b.score - a.score)
-    .slice(0, PER_TURN_UNCUED);
-  return turn.filter((c) => c.strong || uncued.includes(c)).map(({ score: _s, strong: _t, ...c }) => c);
+// The same input comes back once per chunk: read its speakers once, not once per chunk.
+const speakerCache = new WeakMap<Segment[], string[]>();
+function speakersOf(segments: Segment[]): string[] {
+  let speakers = speakerCache.get(segments);
+  if (!speakers) {
+    speakers = [...new Set(segments.map((s) => s.speaker).filter((s): s is string => !!s))];
+    speakerCache.set(segments, speakers);
+  }
+  return speakers;
 }
 
 const TEAM_KINDS = new Set(["decision", "action_item", "constraint", "rule"]);
@@ -119,7 +155,11 @@ function splitClauses(toks: Tok[], names: Set<string>): Tok[][] {
     const subj = toks[i + 1]!;
     const verb = toks[i + 2]!;
     const conj =
-      t.pos === "CCONJ" || t.lower === ";" || (t.pos === "PUNCT" && /^[-–—]$/.test(t.text)) || t.lower === "because";
+      t.pos === "CCONJ" ||
+      t.lower === ";" ||
+      (t.pos === "PUNCT" && /^[-–—]$/.test(t.text)) ||
+      t.lower === "because" ||
+      (t.lower === "so" && toks[i - 1]?.text === ",");
     const newClause =
       ((SUBJECTS.has(subj.lower) || subj.pos === "PROPN") && /^(AUX|VERB|ADV|PART)$/.test(verb.pos)) ||
       (toks[i - 1]?.text === "," && startsNounPhraseClause(toks, i + 1));
@@ -157,9 +197,17 @@ function trimEnd(toks: Tok[]): Tok[] {
   return toks.slice(0, end);
 }
 
-function toFact(clause: Tok[], text: string, voice: Voice, kinds: KindDefinition[], names: Set<string>) {
+function toFact(
+  clause: Tok[],
+  text: string,
+  voice: Voice,
+  kinds: KindDefinition[],
+  names: Set<string>,
+  frame: Frame | null,
+  minInformativeness: number,
+) {
   const words = contentWords(clause).filter((t) => !names.has(t.lower));
-  const cue = classify(clause, text.slice(clause[0]!.start, clause[clause.length - 1]!.end), kinds);
+  const cue = classify(clause, text.slice(clause[0]!.start, clause[clause.length - 1]!.end), kinds, frame?.kind);
   const strong = cue.strength === "strong";
   if (words.length < 2 || (words.length < 3 && cue.strength === "none")) return null;
   if (!strong && (isCommand(clause) || aboutListener(clause) || isShowAndTell(clause))) return null;
@@ -174,17 +222,32 @@ function toFact(clause: Tok[], text: string, voice: Voice, kinds: KindDefinition
   // Facts name things: a clause needs two nouns (one with an explicit cue) to be worth reviewing.
   if (nouns < (strong ? 1 : 2)) return null;
   const score = informativeness(clause, nouns, strong);
-  if (score < MIN_INFORMATIVENESS) return null;
-  const content = rewriteClause(clause, text, voice);
-  if (content.length < 3) return null;
+  if (score < minInformativeness) return null;
+  const rewritten = rewriteClause(clause, text, voice);
+  if (rewritten.length < 3) return null;
+  // "One constraint from legal: ..." keeps who set it.
+  const content = frame?.source ? `Per ${frame.source}, ${lowerFirst(rewritten, clause[0]!)}` : rewritten;
+  const features: ConfidenceFeatures = {
+    strong,
+    weak: cue.strength === "weak",
+    hedged: cue.hedged,
+    importance: baseImportance(cue.kind),
+    fallback: cue.strength === "none",
+    words: content.split(/\s+/).length,
+    nouns,
+    specific,
+    firstPerson: hasFirstPerson(clause),
+    disfluency: 0,
+  };
   return {
     content,
     kind: cue.kind,
-    confidence: cue.confidence,
+    confidence: voice.group === "team" ? cueConfidence(features) : predictConfidence(features),
     importance: cue.importance,
     temporal: cue.temporal,
     score,
     strong,
+    features,
   };
 }
 
@@ -192,7 +255,6 @@ function toFact(clause: Tok[], text: string, voice: Voice, kinds: KindDefinition
  * How much a clause tells about someone or something: the things it names, an explicit cue, the
  * speaker talking about themselves; reactions ("That was amazing!") and exclamations count against.
  */
-const MIN_INFORMATIVENESS = 3;
 function informativeness(clause: Tok[], nouns: number, strong: boolean): number {
   const self = clause.some((t) => t.lower === "i" || t.lower === "my" || t.lower === "me");
   const startsWithSelf = /^(i|my|we|our)$/.test(clause[0]!.lower);
@@ -208,12 +270,7 @@ function informativeness(clause: Tok[], nouns: number, strong: boolean): number 
   );
 }
 
-/** Keeps the most important facts when capped, in source order. */
-function limit(candidates: Candidate[], maxFacts: number | undefined): Candidate[] {
-  if (maxFacts === undefined || candidates.length <= maxFacts) return candidates;
-  const ranked = candidates
-    .map((c, i) => ({ c, i, score: c.importance * c.confidence }))
-    .sort((a, b) => b.score - a.score || a.i - b.i)
-    .slice(0, Math.max(0, maxFacts));
-  return ranked.sort((a, b) => a.i - b.i).map((r) => r.c);
+function lowerFirst(text: string, first: Tok): string {
+  const keep = first.entity !== null || first.pos === "PROPN" || /^[A-Z]{2,}/.test(text) || /^I\b/.test(text);
+  return keep ? text : text[0]!.toLowerCase() + text.slice(1);
 }

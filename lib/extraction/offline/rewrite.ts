@@ -189,6 +189,10 @@ function implicitSubject(toks: Tok[], voice: Voice): string {
 function finish(text: string): string {
   const trimmed = text
     .replace(/\s+/g, " ")
+    // Blanked fillers and tags leave " ," and ", ,"; tokenized transcripts write "it 's", "do n't".
+    .replace(/\s+([,;:!?.])/g, "$1")
+    .replace(/([,;:])(?:\s*[,;:])+/g, "$1")
+    .replace(/(\p{L})\s+('(?:s|re|ve|ll|d|m)|n't)(?![\p{L}])/giu, "$1$2")
     .replace(/^[\s,;:\-–—.]+/, "")
     .replace(/[\s,;:\-–—!?.…]+$/, "")
     .trim();

@@ -1,0 +1,130 @@
+import { cleanSpoken } from "@/lib/extraction/offline/clean";
+import type { Candidate } from "@/lib/extraction/schema";
+import type { Segment } from "@/lib/sources/schema";
+
+/**
+ * Facts agreed across two turns, quoted from the first turn's words to the second's agreement:
+ * - "Lin, can you own the canary pipeline by Friday?" answered by Lin with "Sure, I'll take that." is the
+ *   action item "Lin owns the canary pipeline by Friday.";
+ * - "Should we go with the rubber case?" answered by someone else with "Yes, agreed." is the decision
+ *   "The team agreed to go with the rubber case.".
+ */
+
+const REQUEST = new RegExp(
+  "(?:^|[.!?]\\s+)(?:(?:so|and|okay|ok|also)[\\s,]+)?(?:([\\p{Lu}][\\p{L}'-]{1,30}),?\\s+)?" +
+    "(?:can|could|would|will) you\\s+(?:please\\s+)?(?:maybe\\s+)?" +
+    "(own|take(?: on| over)?|handle|drive|lead|send|write|draft|do|look into|follow up on|set up|update|prepare|" +
+    "check|review|fix|book|schedule|run|organi[sz]e|share)\\b([^?]{3,200})\\?",
+  "u",
+);
+const ACCEPT = new RegExp(
+  "^[\\s\\p{P}]*(?:sure|yes|yeah|yep|yup|ok(?:ay)?|absolutely|of course|definitely|will do|happy to|can do|" +
+    "i can|i will|i'll (?:take|do|handle|own)|on it|no problem|sounds good)\\b[^.!?\\n]{0,60}[.!]?",
+  "iu",
+);
+const REFUSE = /\b(?:not sure|can't|cannot|won't|no time|not me|rather not)\b/i;
+
+/** Second person in the task, said of the owner: "your team" → "Lin's team". */
+function thirdPerson(task: string, owner: string): string {
+  return task
+    .replace(/\byour\b/gi, `${owner}'s`)
+    .replace(/\byourself\b/gi, "themselves")
+    .replace(/\byou\b/gi, owner)
+    .replace(/\s+/g, " ")
+    .trim();
+}
+
+function samePerson(named: string, speaker: string): boolean {
+  const a = named.toLowerCase();
+  const b = speaker.toLowerCase();
+  return a === b || b.split(/\s+/)[0] === a;
+}
+
+const PROPOSAL = new RegExp(
+  "(?:^|[.!?]\\s+)(?:(?:so|and|okay|ok)[\\s,]+)?(?:(?:i (?:propose|suggest)|why don't|should|shall|can|could) we|" +
+    "let's|how about|what about)\\s+(?:we\\s+)?([^?.!\\n]{3,200})[?.!]",
+  "iu",
+);
+const AGREE = new RegExp(
+  "^[\\s\\p{P}]*(?:yes|yeah|yep|agreed|i agree|sounds good|sure|let's do (?:it|that)|that works|good idea|" +
+    "great idea|makes sense|perfect)\\b[^.!?\\n]{0,60}[.!]?",
+  "iu",
+);
+const DISAGREE = /\b(?:but|not sure|don't|no way|rather not|instead)\b/i;
+/** "use the rubber case" continues "agreed to"; a noun phrase or a gerund continues "agreed on". */
+const VERB_START = new RegExp(
+  "^(?:go|use|keep|drop|move|ship|build|make|add|remove|switch|stick|buy|get|have|put|start|stop|launch|cut|" +
+    "choose|pick|skip|try|wait|meet|do)\\b",
+  "i",
+);
+
+function one(content: string, kind: string, speaker: string, text: string, start: number, end: number): Candidate {
+  return {
+    content,
+    kind,
+    confidence: 0.85,
+    importance: kind === "decision" ? 0.9 : 0.8,
+    temporal: kind === "decision" ? "past" : "future",
+    speaker,
+    quote: text.slice(start, end),
+    start,
+    end,
+    supported: true,
+  };
+}
+
+/** A proposal one turn agreed to by someone else in the next, as a decision of the team. */
+function findAgreements(text: string, segments: Segment[]): Candidate[] {
+  const out: Candidate[] = [];
+  for (let i = 0; i + 1 < segments.length; i++) {
+    const ask = segments[i]!;
+    const reply = segments[i + 1]!;
+    if (!reply.speaker || reply.speaker === ask.speaker) continue;
+    if (text.slice(ask.start, ask.end) !== ask.text || text.slice(reply.start, reply.end) !== reply.text) continue;
+    // Cleaned at equal length: offsets hold, and no filler or tag reaches the content.
+    const proposal = PROPOSAL.exec(cleanSpoken(ask.text).text);
+    const agree = AGREE.exec(cleanSpoken(reply.text).text);
+    if (!proposal || !agree || DISAGREE.test(agree[0])) continue;
+    const what = proposal[1]!
+      .replace(/\s+/g, " ")
+      .replace(/\bwe\b/gi, "the team")
+      .replace(/\bour\b/gi, "the team's")
+      .trim();
+    const content = VERB_START.test(what) ? `The team agreed to ${what}.` : `The team agreed on ${what}.`;
+    const start = ask.start + proposal.index + (/^[.!?]?\s*/.exec(proposal[0])?.[0].length ?? 0);
+    out.push(
+      one(content, "decision", reply.speaker, text, start, reply.start + agree.index + agree[0].trimEnd().length),
+    );
+  }
+  return out;
+}
+
+/** Requests answered by their addressee's acceptance (action items) and proposals agreed to (decisions). */
+export function findAgreed(text: string, segments: Segment[], allowed: Set<string>): Candidate[] {
+  const decisions = allowed.has("decision") ? findAgreements(text, segments) : [];
+  return [...(allowed.has("action_item") ? findAssignments(text, segments) : []), ...decisions];
+}
+
+/** Each request one turn answered by its addressee's acceptance in the next, as an action item. */
+function findAssignments(text: string, segments: Segment[]): Candidate[] {
+  const out: Candidate[] = [];
+  for (let i = 0; i + 1 < segments.length; i++) {
+    const ask = segments[i]!;
+    const reply = segments[i + 1]!;
+    if (!reply.speaker || reply.speaker === ask.speaker) continue;
+    if (text.slice(ask.start, ask.end) !== ask.text || text.slice(reply.start, reply.end) !== reply.text) continue;
+    const request = REQUEST.exec(cleanSpoken(ask.text).text);
+    const accept = ACCEPT.exec(cleanSpoken(reply.text).text);
+    if (!request || !accept || REFUSE.test(accept[0])) continue;
+    const named = request[1];
+    if (named !== undefined && !samePerson(named, reply.speaker)) continue;
+    const owner = reply.speaker;
+    const verb = request[2]!.toLowerCase();
+    const task = thirdPerson(request[3]!, owner);
+    const content = verb === "own" ? `${owner} owns ${task}.` : `${owner} will ${verb} ${task}.`;
+    const start = ask.start + request.index + (/^[.!?]?\s*/.exec(request[0])?.[0].length ?? 0);
+    const end = reply.start + accept.index + accept[0].trimEnd().length;
+    out.push(one(content, "action_item", owner, text, start, end));
+  }
+  return out;
+}

@@ -1,0 +1,118 @@
+/**
+ * Spoken text cleaned before facts are read from it: transcriber tags, fillers, repeated words, false
+ * starts, self-corrections and discourse framing are blanked out with spaces of the same length, so
+ * every offset still points into the user's text (quotes stay verbatim) while a fact's content never
+ * sees them. Each pattern is linear: bounded repetitions, no nested quantifiers over the same text.
+ */
+
+/** Spoken framing that introduces a statement: "One constraint from legal:", "Lesson learned there:". */
+export interface Frame {
+  /** Offsets of the framing words, separator included, in the cleaned turn. */
+  start: number;
+  end: number;
+  /** The kind the framing announces, when it announces one. */
+  kind: string | null;
+  /** Who set it ("legal" in "One constraint from legal:"), kept as attribution. */
+  source: string | null;
+}
+
+export interface CleanTurn {
+  text: string;
+  frames: Frame[];
+}
+
+const TAGS = [
+  // ICSI/AMI markup ({disfmarker}, {vocalsound}, {pause}, {gap}, {comment}) and [laughter], [inaudible 00:12]
+  /\{[a-z_ ]{1,30}\}/gi,
+  /\[[a-z][^\]\n]{0,40}\](?!\()/gi,
+  new RegExp(
+    "\\((?:inaudible|unintelligible|laughs?|laughter|laughing|crosstalk|cross-talk|pause|coughs?|sighs?|noise|" +
+      "silence|music|applause)\\b[^)\\n]{0,20}\\)",
+    "gi",
+  ),
+];
+const FILLER =
+  /(?<![\p{L}\p{N}'-])(?:uh+|um+|uhm+|erm+|er|ah+|eh|hmm+|mm+|mhm|mm-hmm|uh-huh)(?![\p{L}\p{N}'-])(?:\s*,)?/giu;
+/** "you know," and "I mean," only as asides between commas: "I mean it" and "you know Sam" stay. */
+const ASIDE = /(?<=,\s{0,3}|^\s{0,40})(?:you know|i mean|like|sort of|kind of)\s*,/giu;
+/** "we- we", "th- the": a cut-off word. */
+const CUT_WORD = /(?<![\p{L}\p{N}'])[\p{L}']{1,12}-(?=\s)/gu;
+/** "the the", "we we", "which one {…} which one": the first copy of a repeated one to three words. */
+const REPEAT = /(?<![\p{L}\p{N}'])((?:[\p{L}\p{N}']+ +){0,2}[\p{L}\p{N}']+)[\s,]+(?=\1(?![\p{L}\p{N}']))/giu;
+/** "on Tuesday — no, Wednesday": the corrected word and the correction marker. */
+const SELF_CORRECTION = new RegExp(
+  "(?<![\\p{L}\\p{N}'])[\\p{L}\\p{N}']+\\s*(?:—|–|--| - )\\s*(?:no|sorry|i mean|or rather|actually)\\s*[,—–]?\\s+" +
+    "(?=[\\p{L}\\p{N}])",
+  "giu",
+);
+/** A word cut off after a letter or two ("the p the head", "th your mike"): never a word of the fact. */
+const FRAGMENT = /(?<=\s|^)(?:[b-hj-np-tv-z]|th|sh|wh)(?=\s+\p{L})/gu;
+
+const FRAME_KINDS: [RegExp, string | null][] = [
+  [/^lessons? learned/i, "mistake"],
+  [/^(?:one|a|another|the|key|main)? ?(?:hard )?(?:constraint|requirement|limit)/i, "constraint"],
+  [/^(?:one|a|another|the|new)? ?rule/i, "rule"],
+  [/^(?:one|a|another|the|final)? ?decision/i, "decision"],
+  [/^(?:one|an|another)? ?action item/i, "action_item"],
+  [/^(?:one|a|another|the|key|main)? ?(?:takeaway|finding|insight)/i, "insight"],
+];
+const FRAME_WORDS = [
+  "(?:first|second|third|next|last|final|another|one more|one last) (?:item|thing|point|topic|update|note)" +
+    "(?: on the (?:agenda|list))?",
+  "(?:quick |short |brief )?(?:recap|update|reminder|heads[- ]up|fyi|summary|status)(?: from [\\w ]{1,25})?",
+  "lessons? learned(?: there| here| from [\\w ]{1,25})?",
+  "(?:(?:one|a|another|the|key|main|new|final|hard) )?(?:constraint|requirement|limit|rule|decision|action item|" +
+    "takeaway|finding|insight)(?: from ([\\w ]{1,25}))?",
+].join("|");
+const FRAME = new RegExp(
+  // After the turn's start or a sentence end, and at most a leading "so," / "okay,"; bounded look-behind.
+  "(?<=(?:^|[.!?\\n])[\\s,]{0,40}(?:(?:so|and|okay|ok|right|alright|well)[\\s,]{1,40})?)" +
+    `(?:(${FRAME_WORDS})\\s*[:—–]|(?:so yeah|okay so|ok so|alright so|all right so|so anyway|anyway)\\b,?)\\s*`,
+  "giu",
+);
+
+function blank(text: string, re: RegExp): string {
+  return text.replace(re, (m) => " ".repeat(m.length));
+}
+
+/** Removes what a fact must not keep; the result has the same length as `text`. */
+export function cleanSpoken(text: string): CleanTurn {
+  let out = text;
+  for (const re of TAGS) out = blank(out, re);
+  out = blank(blank(out, FILLER), ASIDE);
+  out = blank(blank(out, CUT_WORD), FRAGMENT);
+  out = blank(out, SELF_CORRECTION);
+  // Twice: "we we we" leaves one copy, and a repeat can straddle a blanked filler ("the uh the").
+  out = blank(blank(out, REPEAT), REPEAT);
+  const frames: Frame[] = [];
+  out = out.replace(FRAME, (m, words: string | undefined, from: string | undefined, offset: number) => {
+    const kind = words === undefined ? null : (FRAME_KINDS.find(([re]) => re.test(words))?.[1] ?? null);
+    const source = kind !== null && from ? from.trim() : null;
+    frames.push({ start: offset, end: offset + m.length, kind, source });
+    return " ".repeat(m.length);
+  });
+  return { text: out, frames };
+}
+
+/** The frame just before `at` in a cleaned turn (only blanks between them). */
+export function frameBefore(turn: CleanTurn, at: number): Frame | null {
+  for (const f of turn.frames) {
+    if (f.end <= at && turn.text.slice(f.end, at).trim() === "") return f;
+  }
+  return null;
+}
+
+const CLOSING = new RegExp(
+  "\\b(?:talk (?:to you )?(?:next week|soon|later|tomorrow|then|on \\w+day)|see (?:you|everyone|y'all) " +
+    "(?:next|all|soon|then|tomorrow|on)|thanks,? (?:all|everyone|everybody|guys|folks|team)|" +
+    "thank you,? (?:all|everyone|everybody)|can (?:you|everyone) (?:all )?hear me|can you see my screen|" +
+    "let me share my screen|(?:i'll|let me) (?:stop|start) (?:sharing|the recording)|you(?:'re| are) on mute|" +
+    "(?:that's|that is) (?:it|all) for (?:today|now|this week)|have a (?:good|great|nice) (?:one|day|weekend|week)|" +
+    "let's (?:wrap|call it)|good ?bye)\\b",
+  "i",
+);
+
+/** Closings, greetings and meeting logistics: never a fact, whatever else the clause says. */
+export function isClosingOrLogistics(text: string): boolean {
+  return CLOSING.test(text.replace(/[\u2018\u2019]/g, "'"));
+}

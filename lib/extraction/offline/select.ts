@@ -1,0 +1,89 @@
+import type { ConfidenceFeatures } from "@/lib/extraction/offline/confidence";
+import { baseImportance } from "@/lib/extraction/offline/cues";
+import type { Tok } from "@/lib/extraction/offline/nlp";
+import type { Candidate } from "@/lib/extraction/schema";
+import type { Chunk } from "@/lib/extraction/types";
+
+/** Which of the extractor's candidates a reviewer sees, and in what order of importance. */
+
+export type Featured = Candidate & { features: ConfidenceFeatures };
+export type Scored = Featured & { score: number; strong: boolean };
+
+/**
+ * The extractor's two thresholds, chosen by leave-one-conversation-out on LoCoMo (`scripts/eval-locomo.ts
+ * --cv` reports the held-out folds): how many clauses without a cue a turn may give, and how informative
+ * (things named, a cue, the speaker about themselves) a clause must be.
+ */
+export interface Tuning {
+  perTurnUncued: number;
+  minInformativeness: number;
+}
+export const DEFAULT_TUNING: Tuning = { perTurnUncued: 2, minInformativeness: 3 };
+
+/** Per turn: every clause with an explicit cue, plus the best other clauses (turns rarely hold more). */
+export function selectFromTurn(turn: Scored[], tuning: Tuning): Featured[] {
+  const uncued = turn
+    .filter((c) => !c.strong)
+    .sort((a, b) => b.score - a.score)
+    .slice(0, tuning.perTurnUncued);
+  return turn.filter((c) => c.strong || uncued.includes(c)).map(({ score: _s, strong: _t, ...c }) => c);
+}
+
+/** How a reviewer's list is ranked: the chance it is a correct fact times how much it matters. */
+export function rankOf(c: Candidate): number {
+  return c.confidence * c.importance;
+}
+
+/**
+ * Meetings: at most DENSITY candidates per 1,000 words of the chunk, the best-ranked, in source order: an
+ * hour of talk gives a few dozen, not 150. A short text (a stand-up, a pasted note) keeps up to MIN_KEPT,
+ * so a dense five-line summary is not cut to two.
+ */
+const DENSITY_PER_1K_WORDS = 4;
+const MIN_KEPT = 10;
+const SHORT_TEXT_CHARS = 15_000;
+export function capDensity<T extends Candidate>(candidates: T[], chunk: Chunk, text: string): T[] {
+  const words = text.slice(chunk.start, chunk.end).match(/\S+/g)?.length ?? 0;
+  const floor = text.length <= SHORT_TEXT_CHARS ? MIN_KEPT : 1;
+  return limitBy(candidates, Math.max(floor, Math.ceil((DENSITY_PER_1K_WORDS * words) / 1000)), rankOf);
+}
+
+/** Keeps the most important facts when capped, in source order. */
+export function limit<T extends Candidate>(candidates: T[], maxFacts: number | undefined): T[] {
+  return maxFacts === undefined ? candidates : limitBy(candidates, maxFacts, rankOf);
+}
+
+function limitBy<T>(items: T[], max: number, score: (t: T) => number): T[] {
+  if (items.length <= max) return items;
+  const ranked = items
+    .map((c, i) => ({ c, i, score: score(c) }))
+    .sort((a, b) => b.score - a.score || a.i - b.i)
+    .slice(0, Math.max(0, max));
+  return ranked.sort((a, b) => a.i - b.i).map((r) => r.c);
+}
+
+/** Share of the clause's span that cleaning blanked out (fillers, tags, repeats): messy talk. */
+export function disfluency(raw: string, cleaned: string, clause: Tok[]): number {
+  const from = clause[0]!.start;
+  const to = clause[clause.length - 1]!.end;
+  let blanked = 0;
+  for (let i = from; i < to; i++) if (cleaned[i] === " " && raw[i] !== " ") blanked++;
+  return to > from ? blanked / (to - from) : 0;
+}
+
+/** A request and its acceptance: an explicit commitment (no tags to count nouns from: longer words). */
+export function assignmentFeatures(content: string): ConfidenceFeatures {
+  const words = content.split(/\s+/);
+  return {
+    strong: true,
+    weak: false,
+    hedged: false,
+    importance: baseImportance("action_item"),
+    fallback: false,
+    words: words.length,
+    nouns: words.filter((w) => w.length >= 4).length,
+    specific: /\d|\b(?:mon|tues|wednes|thurs|fri|satur|sun)day\b/i.test(content),
+    firstPerson: false,
+    disfluency: 0,
+  };
+}

@@ -1,0 +1,150 @@
+/**
+ * The offline extractor on real recorded meetings: QMSum val (metrics as in ../shared/eval/README.md).
+ * Usage: npx tsx scripts/eval-qmsum.ts [--verbose] [--limit N]
+ * Reports, per meeting series and overall: load (candidates per 1,000 words, all and ungated), noise
+ * (share of candidates whose content keeps fillers or transcriber tags) and decision recall, through the
+ * app's own path (chunking, the offline extractor, grounding). Nothing is fitted here; but the cleaning
+ * rules were written while reading these meetings' output, so treat the figures as in-sample.
+ * The data is read in place (its licenses forbid copying it into the repo); SIFT_EVAL_DIR overrides.
+ */
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { getPresetKinds } from "@/lib/extraction/kinds";
+import { createOfflineExtractor } from "@/lib/extraction/offline";
+import { runExtraction } from "@/lib/extraction/pipeline";
+import type { Candidate } from "@/lib/extraction/schema";
+import type { Segment } from "@/lib/sources/schema";
+import { contentTokens, tokenF1 } from "./eval-locomo";
+
+export interface Meeting {
+  meeting_transcripts: { speaker: string; content: string }[];
+  specific_query_list: { query: string; answer: string; relevant_text_span: [string, string][] }[];
+}
+
+const GATE = 0.7;
+const DECISION_QUERY = /\b(decid\w*|decision\w*|agree\w*|conclu\w*)\b/i;
+/** Fillers and markup a reviewer should never read in a candidate's content. */
+export const NOISE =
+  /\{[a-z]+\}|\[[^\]]*\]|\((?:inaudible|laughs?|laughter|crosstalk)\)|\b(?:uh+|um+|er|erm|hmm+|mm+)\b/i;
+
+/** The meeting series a file belongs to: "ES2006b" → "ES2006", "covid_2" → "covid", "Bmr005" → "Bmr". */
+export function seriesOf(file: string): string {
+  const name = path.basename(file, ".json");
+  return /^[A-Z]{2}\d{4}/.exec(name)?.[0] ?? /^[A-Za-z]+/.exec(name)?.[0] ?? name;
+}
+
+/** `speaker: content` per turn, one segment per turn, and each turn's span in the text. */
+export function buildMeeting(meeting: Meeting): { text: string; segments: Segment[]; turnSpans: [number, number][] } {
+  let text = "";
+  const segments: Segment[] = [];
+  const turnSpans: [number, number][] = [];
+  for (const turn of meeting.meeting_transcripts) {
+    if (text.length > 0) text += "\n";
+    const lineStart = text.length;
+    text += `${turn.speaker}: `;
+    const start = text.length;
+    text += turn.content;
+    segments.push({ speaker: turn.speaker, startMs: null, endMs: null, text: turn.content, start, end: text.length });
+    turnSpans.push([lineStart, text.length]);
+  }
+  return { text, segments, turnSpans };
+}
+
+interface Tally {
+  words: number;
+  candidates: number;
+  ungated: number;
+  noisy: number;
+  decisions: number;
+  decisionsFound: number;
+}
+const empty = (): Tally => ({ words: 0, candidates: 0, ungated: 0, noisy: 0, decisions: 0, decisionsFound: 0 });
+
+function add(into: Tally, t: Tally): void {
+  for (const key of Object.keys(into) as (keyof Tally)[]) into[key] += t[key];
+}
+
+export function scoreMeeting(meeting: Meeting, candidates: Candidate[], turnSpans: [number, number][]): Tally {
+  const words = meeting.meeting_transcripts.reduce((n, t) => n + t.content.split(/\s+/).filter(Boolean).length, 0);
+  const ungated = candidates.filter((c) => c.confidence >= GATE);
+  const tally: Tally = {
+    ...empty(),
+    words,
+    candidates: candidates.length,
+    ungated: ungated.length,
+    noisy: candidates.filter((c) => NOISE.test(c.content)).length,
+  };
+  for (const q of meeting.specific_query_list) {
+    if (!DECISION_QUERY.test(q.query)) continue;
+    tally.decisions++;
+    const answer = contentTokens(q.answer);
+    const found = ungated.some((c) =>
+      q.relevant_text_span.some(([from, to]) => {
+        const a = turnSpans[Number(from)]?.[0];
+        const b = turnSpans[Number(to)]?.[1];
+        if (a === undefined || b === undefined || c.start === null || c.end === null) return false;
+        return c.start >= a && c.end <= b && tokenF1(contentTokens(c.content), answer) >= 0.25;
+      }),
+    );
+    if (found) tally.decisionsFound++;
+  }
+  return tally;
+}
+
+function line(name: string, t: Tally): string {
+  const per1k = (n: number) => ((1000 * n) / Math.max(1, t.words)).toFixed(2);
+  const share = t.candidates ? (t.noisy / t.candidates).toFixed(3) : "-";
+  const recall = t.decisions
+    ? `${(t.decisionsFound / t.decisions).toFixed(2)} (${t.decisionsFound}/${t.decisions})`
+    : "-";
+  return (
+    `${name.padEnd(10)} words ${String(t.words).padStart(7)}  per 1k: all ${per1k(t.candidates).padStart(6)}, ` +
+    `ungated ${per1k(t.ungated).padStart(5)}  noise ${share}  decision recall ${recall}`
+  );
+}
+
+async function main(): Promise<void> {
+  const args = process.argv.slice(2);
+  const limitAt = args.indexOf("--limit");
+  const limit = limitAt >= 0 ? Number(args[limitAt + 1]) : Infinity;
+  const evalDir = process.env.SIFT_EVAL_DIR ?? path.resolve(import.meta.dirname, "../../shared/eval");
+  const dir = path.join(evalDir, "qmsum/val");
+  const files = readdirSync(dir)
+    .filter((f) => f.endsWith(".json"))
+    .sort()
+    .slice(0, limit);
+  const kinds = getPresetKinds("meeting");
+  const bySeries = new Map<string, Tally>();
+  const total = empty();
+  const began = performance.now();
+  for (const file of files) {
+    const meeting = JSON.parse(readFileSync(path.join(dir, file), "utf8")) as Meeting;
+    const { text, segments, turnSpans } = buildMeeting(meeting);
+    // The app's own path: chunks of SIFT_CHUNK_TOKENS' default, each through the offline extractor.
+    const { candidates } = await runExtraction({
+      extractor: createOfflineExtractor(),
+      input: { text, segments, kinds },
+      tokenBudget: 3000,
+      concurrency: 1,
+    });
+    if (args.includes("--verbose")) {
+      for (const c of candidates) console.log(`${file} [${c.kind} ${c.confidence}] ${c.content}`);
+    }
+    const tally = scoreMeeting(meeting, candidates, turnSpans);
+    const series = seriesOf(file);
+    const into = bySeries.get(series) ?? empty();
+    add(into, tally);
+    bySeries.set(series, into);
+    add(total, tally);
+  }
+  console.log(`QMSum val: ${files.length} meetings, ${Math.round(performance.now() - began)} ms`);
+  for (const [series, t] of [...bySeries].sort()) console.log(line(series, t));
+  console.log(line("all", total));
+}
+
+if (process.argv[1] && import.meta.url.endsWith(path.basename(process.argv[1]))) {
+  main().catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });
+}
