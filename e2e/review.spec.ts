@@ -21,7 +21,7 @@ test("a contradiction is gated with its reason, and approving it supersedes the 
   await page.goto("/review?status=gated");
   const contradiction = page.getByRole("listitem", { name: new RegExp(`kiosk app ${stamp} by the end of Q4`) });
   await expect(contradiction).toContainText("Gated: Contradicts an approved fact");
-  await expect(contradiction).toContainText(/'the end of Q4' vs 'the end of Q3'/);
+  await expect(contradiction).toContainText("Different date: 'end of Q4' → 'end of Q3'");
   await contradiction.getByRole("button", { name: "Approve and supersede" }).click();
   await expect(page.getByText("Approved — the old fact is marked superseded")).toBeVisible();
 
