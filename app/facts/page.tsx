@@ -1,34 +1,62 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { Badge } from "@/components/ui/badge";
-import { Button } from "@/components/ui/button";
 import { EmptyState, PageHeader } from "@/components/ui/card";
-import { Input } from "@/components/ui/input";
 import { getDb } from "@/lib/db/client";
-import { countFacts, listFacts } from "@/lib/db/facts";
+import { searchFacts } from "@/lib/db/fact-search";
+import { countFacts } from "@/lib/db/facts";
+import { getSettings } from "@/lib/db/settings";
+import { listSources } from "@/lib/db/sources";
+import { factSearch, parseFactQuery } from "@/lib/facts/query";
+import { presetOptions } from "@/lib/settings/schema";
+import { FactFilters } from "@/components/facts/fact-filters";
+import { Pagination } from "@/components/ui/pagination";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Facts" };
 
-export default async function FactsPage({ searchParams }: { searchParams: Promise<{ q?: string }> }) {
-  const { q } = await searchParams;
+export default async function FactsPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
+  const query = parseFactQuery(await searchParams);
   const db = await getDb();
-  const [facts, total] = await Promise.all([listFacts({ db, query: q }), countFacts({ db })]);
+  const [{ facts, total, closeSpellings }, active, settings, sources] = await Promise.all([
+    searchFacts({ db, query }),
+    countFacts({ db }),
+    getSettings({ db }),
+    listSources({ db, take: 200 }),
+  ]);
+  const kinds = [
+    ...new Map(
+      presetOptions(settings).flatMap((p) => p.kinds.map((k) => [k.id, { id: k.id, label: k.label }])),
+    ).values(),
+  ];
+  const q = query.q;
   return (
     <div className="mx-auto max-w-4xl">
       <PageHeader
         title="Facts"
-        description={`${total} approved fact${total === 1 ? "" : "s"}, each with where it came from.`}
+        description={`${active.toLocaleString("en")} active fact${active === 1 ? "" : "s"}, each with its sources.`}
       />
-      <form role="search" className="mb-4 flex gap-2" action="/facts">
-        <Input name="q" defaultValue={q ?? ""} placeholder="Search facts…" aria-label="Search facts" />
-        <Button type="submit" variant="outline">
-          Search
-        </Button>
-      </form>
+      <FactFilters query={query} kinds={kinds} sources={sources} />
+      {closeSpellings && total > 0 ? (
+        <p role="note" className="mb-2 text-sm text-muted-foreground">
+          No fact has exactly these words; these are close spellings of them.
+        </p>
+      ) : null}
+      <Pagination
+        page={query.page}
+        size={query.size}
+        total={total}
+        href={(page) => `/facts${factSearch({ ...query, page })}`}
+      />
       {facts.length === 0 ? (
-        <EmptyState title={q ? `No facts match “${q}”` : "No facts yet"}>
-          {q ? "Try other words." : "Approve candidates on the Review page and they appear here."}
+        <EmptyState title={q ? `No facts match “${q}”` : active > 0 ? "No facts match these filters" : "No facts yet"}>
+          {q || active > 0
+            ? "Try other words or fewer filters."
+            : "Approve candidates on the Review page and they appear here."}
         </EmptyState>
       ) : (
         <ul className="flex flex-col gap-3" aria-label="Facts">
@@ -64,6 +92,14 @@ export default async function FactsPage({ searchParams }: { searchParams: Promis
           ))}
         </ul>
       )}
+      {facts.length > 0 ? (
+        <Pagination
+          page={query.page}
+          size={query.size}
+          total={total}
+          href={(page) => `/facts${factSearch({ ...query, page })}`}
+        />
+      ) : null}
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { Button } from "@/components/ui/button";
+import { Pagination } from "@/components/ui/pagination";
 import { Input } from "@/components/ui/input";
 import {
   GATE_REASONS,
@@ -178,37 +179,14 @@ export function QueueToolbar({
   );
 }
 
-/** "1–50 of 1,284" with the previous and next pages as links. */
+/** The queue's pages: "1–50 of 1,284", previous and next. */
 export function QueuePagination({ query, total }: { query: QueueQuery; total: number }) {
-  if (total === 0) return null;
-  const first = (query.page - 1) * query.size + 1;
-  const last = Math.min(total, query.page * query.size);
-  const pages = Math.max(1, Math.ceil(total / query.size));
-  const link = (page: number, label: string, rel: "prev" | "next") =>
-    page >= 1 && page <= pages && page !== query.page ? (
-      <Link
-        rel={rel}
-        href={`/review${queueSearch({ ...query, page })}`}
-        className="text-primary underline-offset-2 hover:underline"
-      >
-        {label}
-      </Link>
-    ) : (
-      <span className="text-muted-foreground" aria-disabled="true">
-        {label}
-      </span>
-    );
   return (
-    <nav aria-label="Pages" className="my-3 flex items-center justify-between text-sm">
-      <span aria-live="polite">
-        {first > total
-          ? `Page ${query.page} is past the end`
-          : `${first.toLocaleString("en")}–${last.toLocaleString("en")} of ${total.toLocaleString("en")}`}
-      </span>
-      <span className="flex gap-4">
-        {link(query.page - 1, "← Previous", "prev")}
-        {link(query.page + 1, "Next →", "next")}
-      </span>
-    </nav>
+    <Pagination
+      page={query.page}
+      size={query.size}
+      total={total}
+      href={(page) => `/review${queueSearch({ ...query, page })}`}
+    />
   );
 }

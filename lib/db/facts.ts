@@ -5,7 +5,7 @@ import type { Fact } from "@/lib/facts/schema";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { contentHash } from "@/lib/text/normalize";
 
-const factListInclude = {
+export const factListInclude = {
   provenance: {
     orderBy: { createdAt: "asc" },
     select: {
@@ -22,29 +22,6 @@ const factListInclude = {
 } satisfies Prisma.FactInclude;
 
 export type FactListItem = Prisma.FactGetPayload<{ include: typeof factListInclude }>;
-
-export async function listFacts({
-  db,
-  query,
-  statuses = ["active"],
-  take = 200,
-}: {
-  db: Db;
-  query?: string;
-  statuses?: ("active" | "archived" | "superseded")[];
-  take?: number;
-}): Promise<FactListItem[]> {
-  const q = query?.trim();
-  return db.fact.findMany({
-    where: {
-      status: { in: statuses },
-      ...(q ? { content: { contains: q, mode: "insensitive" } } : {}),
-    },
-    include: factListInclude,
-    orderBy: { createdAt: "desc" },
-    take,
-  });
-}
 
 export async function countFacts({ db }: { db: Db }) {
   return db.fact.count({ where: { status: "active" } });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { readUrlQuery, writeUrlQuery } from "@/lib/url-query";
 
 /**
  * What the review queue shows: one schema for the URL of /review (a view can be shared as a link and
@@ -70,19 +71,10 @@ export interface QueueFacets {
 
 /** The query from a page's searchParams (first value of a repeated key). */
 export function parseQueueQuery(params: Record<string, string | string[] | undefined>): QueueQuery {
-  const first = Object.fromEntries(Object.entries(params).map(([k, v]) => [k, Array.isArray(v) ? v[0] : v]));
-  return QueueQuerySchema.parse(first);
+  return readUrlQuery(QueueQuerySchema, params);
 }
 
 /** The URL search string of a query, with defaults left out so links stay short. */
 export function queueSearch(query: Partial<QueueQuery>): string {
-  const defaults = QueueQuerySchema.parse({});
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) {
-    if (value === undefined || value === null || value === "") continue;
-    if (defaults[key as keyof QueueQuery] === value) continue;
-    params.set(key, String(value));
-  }
-  const search = params.toString();
-  return search ? `?${search}` : "";
+  return writeUrlQuery(QueueQuerySchema, query);
 }

@@ -1,0 +1,45 @@
+import { expect, test } from "@playwright/test";
+
+test("the fact base is searched by words even misspelt, filtered, and the search lives in the URL", async ({
+  page,
+}) => {
+  const stamp = Date.now();
+  await page.goto("/ingest");
+  await page.getByLabel("Title").fill(`Facts ${stamp}`);
+  await page
+    .getByLabel("Transcript")
+    .fill(
+      [
+        `Priya: We decided the ${stamp} kiosk deadline is the end of March.`,
+        `Marcus: The ${stamp} kiosk must run without a network connection.`,
+      ].join("\n"),
+    );
+  await page.getByRole("button", { name: "Extract" }).click();
+  await expect(page.getByRole("status")).toContainText("Extraction finished");
+  await page.goto(`/review?q=${stamp}`);
+  for (const name of [/kiosk deadline/, /without a network/]) {
+    await page.getByRole("listitem", { name }).getByRole("button", { name: "Approve", exact: true }).click();
+    await expect(page.getByRole("listitem", { name })).toHaveCount(0);
+  }
+
+  await page.goto("/facts");
+  await page.getByLabel("Search words").fill(`${stamp} kiosk dedline`);
+  await page.getByRole("button", { name: "Search" }).click();
+  await expect(page).toHaveURL(/q=/);
+  await expect(page.getByTestId("fact").first()).toContainText("kiosk deadline");
+
+  await page.goto(`/facts?q=${stamp}`);
+  await expect(page.getByText("1–2 of 2").first()).toBeVisible();
+  await page.getByLabel("Kind").selectOption("constraint");
+  await page.getByRole("button", { name: "Search" }).click();
+  await expect(page).toHaveURL(/kind=constraint/);
+  await expect(page.getByTestId("fact")).toHaveCount(1);
+  await expect(page.getByTestId("fact")).toContainText("without a network");
+  await page.reload();
+  await expect(page.getByLabel("Kind")).toHaveValue("constraint");
+  await expect(page.getByText("1–1 of 1").first()).toBeVisible();
+
+  // Wildcard characters are searched for as themselves: they match nothing here, and nothing breaks.
+  await page.goto("/facts?q=%25_%25");
+  await expect(page.getByText("No facts match")).toBeVisible();
+});
