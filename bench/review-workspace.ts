@@ -14,7 +14,8 @@ import { arg, forEachBenchDatabase, pct, relaunchUnderServerCondition, timed } f
 relaunchUnderServerCondition(import.meta.filename);
 
 const { seedQueue } = await import("./lib/seed-queue");
-const { getFactOrigins, getQuoteContexts, listQueuePage } = await import("@/lib/db/review-queue");
+const { getFactOrigins, listQueuePage } = await import("@/lib/db/review-queue");
+const { getQuoteContexts } = await import("@/lib/db/quote-contexts");
 const { parseQueueQuery } = await import("@/lib/queue/schema");
 const { approveCandidate } = await import("@/lib/facts/decide");
 const { rejudgeAfterChange } = await import("@/lib/jobs/rejudge");

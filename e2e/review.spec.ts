@@ -28,6 +28,23 @@ test("a contradiction is gated with its reason, and approving it supersedes the 
   await page.goto(`/facts?q=${stamp}`);
   await expect(page.getByTestId("fact")).toHaveCount(1);
   await expect(page.getByTestId("fact")).toContainText("by the end of Q4");
+
+  // The fact's page: where it was said, what it replaced; the old fact's page: its history, both ways.
+  await page
+    .getByTestId("fact")
+    .getByRole("link", { name: /by the end of Q4/ })
+    .click();
+  await expect(page.getByRole("heading", { name: "Where it was said (1)" })).toBeVisible();
+  await expect(page.getByRole("list", { name: "Provenance" })).toContainText(`Roadmap update ${stamp}`);
+  await expect(page.getByRole("list", { name: "Provenance" }).locator("mark")).toContainText("end of Q4");
+  const relations = page.getByRole("list", { name: "Relations" });
+  await expect(relations).toContainText("Supersedes");
+  await relations.getByRole("link", { name: /by the end of Q3/ }).click();
+  await expect(page.getByRole("list", { name: "Relations" })).toContainText("Superseded by");
+  const history = page.getByRole("list", { name: "History" });
+  await expect(history).toContainText("v1 · Approved");
+  await expect(history).toContainText("v2 · Superseded");
+  await expect(history).toContainText("Status: active → superseded");
 });
 
 test("an edited candidate is approved with the reviewer's wording", async ({ page }) => {

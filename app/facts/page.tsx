@@ -68,7 +68,11 @@ export default async function FactsPage({
                 <span className="text-muted-foreground">v{fact.version}</span>
                 <span className="ml-auto text-muted-foreground">{fact.createdAt.toISOString().slice(0, 10)}</span>
               </div>
-              <p className="mt-2 text-base">{fact.content}</p>
+              <p className="mt-2 text-base">
+                <Link href={`/facts/${fact.id}`} className="hover:underline">
+                  {fact.content}
+                </Link>
+              </p>
               <ul className="mt-2 flex flex-col gap-1 text-sm text-muted-foreground">
                 {fact.provenance.map((p) => (
                   <li key={p.id}>

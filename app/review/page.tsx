@@ -4,13 +4,8 @@ import { ReviewQueue } from "@/components/review/review-queue";
 import type { ReviewItem } from "@/components/review/types";
 import { PageHeader } from "@/components/ui/card";
 import { getDb } from "@/lib/db/client";
-import {
-  getFactOrigins,
-  getQuoteContexts,
-  listQueuePage,
-  type QuoteContext,
-  type QueueUnit,
-} from "@/lib/db/review-queue";
+import { getQuoteContexts, type QuoteContext } from "@/lib/db/quote-contexts";
+import { getFactOrigins, listQueuePage, type QueueUnit } from "@/lib/db/review-queue";
 import { listQueueFacets } from "@/lib/db/queue-facets";
 import { getSettings } from "@/lib/db/settings";
 import { parseQueueQuery, queueSearch, type QueueQuery } from "@/lib/queue/schema";

@@ -1,36 +1,14 @@
 "use client";
-import { diffWords } from "diff";
 import { Check } from "lucide-react";
 import { useState } from "react";
 import type { ReviewEdits, ReviewItem } from "@/components/review/types";
 import { Button } from "@/components/ui/button";
 import { Textarea } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
+import { WordDiff } from "@/components/ui/word-diff";
 
 const TEMPORALS = ["past", "present", "future", "timeless"] as const;
 const field = "h-9 rounded-md border border-border bg-white px-2 text-sm";
-
-/** The words added and removed against the extracted text, so a reviewer sees what they changed. */
-function WordDiff({ from, to }: { from: string; to: string }) {
-  if (from === to) return null;
-  return (
-    <p className="rounded-md bg-muted/60 px-3 py-2 text-sm" aria-label="Changes to the extracted text">
-      {diffWords(from, to).map((part, i) =>
-        part.added ? (
-          <ins key={i} className="bg-success/20 no-underline">
-            {part.value}
-          </ins>
-        ) : part.removed ? (
-          <del key={i} className="bg-danger/15 text-danger">
-            {part.value}
-          </del>
-        ) : (
-          <span key={i}>{part.value}</span>
-        ),
-      )}
-    </p>
-  );
-}
 
 /**
  * Edit, then approve: the text, kind, importance and time of a candidate, with the change against the
@@ -87,7 +65,7 @@ export function CardEditor({
         autoFocus
         onChange={(e) => setContent(e.target.value)}
       />
-      <WordDiff from={item.content} to={trimmed} />
+      <WordDiff from={item.content} to={trimmed} label="Changes to the extracted text" />
       <div className="flex flex-wrap gap-4">
         <div className="flex flex-col gap-1">
           <Label htmlFor={id("kind")}>Kind</Label>

@@ -1,7 +1,7 @@
 import "server-only";
 import type { ClaimedCandidate } from "@/lib/db/candidates";
 import type { Db, Tx } from "@/lib/db/types";
-import type { Fact } from "@/lib/facts/schema";
+import type { Fact, FactSnapshot } from "@/lib/facts/schema";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { contentHash } from "@/lib/text/normalize";
 
@@ -35,16 +35,6 @@ export async function listKnownFacts({ db, take }: { db: Db; take: number }): Pr
     select: { content: true },
   });
   return rows.map((r) => r.content);
-}
-
-/** A fact's attributes as a revision records them (FactRevision.before / after). */
-export interface FactSnapshot {
-  content: string;
-  kind: string;
-  temporal: string;
-  importance: number;
-  status: string;
-  validTo?: string;
 }
 
 export function snapshotOf(f: {

@@ -136,62 +136,6 @@ function orderOf(query: QueueQuery): Prisma.CandidateOrderByWithRelationInput[] 
   }
 }
 
-/** Where a quote sits in its transcript: the text just before and after it, and its segment's time. */
-export interface QuoteContext {
-  before: string;
-  after: string;
-  /** Milliseconds from the start of the recording, when the source has timestamps. */
-  startMs: number | null;
-}
-
-/** Characters read on each side of a quote; the card shows whole lines of it, a few at first. */
-const CONTEXT_CHARS = 800;
-
-/**
- * The text around each candidate's quote in its source, read in SQL so a 5 MB transcript is never
- * loaded for one card; candidates whose quote was not found get none. PostgreSQL counts characters
- * (code points) where offsets are UTF-16 units, so the window is cut where the quote is found in it,
- * nearest to where the offsets say.
- */
-export async function getQuoteContexts({
-  db,
-  candidateIds,
-}: {
-  db: Db;
-  candidateIds: string[];
-}): Promise<Map<string, QuoteContext>> {
-  if (candidateIds.length === 0) return new Map();
-  const rows = await db.$queryRaw<
-    Array<{ id: string; quote: string; lead: number; window: string; startMs: number | null }>
-  >`
-    SELECT c."id", c."quote", least(c."start", ${CONTEXT_CHARS}::int) AS "lead",
-      substr(s."text", greatest(c."start" - ${CONTEXT_CHARS}::int, 0) + 1,
-             least(c."start", ${CONTEXT_CHARS}::int) + (c."end" - c."start") + ${CONTEXT_CHARS}::int) AS "window",
-      (SELECT (seg->>'startMs')::int FROM jsonb_array_elements(s."segments") seg
-        WHERE jsonb_typeof(seg) = 'object' AND (seg->>'start')::int <= c."start" AND (seg->>'end')::int >= c."start"
-          AND jsonb_typeof(seg->'startMs') = 'number'
-        LIMIT 1) AS "startMs"
-    FROM "Candidate" c
-    JOIN "ExtractionRun" r ON r."id" = c."runId"
-    JOIN "Source" s ON s."id" = r."sourceId"
-    WHERE c."id" = ANY(${candidateIds}::text[]) AND c."supported" AND c."start" IS NOT NULL AND c."end" IS NOT NULL`;
-  const out = new Map<string, QuoteContext>();
-  for (const r of rows) {
-    const at = nearestIndexOf(r.window, r.quote, r.lead);
-    if (at < 0) continue;
-    out.set(r.id, { before: r.window.slice(0, at), after: r.window.slice(at + r.quote.length), startMs: r.startMs });
-  }
-  return out;
-}
-
-function nearestIndexOf(text: string, part: string, near: number): number {
-  let best = -1;
-  for (let at = text.indexOf(part); at >= 0; at = text.indexOf(part, at + 1)) {
-    if (best < 0 || Math.abs(at - near) < Math.abs(best - near)) best = at;
-  }
-  return best;
-}
-
 /** Where each fact came from first: the source of its earliest provenance, for "matches a fact from …". */
 export async function getFactOrigins({
   db,

@@ -37,3 +37,14 @@ export const CandidateEventDetailSchema = z.object({
   undid: z.string().optional(),
 });
 export type CandidateEventDetail = z.infer<typeof CandidateEventDetailSchema>;
+
+/** A fact's attributes as a revision stores them (FactRevision.before / after). */
+export const FactSnapshotSchema = z.object({
+  content: z.string(),
+  kind: z.string(),
+  temporal: z.string(),
+  importance: z.number(),
+  status: z.string(),
+  validTo: z.string().optional(),
+});
+export type FactSnapshot = z.infer<typeof FactSnapshotSchema>;

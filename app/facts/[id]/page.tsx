@@ -1,0 +1,177 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { Badge } from "@/components/ui/badge";
+import { Card, PageHeader } from "@/components/ui/card";
+import { WordDiff } from "@/components/ui/word-diff";
+import { getDb } from "@/lib/db/client";
+import { getFactDetail, type FactDetail } from "@/lib/db/fact-detail";
+import { formatOffset } from "@/lib/format";
+
+export const dynamic = "force-dynamic";
+export const metadata: Metadata = { title: "Fact" };
+
+const RELATION_OUT: Record<string, string> = {
+  related: "Related to",
+  duplicate_of: "Duplicate of",
+  supersedes: "Supersedes",
+  contradicts: "Contradicts",
+};
+const RELATION_IN: Record<string, string> = {
+  related: "Related to",
+  duplicate_of: "Repeated by",
+  supersedes: "Superseded by",
+  contradicts: "Contradicted by",
+};
+const ACTION_LABEL: Record<string, string> = {
+  create: "Approved",
+  merge: "Merged a repeat",
+  supersede: "Superseded",
+  unmerge: "Merge undone",
+  restore: "Restored",
+};
+
+const quoteClass = "whitespace-pre-wrap break-words border-l-2 border-border pl-3 text-muted-foreground";
+const day = (d: Date) => d.toISOString().slice(0, 10);
+const lastLines = (text: string, n: number) => text.split("\n").slice(-n).join("\n");
+const firstLines = (text: string, n: number) => text.split("\n").slice(0, n).join("\n");
+
+/** A fact: what it says, where it was said (quotes in their transcripts), what it relates to, its history. */
+export default async function FactPage({ params }: { params: Promise<{ id: string }> }) {
+  const { id } = await params;
+  if (!/^[0-9a-f-]{36}$/i.test(id)) notFound();
+  const fact = await getFactDetail({ db: await getDb(), factId: id });
+  if (!fact) notFound();
+  return (
+    <div className="mx-auto max-w-3xl">
+      <PageHeader title="Fact" description={`Version ${fact.version} · approved ${day(fact.createdAt)}`} />
+      <Card className="mb-6 flex flex-col gap-2">
+        <div className="flex flex-wrap items-center gap-2 text-xs">
+          <Badge tone="primary">{fact.kind.replace(/_/g, " ")}</Badge>
+          <Badge tone={fact.status === "active" ? "success" : "warning"}>{fact.status}</Badge>
+          <Badge>{fact.temporal}</Badge>
+          <span className="text-muted-foreground">
+            importance {Math.round(fact.importance * 100)}% · confidence {Math.round(fact.confidence * 100)}%
+            {fact.validFrom ? ` · valid from ${day(fact.validFrom)}` : ""}
+            {fact.validTo ? ` · until ${day(fact.validTo)}` : ""}
+          </span>
+        </div>
+        <p className="text-lg">{fact.content}</p>
+      </Card>
+      <Provenance fact={fact} />
+      <Relations fact={fact} />
+      <History fact={fact} />
+    </div>
+  );
+}
+
+function Provenance({ fact }: { fact: FactDetail }) {
+  return (
+    <section aria-labelledby="said" className="mb-6">
+      <h2 id="said" className="mb-2 font-semibold">
+        Where it was said ({fact.provenance.length})
+      </h2>
+      <ul className="flex flex-col gap-3" aria-label="Provenance">
+        {fact.provenance.map((p) => {
+          const context = fact.contexts.get(p.id);
+          return (
+            <li key={p.id} className="rounded-md border border-border bg-white p-3 text-sm">
+              <p className="mb-1 text-xs text-muted-foreground">
+                {p.source ? (
+                  <Link className="font-medium text-foreground hover:underline" href={`/sources/${p.source.id}`}>
+                    {p.source.title}
+                  </Link>
+                ) : (
+                  "a deleted source"
+                )}
+                {p.speaker ? ` · said by ${p.speaker}` : ""}
+                {context?.startMs != null ? ` · at ${formatOffset(context.startMs)}` : ""}
+                {p.extractor
+                  ? ` · ${p.extractor === "offline" ? "offline extractor" : (p.modelId ?? p.extractor)}`
+                  : ""}
+                {p.promptVersion ? ` (${p.promptVersion})` : ""}
+              </p>
+              {p.quote ? (
+                <blockquote className={quoteClass}>
+                  {context ? lastLines(context.before, 2) : null}
+                  <mark className="rounded bg-warning/25 px-0.5 text-foreground">{p.quote}</mark>
+                  {context ? firstLines(context.after, 2) : null}
+                </blockquote>
+              ) : (
+                <p className="text-muted-foreground">Entered without a quote.</p>
+              )}
+              {p.source && p.start !== null ? (
+                <Link
+                  className="mt-1 inline-block text-xs text-primary hover:underline"
+                  href={`/sources/${p.source.id}#at-${p.start}`}
+                >
+                  Open in the source
+                </Link>
+              ) : null}
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}
+
+function Relations({ fact }: { fact: FactDetail }) {
+  const all = [
+    ...fact.relationsOut.map((r) => ({ id: r.id, label: RELATION_OUT[r.type] ?? r.type, other: r.toFact })),
+    ...fact.relationsIn.map((r) => ({ id: r.id, label: RELATION_IN[r.type] ?? r.type, other: r.fromFact })),
+  ];
+  if (all.length === 0) return null;
+  return (
+    <section aria-labelledby="relations" className="mb-6">
+      <h2 id="relations" className="mb-2 font-semibold">
+        Related facts
+      </h2>
+      <ul className="flex flex-col gap-1 text-sm" aria-label="Relations">
+        {all.map((r) => (
+          <li key={r.id}>
+            <span className="font-medium">{r.label}</span>{" "}
+            <Link className="hover:underline" href={`/facts/${r.other.id}`}>
+              {r.other.content}
+            </Link>{" "}
+            <span className="text-muted-foreground">({r.other.status})</span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function History({ fact }: { fact: FactDetail }) {
+  return (
+    <section aria-labelledby="history">
+      <h2 id="history" className="mb-2 font-semibold">
+        History
+      </h2>
+      <ol className="flex flex-col gap-3" aria-label="History">
+        {fact.revisions.map((r) => (
+          <li key={r.id} className="text-sm">
+            <p>
+              <span className="font-medium">
+                v{r.version} · {ACTION_LABEL[r.action] ?? r.action}
+              </span>{" "}
+              <span className="text-muted-foreground">
+                by {r.reviewer?.name ?? "Sift (automatic)"} on{" "}
+                {r.createdAt.toISOString().slice(0, 16).replace("T", " ")}
+                {r.reason ? ` · ${r.reason}` : ""}
+              </span>
+            </p>
+            {r.before && r.after ? (
+              <WordDiff from={r.before.content} to={r.after.content} label={`Changes in version ${r.version}`} />
+            ) : null}
+            {r.before && r.after && r.before.status !== r.after.status ? (
+              <p className="text-muted-foreground">
+                Status: {r.before.status} → {r.after.status}
+              </p>
+            ) : null}
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}

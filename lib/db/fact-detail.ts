@@ -1,0 +1,41 @@
+import "server-only";
+import { getProvenanceContexts, type QuoteContext } from "@/lib/db/quote-contexts";
+import { parseStoredJson } from "@/lib/db/stored-json";
+import type { Db } from "@/lib/db/types";
+import { FactSnapshotSchema } from "@/lib/facts/schema";
+
+const other = { select: { id: true, content: true, status: true } } as const;
+
+/**
+ * A fact with everything its page shows: where it was said (each provenance entry with its quote in the
+ * transcript), what it relates to in both directions, and every revision with its reviewer, oldest first.
+ */
+export async function getFactDetail({ db, factId }: { db: Db; factId: string }) {
+  const fact = await db.fact.findUnique({
+    where: { id: factId },
+    include: {
+      provenance: {
+        orderBy: { createdAt: "asc" },
+        include: { source: { select: { id: true, title: true } } },
+      },
+      relationsOut: { include: { toFact: other }, orderBy: { createdAt: "asc" } },
+      relationsIn: { include: { fromFact: other }, orderBy: { createdAt: "asc" } },
+      revisions: { include: { reviewer: { select: { name: true } } }, orderBy: { version: "asc" } },
+    },
+  });
+  if (!fact) return null;
+  const contexts: Map<string, QuoteContext> = await getProvenanceContexts({
+    db,
+    provenanceIds: fact.provenance.map((p) => p.id),
+  });
+  const read = (id: string, column: "before" | "after", value: unknown) =>
+    value == null ? null : parseStoredJson(FactSnapshotSchema, value, { table: "FactRevision", column, id });
+  const revisions = fact.revisions.map((r) => ({
+    ...r,
+    before: read(r.id, "before", r.before),
+    after: read(r.id, "after", r.after),
+  }));
+  return { ...fact, revisions, contexts };
+}
+
+export type FactDetail = NonNullable<Awaited<ReturnType<typeof getFactDetail>>>;
