@@ -43,3 +43,53 @@ test("the fact base is searched by words even misspelt, filtered, and the search
   await page.goto("/facts?q=%25_%25");
   await expect(page.getByText("No facts match")).toBeVisible();
 });
+
+test("two people edit one fact: the second is told the newer text and keeps theirs; a version is restored", async ({
+  page,
+  browser,
+}) => {
+  const stamp = Date.now();
+  await page.goto("/ingest");
+  await page.getByLabel("Title").fill(`Edit ${stamp}`);
+  await page.getByLabel("Transcript").fill(`Priya: We decided the ${stamp} beta closes on Friday.`);
+  await page.getByRole("button", { name: "Extract" }).click();
+  await expect(page.getByRole("status")).toContainText("Extraction finished");
+  await page.goto(`/review?q=${stamp}`);
+  await page
+    .getByRole("listitem", { name: /beta closes/ })
+    .getByRole("button", { name: "Approve", exact: true })
+    .click();
+  await expect(page.getByRole("listitem", { name: /beta closes/ })).toHaveCount(0);
+  await page.goto(`/facts?q=${stamp}`);
+  await page
+    .getByTestId("fact")
+    .getByRole("link", { name: /beta closes/ })
+    .click();
+  await expect(page).toHaveURL(/\/facts\/[0-9a-f-]{36}$/);
+  const url = page.url();
+
+  const other = await browser.newPage();
+  await other.goto(url);
+  await page.getByRole("button", { name: "Edit" }).click();
+  await other.getByRole("button", { name: "Edit" }).click();
+
+  await page.getByLabel("Fact text").fill(`The ${stamp} beta closes on Monday.`);
+  await expect(page.getByLabel("Changes to the fact")).toContainText("Monday");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByText("Saved as version 2")).toBeVisible();
+
+  await other.getByLabel("Fact text").fill(`The ${stamp} beta closes on Sunday.`);
+  await other.getByRole("button", { name: "Save" }).click();
+  await expect(other.getByRole("form", { name: "Edit this fact" }).getByRole("alert")).toContainText(
+    `now version 2): "The ${stamp} beta closes on Monday."`,
+  );
+  await expect(other.getByLabel("Fact text")).toHaveValue(`The ${stamp} beta closes on Sunday.`);
+  await other.close();
+
+  await page.reload();
+  await expect(page.getByRole("list", { name: "History" })).toContainText("v2 · Edited");
+  await page.getByRole("button", { name: "Restore version 1" }).click();
+  await expect(page.getByText("Version 1 restored as version 3")).toBeVisible();
+  await expect(page.getByRole("list", { name: "History" })).toContainText("v3 · Restored");
+  await expect(page.getByRole("region", { name: "Fact" })).toContainText("closes on Friday");
+});

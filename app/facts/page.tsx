@@ -8,7 +8,7 @@ import { countFacts } from "@/lib/db/facts";
 import { getSettings } from "@/lib/db/settings";
 import { listSources } from "@/lib/db/sources";
 import { factSearch, parseFactQuery } from "@/lib/facts/query";
-import { presetOptions } from "@/lib/settings/schema";
+import { kindOptions } from "@/lib/settings/schema";
 import { FactFilters } from "@/components/facts/fact-filters";
 import { Pagination } from "@/components/ui/pagination";
 
@@ -28,11 +28,7 @@ export default async function FactsPage({
     getSettings({ db }),
     listSources({ db, take: 200 }),
   ]);
-  const kinds = [
-    ...new Map(
-      presetOptions(settings).flatMap((p) => p.kinds.map((k) => [k.id, { id: k.id, label: k.label }])),
-    ).values(),
-  ];
+  const kinds = kindOptions(settings);
   const q = query.q;
   return (
     <div className="mx-auto max-w-4xl">

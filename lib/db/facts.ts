@@ -110,7 +110,7 @@ export async function recordFactRevision({
   tx: Tx;
   factId: string;
   version: number;
-  action: "create" | "merge" | "supersede" | "unmerge" | "restore";
+  action: "create" | "merge" | "supersede" | "unmerge" | "restore" | "edit";
   before?: FactSnapshot;
   after: FactSnapshot;
   reason: string;
@@ -214,4 +214,39 @@ export async function reactivateFact({ tx, factId, version }: { tx: Tx; factId: 
     data: { status: "active", validTo: null, version: { increment: 1 } },
   });
   return updated.count === 1;
+}
+
+/**
+ * Changes an active fact that is still at `version`: its attributes, a new content hash when the text
+ * changes, and the next version; null when someone changed it first (or it is no longer active).
+ */
+export async function updateActiveFact({
+  tx,
+  factId,
+  version,
+  data,
+}: {
+  tx: Tx;
+  factId: string;
+  version: number;
+  data: Partial<Pick<Fact, "content" | "kind" | "temporal" | "importance">>;
+}) {
+  const updated = await tx.fact.updateMany({
+    where: { id: factId, status: "active", version },
+    data: {
+      ...data,
+      ...(data.content !== undefined ? { contentHash: contentHash(data.content) } : {}),
+      version: { increment: 1 },
+    },
+  });
+  return updated.count === 1 ? tx.fact.findUniqueOrThrow({ where: { id: factId } }) : null;
+}
+
+/** The attributes a fact had right after `version` (its revision's "after"), unparsed. */
+export async function getRevisionSnapshot({ db, factId, version }: { db: Db | Tx; factId: string; version: number }) {
+  const revision = await db.factRevision.findUnique({
+    where: { factId_version: { factId, version } },
+    select: { id: true, after: true },
+  });
+  return revision;
 }

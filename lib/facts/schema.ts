@@ -48,3 +48,6 @@ export const FactSnapshotSchema = z.object({
   validTo: z.string().optional(),
 });
 export type FactSnapshot = z.infer<typeof FactSnapshotSchema>;
+
+/** A snapshot's kind and time, when they are still valid values (a kind may have left the taxonomy). */
+export const FactKindAndTimeSchema = FactSchema.pick({ kind: true, temporal: true });

@@ -3,6 +3,7 @@ import { getCandidateStatuses } from "@/lib/db/review-queue";
 import { withTransaction, type Db } from "@/lib/db/types";
 import { AppError } from "@/lib/errors";
 import { approveCandidate, mergeCandidate, rejectCandidate } from "@/lib/facts/decide";
+import { editFact, restoreFactVersion } from "@/lib/facts/edit";
 import { undoDecision } from "@/lib/facts/undo";
 import { rejudgeQuietly } from "@/lib/jobs/rejudge";
 
@@ -103,4 +104,23 @@ export async function decideSelection({
   });
   await rejudgeQuietly({ db, change });
   return { decided: ids.length, leftGated: action === "approve" && !includeGated ? gated.length : 0 };
+}
+
+/** A fact edited or restored, then the open candidates near its old or new text judged again. */
+export async function editAndRejudge(options: Parameters<typeof editFact>[0]) {
+  const result = await editFact(options);
+  await rejudgeQuietly({
+    db: options.db,
+    change: { factIds: [options.factId], texts: [result.previousContent, result.fact.content] },
+  });
+  return result;
+}
+
+export async function restoreAndRejudge(options: Parameters<typeof restoreFactVersion>[0]) {
+  const result = await restoreFactVersion(options);
+  await rejudgeQuietly({
+    db: options.db,
+    change: { factIds: [options.factId], texts: [result.previousContent, result.fact.content] },
+  });
+  return result;
 }

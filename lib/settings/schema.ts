@@ -52,3 +52,11 @@ export function presetOptions(settings: Settings): { id: string; label: string; 
     ? [...builtIn, { id: CUSTOM_PRESET, label: "Custom", kinds: settings.customKinds }]
     : builtIn;
 }
+
+/** Every kind any preset offers, once each, for kind filters and editors. */
+export function kindOptions(settings: Settings): Array<{ id: string; label: string }> {
+  const kinds = presetOptions(settings).flatMap((p) =>
+    p.kinds.map((k) => [k.id, { id: k.id, label: k.label }] as const),
+  );
+  return [...new Map(kinds).values()];
+}

@@ -3,10 +3,13 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { Badge } from "@/components/ui/badge";
 import { Card, PageHeader } from "@/components/ui/card";
+import { FactEditor, RestoreButton } from "@/components/facts/fact-editor";
 import { WordDiff } from "@/components/ui/word-diff";
 import { getDb } from "@/lib/db/client";
 import { getFactDetail, type FactDetail } from "@/lib/db/fact-detail";
+import { getSettings } from "@/lib/db/settings";
 import { formatOffset } from "@/lib/format";
+import { kindOptions } from "@/lib/settings/schema";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Fact" };
@@ -29,6 +32,7 @@ const ACTION_LABEL: Record<string, string> = {
   supersede: "Superseded",
   unmerge: "Merge undone",
   restore: "Restored",
+  edit: "Edited",
 };
 
 const quoteClass = "whitespace-pre-wrap break-words border-l-2 border-border pl-3 text-muted-foreground";
@@ -40,12 +44,14 @@ const firstLines = (text: string, n: number) => text.split("\n").slice(0, n).joi
 export default async function FactPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
   if (!/^[0-9a-f-]{36}$/i.test(id)) notFound();
-  const fact = await getFactDetail({ db: await getDb(), factId: id });
+  const db = await getDb();
+  const [fact, settings] = await Promise.all([getFactDetail({ db, factId: id }), getSettings({ db })]);
   if (!fact) notFound();
+  const kinds = kindOptions(settings);
   return (
     <div className="mx-auto max-w-3xl">
       <PageHeader title="Fact" description={`Version ${fact.version} · approved ${day(fact.createdAt)}`} />
-      <Card className="mb-6 flex flex-col gap-2">
+      <Card role="region" aria-label="Fact" className="mb-6 flex flex-col gap-2">
         <div className="flex flex-wrap items-center gap-2 text-xs">
           <Badge tone="primary">{fact.kind.replace(/_/g, " ")}</Badge>
           <Badge tone={fact.status === "active" ? "success" : "warning"}>{fact.status}</Badge>
@@ -57,6 +63,11 @@ export default async function FactPage({ params }: { params: Promise<{ id: strin
           </span>
         </div>
         <p className="text-lg">{fact.content}</p>
+        {fact.status === "active" ? (
+          <div>
+            <FactEditor key={fact.version} fact={fact} kinds={kinds} />
+          </div>
+        ) : null}
       </Card>
       <Provenance fact={fact} />
       <Relations fact={fact} />
@@ -163,6 +174,11 @@ function History({ fact }: { fact: FactDetail }) {
             </p>
             {r.before && r.after ? (
               <WordDiff from={r.before.content} to={r.after.content} label={`Changes in version ${r.version}`} />
+            ) : null}
+            {fact.status === "active" && r.after && r.version < fact.version && r.after.content !== fact.content ? (
+              <div className="mt-1">
+                <RestoreButton factId={fact.id} version={fact.version} restore={r.version} />
+              </div>
             ) : null}
             {r.before && r.after && r.before.status !== r.after.status ? (
               <p className="text-muted-foreground">

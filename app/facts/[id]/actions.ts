@@ -1,0 +1,56 @@
+"use server";
+import { revalidatePath } from "next/cache";
+import { z } from "zod";
+import { parseInput, toActionResult } from "@/lib/action";
+import { requireReviewer } from "@/lib/auth/reviewer";
+import { getDb } from "@/lib/db/client";
+import { FactSchema } from "@/lib/facts/schema";
+import { editAndRejudge, restoreAndRejudge } from "@/lib/jobs/decisions";
+
+const EditInput = z.object({
+  factId: z.uuid(),
+  /** The version the reviewer opened: a newer one refuses the edit (CONFLICT). */
+  version: z.number().int().min(1),
+  edits: FactSchema.pick({ content: true, kind: true, temporal: true, importance: true }).partial(),
+});
+
+export async function editFactAction(input: z.input<typeof EditInput>) {
+  return toActionResult(async () => {
+    const { factId, version, edits } = parseInput(EditInput, input);
+    const reviewer = await requireReviewer();
+    const { fact } = await editAndRejudge({
+      db: await getDb(),
+      factId,
+      expectedVersion: version,
+      edits,
+      reviewerId: reviewer.id,
+    });
+    revalidatePath(`/facts/${factId}`);
+    revalidatePath("/facts");
+    return { version: fact.version };
+  });
+}
+
+const RestoreInput = z.object({
+  factId: z.uuid(),
+  version: z.number().int().min(1),
+  /** The version to say again. */
+  restore: z.number().int().min(1),
+});
+
+export async function restoreFactAction(input: z.input<typeof RestoreInput>) {
+  return toActionResult(async () => {
+    const { factId, version, restore } = parseInput(RestoreInput, input);
+    const reviewer = await requireReviewer();
+    const { fact } = await restoreAndRejudge({
+      db: await getDb(),
+      factId,
+      expectedVersion: version,
+      version: restore,
+      reviewerId: reviewer.id,
+    });
+    revalidatePath(`/facts/${factId}`);
+    revalidatePath("/facts");
+    return { version: fact.version };
+  });
+}

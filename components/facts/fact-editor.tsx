@@ -1,0 +1,139 @@
+"use client";
+import { Pencil, RotateCcw } from "lucide-react";
+import { useRouter } from "next/navigation";
+import { useState, useTransition } from "react";
+import { toast } from "sonner";
+import { editFactAction, restoreFactAction } from "@/app/facts/[id]/actions";
+import { callAction } from "@/components/call-action";
+import { Button } from "@/components/ui/button";
+import { Textarea } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { WordDiff } from "@/components/ui/word-diff";
+
+const TEMPORALS = ["past", "present", "future", "timeless"] as const;
+const field = "h-9 rounded-md border border-border bg-white px-2 text-sm";
+
+interface EditableFact {
+  id: string;
+  version: number;
+  content: string;
+  kind: string;
+  temporal: string;
+}
+
+/**
+ * Edit a fact against the version on screen: a newer version on the server refuses the save and says
+ * what the fact says now, and the reviewer's text stays in the box.
+ */
+export function FactEditor({ fact, kinds }: { fact: EditableFact; kinds: Array<{ id: string; label: string }> }) {
+  const router = useRouter();
+  const [open, setOpen] = useState(false);
+  const [content, setContent] = useState(fact.content);
+  const [kind, setKind] = useState(fact.kind);
+  const [temporal, setTemporal] = useState(fact.temporal);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, startTransition] = useTransition();
+  const kindOptions = kinds.some((k) => k.id === fact.kind) ? kinds : [{ id: fact.kind, label: fact.kind }, ...kinds];
+
+  if (!open) {
+    return (
+      <Button variant="outline" size="sm" onClick={() => setOpen(true)}>
+        <Pencil aria-hidden /> Edit
+      </Button>
+    );
+  }
+  function save() {
+    setError(null);
+    startTransition(async () => {
+      const result = await callAction(() =>
+        editFactAction({
+          factId: fact.id,
+          version: fact.version,
+          edits: { content: content.trim(), kind, temporal: temporal as (typeof TEMPORALS)[number] },
+        }),
+      );
+      if (result.ok) {
+        toast.success(`Saved as version ${result.data.version}`);
+        setOpen(false);
+        router.refresh();
+      } else {
+        setError(result.message);
+      }
+    });
+  }
+  return (
+    <form
+      aria-label="Edit this fact"
+      className="flex flex-col gap-2"
+      onSubmit={(e) => {
+        e.preventDefault();
+        save();
+      }}
+    >
+      <Label htmlFor="fact-content">Fact text</Label>
+      <Textarea id="fact-content" value={content} onChange={(e) => setContent(e.target.value)} rows={3} />
+      <WordDiff from={fact.content} to={content.trim()} label="Changes to the fact" />
+      <div className="flex flex-wrap gap-3 text-sm">
+        <label className="flex items-center gap-2">
+          Kind
+          <select className={field} value={kind} onChange={(e) => setKind(e.target.value)}>
+            {kindOptions.map((k) => (
+              <option key={k.id} value={k.id}>
+                {k.label}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="flex items-center gap-2">
+          Time
+          <select className={field} value={temporal} onChange={(e) => setTemporal(e.target.value)}>
+            {TEMPORALS.map((t) => (
+              <option key={t} value={t}>
+                {t}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      {error ? (
+        <p role="alert" className="text-sm text-danger">
+          {error}
+        </p>
+      ) : null}
+      <div className="flex gap-2">
+        <Button type="submit" size="sm" disabled={busy}>
+          Save
+        </Button>
+        <Button type="button" size="sm" variant="outline" onClick={() => setOpen(false)}>
+          Cancel
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** Makes the fact say again what it said at `restore`: a new version, the history kept. */
+export function RestoreButton({ factId, version, restore }: { factId: string; version: number; restore: number }) {
+  const router = useRouter();
+  const [busy, startTransition] = useTransition();
+  return (
+    <Button
+      size="sm"
+      variant="outline"
+      disabled={busy}
+      onClick={() =>
+        startTransition(async () => {
+          const result = await callAction(() => restoreFactAction({ factId, version, restore }));
+          if (result.ok) {
+            toast.success(`Version ${restore} restored as version ${result.data.version}`);
+            router.refresh();
+          } else {
+            toast.error(result.message);
+          }
+        })
+      }
+    >
+      <RotateCcw aria-hidden /> Restore version {restore}
+    </Button>
+  );
+}
