@@ -33,6 +33,7 @@ const COMPONENTS_STAY_ON_THE_CLIENT_SIDE = [
     "@/lib/models/*",
     "@/lib/facts/decide",
     "@/lib/facts/undo",
+    "@/lib/facts/edit",
     "@/lib/env",
     "@/lib/action",
     "@/lib/auth/*",

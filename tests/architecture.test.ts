@@ -35,6 +35,7 @@ describe("server-only modules", () => {
     "lib/env.ts",
     "lib/facts/decide.ts",
     "lib/facts/undo.ts",
+    "lib/facts/edit.ts",
   ];
 
   it('start with import "server-only", so a client component importing one fails the build', () => {
