@@ -93,3 +93,35 @@ test("two people edit one fact: the second is told the newer text and keeps thei
   await expect(page.getByRole("list", { name: "History" })).toContainText("v3 · Restored");
   await expect(page.getByRole("region", { name: "Fact" })).toContainText("closes on Friday");
 });
+
+test("the current search downloads as CSV and Markdown, with its facts and their sources", async ({ page }) => {
+  const stamp = Date.now();
+  await page.goto("/ingest");
+  await page.getByLabel("Title").fill(`Export ${stamp}`);
+  await page.getByLabel("Transcript").fill(`Lena: We decided the ${stamp} archive stays read-only.`);
+  await page.getByRole("button", { name: "Extract" }).click();
+  await expect(page.getByRole("status")).toContainText("Extraction finished");
+  await page.goto(`/review?q=${stamp}`);
+  await page
+    .getByRole("listitem", { name: /archive stays/ })
+    .getByRole("button", { name: "Approve", exact: true })
+    .click();
+  await expect(page.getByRole("listitem", { name: /archive stays/ })).toHaveCount(0);
+
+  await page.goto(`/facts?q=${stamp}`);
+  const exportLinks = page.getByLabel("Export");
+  await expect(exportLinks).toContainText("Export 1 fact");
+  for (const [label, expected] of [
+    ["CSV", /^id,content,kind,/],
+    ["Markdown", /^# Facts\n\n## decision\n\n- .*archive stays read-only/],
+  ] as const) {
+    const downloading = page.waitForEvent("download");
+    await exportLinks.getByRole("link", { name: label }).click();
+    const download = await downloading;
+    const stream = await download.createReadStream();
+    let text = "";
+    for await (const chunk of stream) text += String(chunk);
+    expect(text).toMatch(expected);
+    expect(text).toContain(`Export ${stamp}`);
+  }
+});

@@ -13,6 +13,13 @@ import { FactFilters } from "@/components/facts/fact-filters";
 import { Pagination } from "@/components/ui/pagination";
 
 export const dynamic = "force-dynamic";
+
+const EXPORT_LINKS = [
+  ["json", "JSON"],
+  ["jsonl", "JSON Lines"],
+  ["csv", "CSV"],
+  ["md", "Markdown"],
+] as const;
 export const metadata: Metadata = { title: "Facts" };
 
 export default async function FactsPage({
@@ -37,6 +44,22 @@ export default async function FactsPage({
         description={`${active.toLocaleString("en")} active fact${active === 1 ? "" : "s"}, each with its sources.`}
       />
       <FactFilters query={query} kinds={kinds} sources={sources} />
+      <p className="mb-2 flex flex-wrap gap-3 text-sm text-muted-foreground" aria-label="Export">
+        Export {total.toLocaleString("en")} fact{total === 1 ? "" : "s"}:
+        {EXPORT_LINKS.map(([format, label]) => {
+          const search = factSearch({ ...query, page: 1 });
+          return (
+            <a
+              key={format}
+              className="text-primary underline-offset-2 hover:underline"
+              href={`/facts/export${search ? `${search}&` : "?"}format=${format}`}
+              download
+            >
+              {label}
+            </a>
+          );
+        })}
+      </p>
       {closeSpellings && total > 0 ? (
         <p role="note" className="mb-2 text-sm text-muted-foreground">
           No fact has exactly these words; these are close spellings of them.

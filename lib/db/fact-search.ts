@@ -23,6 +23,64 @@ const endOf = (day: string) => new Date(`${day}T23:59:59.999Z`);
  * by then, not yet superseded.
  */
 export async function searchFacts({ db, query }: { db: Db; query: FactQuery }): Promise<FactSearchPage> {
+  const filters = filtersOf(query);
+  const words = query.q;
+  if (!words) return pageOf(db, query, filters, ORDER[query.sort]);
+  // Words first as words (full text); only when none matches, as close spellings (a typo, a word cut short).
+  // Done the other way round, a search for "1796075337825" or "Q3" would also bring every number or code
+  // that shares most of its characters.
+  const order = query.sort === "relevance" ? RELEVANCE(words) : ORDER[query.sort];
+  const found = await pageOf(db, query, exactWords(filters, words), order);
+  if (found.total > 0) return found;
+  const close = closeSpellings(filters, words);
+  if (!close) return found;
+  return { ...(await pageOf(db, query, close.condition, RELEVANCE(close.letters))), closeSpellings: true };
+}
+
+/**
+ * Every fact a search matches, in batches, for an export: by approval time, or by kind then time (for
+ * Markdown grouped by kind). Keyset pages, so 100k facts are never all in memory.
+ */
+export async function* iterateFacts({
+  db,
+  query,
+  byKind = false,
+  batch = 1_000,
+}: {
+  db: Db;
+  query: FactQuery;
+  byKind?: boolean;
+  batch?: number;
+}): AsyncGenerator<FactListItem[]> {
+  const filters = filtersOf(query);
+  let condition = filters;
+  if (query.q) {
+    const exact = exactWords(filters, query.q);
+    const [{ any }] = await db.$queryRaw<
+      [{ any: boolean }]
+    >`SELECT EXISTS (SELECT 1 FROM "Fact" f WHERE ${exact}) AS "any"`;
+    condition = any ? exact : (closeSpellings(filters, query.q)?.condition ?? exact);
+  }
+  let after: { kind: string; createdAt: Date; id: string } | null = null;
+  for (;;) {
+    const page: Prisma.Sql = after
+      ? byKind
+        ? Prisma.sql`AND (f."kind", f."createdAt", f."id") > (${after.kind}, ${after.createdAt}, ${after.id})`
+        : Prisma.sql`AND (f."createdAt", f."id") > (${after.createdAt}, ${after.id})`
+      : Prisma.empty;
+    const rows = await db.$queryRaw<Array<{ id: string; kind: string; createdAt: Date }>>`
+      SELECT f."id", f."kind", f."createdAt" FROM "Fact" f WHERE ${condition} ${page}
+      ORDER BY ${byKind ? Prisma.sql`f."kind", ` : Prisma.empty}f."createdAt", f."id" LIMIT ${batch}`;
+    if (rows.length === 0) return;
+    const found = await db.fact.findMany({ where: { id: { in: rows.map((r) => r.id) } }, include: factListInclude });
+    const byId = new Map(found.map((f) => [f.id, f]));
+    yield rows.flatMap((r) => byId.get(r.id) ?? []);
+    after = rows[rows.length - 1] ?? null;
+    if (rows.length < batch) return;
+  }
+}
+
+function filtersOf(query: FactQuery): Prisma.Sql {
   const where: Prisma.Sql[] = [];
   if (query.asOf) {
     const at = endOf(query.asOf);
@@ -49,25 +107,26 @@ export async function searchFacts({ db, query }: { db: Db; query: FactQuery }): 
     where.push(Prisma.sql`EXISTS (SELECT 1 FROM "FactRevision" r JOIN "Reviewer" v ON v."id" = r."reviewerId"
       WHERE r."factId" = f."id" AND (lower(v."name") = lower(${query.reviewer}) OR v."id" = ${query.reviewer}))`);
   }
-  const words = query.q;
-  const filters = where.length ? Prisma.join(where, " AND ") : Prisma.sql`true`;
-  if (!words) return pageOf(db, query, filters, ORDER[query.sort]);
-  // Words first as words (full text); only when none matches, as close spellings (a typo, a word cut short).
-  // Done the other way round, a search for "1796075337825" or "Q3" would also bring every number or code
-  // that shares most of its characters.
-  const exact = Prisma.sql`${filters} AND f."search" @@ websearch_to_tsquery('english', ${words})`;
-  const order = query.sort === "relevance" ? RELEVANCE(words) : ORDER[query.sort];
-  const found = await pageOf(db, query, exact, order);
-  if (found.total > 0) return found;
-  // Numbers are not spelt close: "Q3 2027" must not find 2026. Only the words with letters are matched
-  // loosely; every number must be there as written.
+  return where.length ? Prisma.join(where, " AND ") : Prisma.sql`true`;
+}
+
+const exactWords = (filters: Prisma.Sql, words: string) =>
+  Prisma.sql`${filters} AND f."search" @@ websearch_to_tsquery('english', ${words})`;
+
+/**
+ * The words matched loosely, for typos. Numbers are not spelt close ("Q3 2027" must not find 2026): only
+ * the words with letters are, and every number must be there as written; null when no word has letters.
+ */
+function closeSpellings(filters: Prisma.Sql, words: string): { condition: Prisma.Sql; letters: string } | null {
   const tokens = words.split(/\s+/).filter(Boolean);
   const numbers = tokens.filter((t) => /^[\d.,:/-]+$/.test(t));
   const letters = tokens.filter((t) => !numbers.includes(t)).join(" ");
-  if (!/\p{L}{3}/u.test(letters)) return found;
+  if (!/\p{L}{3}/u.test(letters)) return null;
   const exactNumbers = numbers.map((n) => Prisma.sql`strpos(f."content", ${n}) > 0`);
-  const close = Prisma.join([filters, Prisma.sql`${letters} <% f."content"`, ...exactNumbers], " AND ");
-  return { ...(await pageOf(db, query, close, RELEVANCE(letters))), closeSpellings: true };
+  return {
+    condition: Prisma.join([filters, Prisma.sql`${letters} <% f."content"`, ...exactNumbers], " AND "),
+    letters,
+  };
 }
 
 async function pageOf(db: Db, query: FactQuery, condition: Prisma.Sql, order: Prisma.Sql): Promise<FactSearchPage> {

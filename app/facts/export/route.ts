@@ -1,0 +1,55 @@
+import type { NextRequest } from "next/server";
+import { requireReviewer } from "@/lib/auth/reviewer";
+import { getDb } from "@/lib/db/client";
+import { iterateFacts } from "@/lib/db/fact-search";
+import { createExportWriter, EXPORT_FORMATS, EXPORT_TYPES, type ExportFormat } from "@/lib/facts/export";
+import { parseFactQuery } from "@/lib/facts/query";
+
+export const dynamic = "force-dynamic";
+
+/**
+ * The facts of a search (the same query string as /facts) as a download: `format` json, jsonl, csv or md.
+ * Streamed a thousand facts at a time, so a large fact base never sits in memory.
+ */
+export async function GET(request: NextRequest) {
+  await requireReviewer();
+  const params = Object.fromEntries(request.nextUrl.searchParams);
+  const format: ExportFormat = (EXPORT_FORMATS as readonly string[]).includes(params.format ?? "")
+    ? (params.format as ExportFormat)
+    : "json";
+  const query = parseFactQuery(params);
+  const db = await getDb();
+  const writer = createExportWriter(format);
+  const batches = iterateFacts({ db, query, byKind: format === "md" });
+  const encoder = new TextEncoder();
+  const stream = new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(encoder.encode(writer.start()));
+    },
+    async pull(controller) {
+      try {
+        const next = await batches.next();
+        if (next.done) {
+          controller.enqueue(encoder.encode(writer.end()));
+          controller.close();
+        } else {
+          controller.enqueue(encoder.encode(writer.batch(next.value)));
+        }
+      } catch (error) {
+        console.error("[sift] export failed", error);
+        controller.error(error);
+      }
+    },
+    async cancel() {
+      await batches.return(undefined);
+    },
+  });
+  const day = new Date().toISOString().slice(0, 10);
+  return new Response(stream, {
+    headers: {
+      "Content-Type": EXPORT_TYPES[format],
+      "Content-Disposition": `attachment; filename="sift-facts-${day}.${format}"`,
+      "Cache-Control": "no-store",
+    },
+  });
+}

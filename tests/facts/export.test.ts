@@ -1,0 +1,67 @@
+import { parse } from "csv-parse/sync";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { iterateFacts } from "@/lib/db/fact-search";
+import { createExportWriter, type ExportFormat } from "@/lib/facts/export";
+import { FactQuerySchema } from "@/lib/facts/query";
+import { createTestDb, type TestDb } from "@/tests/db";
+import { addFact, createSourceWithRun } from "@/tests/review/fixtures";
+
+// Exports are read back by the tools they are for: every fact, its provenance, and nothing mangled.
+
+let db: TestDb;
+const tricky = 'Budget "final", per legal:\nno changes | *ever*';
+beforeAll(async () => {
+  db = await createTestDb();
+  const p = db.prisma;
+  const { sourceId } = await createSourceWithRun(p);
+  for (const [i, content] of ["Kenji owns the audit log.", tricky, "The beta closes on Friday."].entries()) {
+    const fact = await addFact(p, content);
+    await p.fact.update({
+      where: { id: fact.id },
+      data: { kind: i === 1 ? "constraint" : "decision", createdAt: new Date(Date.UTC(2026, 9, 1 + i)) },
+    });
+    await p.factProvenance.create({ data: { factId: fact.id, sourceId, speaker: "Priya", quote: content } });
+  }
+});
+afterAll(async () => db?.close());
+
+/** What the export route sends, in batches of two so that batch boundaries are crossed. */
+async function exported(format: ExportFormat, q: Record<string, string> = {}): Promise<string> {
+  const writer = createExportWriter(format);
+  let out = writer.start();
+  const query = FactQuerySchema.parse(q);
+  for await (const batch of iterateFacts({ db: db.prisma, query, byKind: format === "md", batch: 2 })) {
+    out += writer.batch(batch);
+  }
+  return out + writer.end();
+}
+
+describe("exporting the fact base", () => {
+  it("JSON and JSON Lines parse back to every fact with its sources, oldest first", async () => {
+    const json = JSON.parse(await exported("json")) as Array<{ content: string; sources: Array<{ quote: string }> }>;
+    expect(json.map((f) => f.content)).toEqual(["Kenji owns the audit log.", tricky, "The beta closes on Friday."]);
+    expect(json[1]?.sources[0]?.quote).toBe(tricky);
+    const lines = (await exported("jsonl")).trimEnd().split("\n");
+    expect(lines.map((l) => (JSON.parse(l) as { content: string }).content)).toEqual(json.map((f) => f.content));
+  });
+
+  it("CSV is RFC 4180: a header, and quotes, commas and newlines survive a parser", async () => {
+    const rows = parse(await exported("csv"), { columns: true }) as Array<Record<string, string>>;
+    expect(rows).toHaveLength(3);
+    expect(rows[1]).toMatchObject({ content: tricky, kind: "constraint", speakers: "Priya", quotes: tricky });
+  });
+
+  it("Markdown groups by kind and escapes what Markdown would read as formatting", async () => {
+    const md = await exported("md");
+    expect(md.indexOf("## constraint")).toBeLessThan(md.indexOf("## decision"));
+    expect(md).toContain('- Budget "final", per legal: no changes \\| \\*ever\\*');
+    expect(md).toContain("  - *Sync* (Priya): “Kenji owns the audit log.”");
+  });
+
+  it("exports only what the search matches, and says so when nothing does", async () => {
+    const json = JSON.parse(await exported("json", { q: "audit log" })) as unknown[];
+    expect(json).toHaveLength(1);
+    expect(JSON.parse(await exported("json", { q: "nothing like this" }))).toEqual([]);
+    expect(await exported("md", { kind: "preference" })).toContain("No facts match this search.");
+  });
+});
