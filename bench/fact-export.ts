@@ -1,0 +1,54 @@
+/**
+ * Exporting N facts (each with one provenance entry) in every format, as app/facts/export streams it:
+ * keyset batches of 1,000 (lib/db/fact-search.ts iterateFacts) through the format writer, the output
+ * counted and dropped (a download). Prints the time and the peak resident memory above the process's
+ * level before the export, sampled every 20 ms. In-process, not through the HTTP server.
+ *   npx tsx bench/fact-export.ts [--facts 100000] [--db pglite|postgres|both]
+ */
+import { arg, forEachBenchDatabase, relaunchUnderServerCondition } from "./lib/harness";
+
+relaunchUnderServerCondition(import.meta.filename);
+
+const { iterateFacts } = await import("@/lib/db/fact-search");
+const { createExportWriter, EXPORT_FORMATS } = await import("@/lib/facts/export");
+const { FactQuerySchema } = await import("@/lib/facts/query");
+const { insertFacts } = await import("@/tests/review/generate-facts");
+const { generateVariedFacts } = await import("@/tests/review/generate-varied-facts");
+const { createSourceWithRun } = await import("@/tests/review/fixtures");
+
+const count = Number(arg("facts", "100000"));
+
+await forEachBenchDatabase(arg("db", "both"), async (opened, label) => {
+  const db = opened.prisma;
+  await insertFacts(db, generateVariedFacts(count, 5));
+  const { sourceId } = await createSourceWithRun(db);
+  await db.$executeRaw`
+    INSERT INTO "FactProvenance" ("id", "factId", "sourceId", "speaker", "quote")
+    SELECT gen_random_uuid()::text, f."id", ${sourceId}, 'Priya', f."content" FROM "Fact" f`;
+  await db.$executeRawUnsafe('VACUUM ANALYZE "Fact", "FactProvenance"');
+  console.log(`\n${label}: ${count} facts with provenance`);
+  for (const format of EXPORT_FORMATS) {
+    globalThis.gc?.();
+    const baseline = process.memoryUsage().rss;
+    let peak = baseline;
+    const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
+    const started = performance.now();
+    const writer = createExportWriter(format);
+    let bytes = writer.start().length;
+    let facts = 0;
+    const query = FactQuerySchema.parse({ status: "all" });
+    for await (const batch of iterateFacts({ db, query, byKind: format === "md" })) {
+      bytes += Buffer.byteLength(writer.batch(batch));
+      facts += batch.length;
+    }
+    bytes += writer.end().length;
+    const ms = performance.now() - started;
+    clearInterval(sampler);
+    peak = Math.max(peak, process.memoryUsage().rss);
+    console.log(
+      `${format.padEnd(6)} ${facts} facts, ${(bytes / 1e6).toFixed(1)} MB in ${(ms / 1000).toFixed(1)} s; ` +
+        `peak memory +${((peak - baseline) / 2 ** 20).toFixed(0)} MB ` +
+        `over the ${(baseline / 2 ** 20).toFixed(0)} MB before`,
+    );
+  }
+});
