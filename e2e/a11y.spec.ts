@@ -3,6 +3,8 @@ import { expect, type Page, test } from "@playwright/test";
 
 // axe-core over the pages reviewers live in, with real content in them: no serious or critical violation.
 async function violations(page: Page) {
+  // A toast fading in is half transparent: its colours are only judged once every transition has ended.
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running"));
   const result = await new AxeBuilder({ page }).analyze();
   return result.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")

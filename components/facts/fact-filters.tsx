@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { Button } from "@/components/ui/button";
+import { ConfidenceRange } from "@/components/ui/confidence-range";
 import { Input } from "@/components/ui/input";
 import { FACT_SORTS, FACT_STATUSES, type FactQuery } from "@/lib/facts/query";
 
@@ -89,33 +90,7 @@ export function FactFilters({
           True on
           <Input name="asOf" type="date" defaultValue={query.asOf ?? ""} className="w-40" />
         </label>
-        <fieldset className="flex items-center gap-1">
-          <legend className="sr-only">Confidence between</legend>
-          Confidence
-          <Input
-            name="min"
-            type="number"
-            min={0}
-            max={1}
-            step={0.05}
-            defaultValue={query.min ?? ""}
-            placeholder="0"
-            aria-label="Confidence at least"
-            className="w-20"
-          />
-          –
-          <Input
-            name="max"
-            type="number"
-            min={0}
-            max={1}
-            step={0.05}
-            defaultValue={query.max ?? ""}
-            placeholder="1"
-            aria-label="Confidence at most"
-            className="w-20"
-          />
-        </fieldset>
+        <ConfidenceRange min={query.min} max={query.max} />
         <select name="sort" defaultValue={query.sort} aria-label="Sort by" className={selectClass}>
           {FACT_SORTS.map((s) => (
             <option key={s} value={s}>
