@@ -9,7 +9,7 @@ import { getFactOrigins, listQueuePage, type QueueUnit } from "@/lib/db/review-q
 import { listQueueFacets } from "@/lib/db/queue-facets";
 import { getSettings } from "@/lib/db/settings";
 import { parseQueueQuery, queueSearch, type QueueQuery } from "@/lib/queue/schema";
-import { presetOptions } from "@/lib/settings/schema";
+import { kindOptions, presetOptions } from "@/lib/settings/schema";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Review" };
@@ -99,7 +99,7 @@ export default async function ReviewPage({
     getQuoteContexts({ db, candidateIds: page.units.map((u) => u.id) }),
     getFactOrigins({ db, factIds }),
   ]);
-  const kindList = [...kinds.values()].map((k) => ({ id: k.id, label: k.label }));
+  const kindList = kindOptions(settings);
   return (
     <div className="mx-auto max-w-4xl">
       <PageHeader title="Review" description="Approve what is true and worth keeping; reject the rest." />

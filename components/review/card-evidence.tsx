@@ -3,6 +3,7 @@ import Link from "next/link";
 import { useState } from "react";
 import type { ReviewItem } from "@/components/review/types";
 import { cn } from "@/lib/utils";
+import { firstLines, lastLines } from "@/lib/text/lines";
 
 const VERDICT_LABEL: Record<string, string> = {
   duplicate: "Duplicate of",
@@ -16,10 +17,6 @@ const STAGE_LABEL: Record<string, string> = {
   embedding: "embedding",
   llm: "LLM judge",
 };
-
-/** The last or first `n` lines of a stretch of transcript. */
-const lastLines = (text: string, n: number) => text.split("\n").slice(-n).join("\n");
-const firstLines = (text: string, n: number) => text.split("\n").slice(0, n).join("\n");
 
 /**
  * The quote inside its transcript: the lines around it, the quote marked; "More context" shows more.

@@ -9,6 +9,7 @@ import { getDb } from "@/lib/db/client";
 import { getFactDetail, type FactDetail } from "@/lib/db/fact-detail";
 import { getSettings } from "@/lib/db/settings";
 import { formatOffset } from "@/lib/format";
+import { firstLines, lastLines } from "@/lib/text/lines";
 import { kindOptions } from "@/lib/settings/schema";
 
 export const dynamic = "force-dynamic";
@@ -37,8 +38,6 @@ const ACTION_LABEL: Record<string, string> = {
 
 const quoteClass = "whitespace-pre-wrap break-words border-l-2 border-border pl-3 text-muted-foreground";
 const day = (d: Date) => d.toISOString().slice(0, 10);
-const lastLines = (text: string, n: number) => text.split("\n").slice(-n).join("\n");
-const firstLines = (text: string, n: number) => text.split("\n").slice(0, n).join("\n");
 
 /** A fact: what it says, where it was said (quotes in their transcripts), what it relates to, its history. */
 export default async function FactPage({ params }: { params: Promise<{ id: string }> }) {
