@@ -16,7 +16,7 @@ import type { Extractor } from "@/lib/extraction/types";
 import { approveCandidate } from "@/lib/facts/decide";
 import { applyAutoMerges, reviewCandidates } from "@/lib/jobs/review-candidates";
 import type { ModelEmbedder } from "@/lib/models";
-import type { Judge } from "@/lib/review";
+import { gatePolicyForOrigin, type Judge } from "@/lib/review";
 
 const candidateKey = (c: { start: number | null; content: string }) => `${c.start ?? "?"}:${c.content}`;
 
@@ -74,7 +74,7 @@ export async function executeExtractionRun({
           db,
           candidates: fresh,
           thresholds: settings.thresholds,
-          policy: settings.gates,
+          policy: gatePolicyForOrigin(settings.gates, source.origin),
           embed,
           judge,
         });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { decideGate, GatePolicySchema } from "./gating";
+import { decideGate, gatePolicyForOrigin, GatePolicySchema } from "./gating";
 import type { MatchResult } from "./schema";
 
 const newMatch: MatchResult = { verdict: "new", stage: "lexical", matches: [] };
@@ -89,5 +89,23 @@ describe("decideGate", () => {
 
   it("rejects an out-of-range policy", () => {
     expect(GatePolicySchema.safeParse({ minConfidence: 2 }).success).toBe(false);
+  });
+});
+
+describe("an agent's proposals", () => {
+  const allowAll = GatePolicySchema.parse({
+    autoApprove: { enabled: true, minConfidence: 0.5 },
+    autoMergeExactDuplicates: true,
+  });
+
+  it("are never approved or merged automatically, even when Settings allow it for other sources", () => {
+    expect(decideGate({ candidate: { confidence: 0.99, supported: true }, match: newMatch, policy: allowAll }).status)
+      .toBe("approved");
+    const agent = gatePolicyForOrigin(allowAll, "agent");
+    expect(decideGate({ candidate: { confidence: 0.99, supported: true }, match: newMatch, policy: agent }).status)
+      .toBe("pending");
+    expect(decideGate({ candidate: { confidence: 0.99, supported: true }, match: exact, policy: agent }).status)
+      .toBe("pending");
+    expect(gatePolicyForOrigin(allowAll, "paste")).toBe(allowAll);
   });
 });

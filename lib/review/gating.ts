@@ -83,3 +83,13 @@ export function exactDuplicateOfFact(matches: Match[]): (Match & { factId: strin
       m.verdict === "duplicate" && Boolean(m.factId) && (m.stage === "hash" || m.stage === "normalized"),
   );
 }
+
+/**
+ * The policy for the candidates of a source with this origin. An agent's proposals are memory a person
+ * must review before it is trusted: never approved or merged without a reviewer, whatever Settings say.
+ */
+export function gatePolicyForOrigin<P extends GatePolicyInput>(policy: P, origin: string): P {
+  if (origin !== "agent") return policy;
+  const parsed = GatePolicySchema.parse(policy);
+  return { ...policy, autoApprove: { ...parsed.autoApprove, enabled: false }, autoMergeExactDuplicates: false };
+}

@@ -9,4 +9,4 @@ export { cosineSimilarity } from "./vectors";
 export { loadWordVectors } from "./wordvectors";
 export { loadWordNet } from "./wordnet";
 export { ThresholdsSchema, DEFAULT_THRESHOLDS, type ThresholdsInput } from "./thresholds";
-export { decideGate, exactDuplicateOfFact, type GatePolicy, type GateStatus } from "./gating";
+export { decideGate, exactDuplicateOfFact, gatePolicyForOrigin, type GatePolicy, type GateStatus } from "./gating";

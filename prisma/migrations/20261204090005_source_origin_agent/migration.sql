@@ -1,0 +1,3 @@
+
+-- AlterEnum
+ALTER TYPE "SourceOrigin" ADD VALUE 'agent';
