@@ -76,7 +76,7 @@ describe("forgetting a source", () => {
     expect(await db.prisma.factProvenance.count({ where: { sourceId: m.a.sourceId } })).toBe(2);
   });
 
-  it("deletes on request: the fact only it supports, its transcript and its quotes; shared facts keep the others", async () => {
+  it("deletes on request what only it supports, its transcript and quotes; shared facts keep the rest", async () => {
     const m = await twoMeetings("Cirrus");
     const manual = await createManualFactAndRejudge({
       db: db.prisma,
