@@ -51,3 +51,13 @@ export type FactSnapshot = z.infer<typeof FactSnapshotSchema>;
 
 /** A snapshot's kind and time, when they are still valid values (a kind may have left the taxonomy). */
 export const FactKindAndTimeSchema = FactSchema.pick({ kind: true, temporal: true });
+
+/**
+ * A fact a person enters by hand (the fact base's form, `POST /api/facts`): no transcript behind it, so
+ * its confidence is 1 and its provenance names who entered it. `note` says where it comes from, if anyone knows.
+ */
+export const ManualFactInputSchema = FactSchema.pick({ content: true, kind: true, temporal: true }).extend({
+  importance: FactSchema.shape.importance.default(0.5),
+  note: z.string().trim().max(500).optional(),
+});
+export type ManualFactInput = z.input<typeof ManualFactInputSchema>;
