@@ -12,6 +12,7 @@ export const ERROR_CODES = [
   "MODEL_ERROR", // the model failed, timed out or returned something unusable
   "CONFIG", // environment or settings are wrong
   "UNAUTHORIZED",
+  "PRECONDITION_REQUIRED", // a write that must name the version it read (the API's If-Match) did not
   "INTERNAL",
 ] as const;
 

@@ -5,25 +5,11 @@ import Link from "next/link";
 import { RetryButton } from "@/components/ingest/retry-button";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
+import type { ApiRun } from "@/lib/api/schemas";
 import { RETRYABLE_RUN_STATUSES, type RunStatus } from "@/lib/extraction/schema";
 import { formatRunUsage } from "@/lib/format";
 
-interface RunProgressData {
-  id: string;
-  status: RunStatus;
-  error: string | null;
-  chunksTotal: number;
-  chunksDone: number;
-  chunksFailed: number;
-  inputTokens: number | null;
-  outputTokens: number | null;
-  costUsd: number | null;
-  durationMs: number | null;
-  extractor: string;
-  modelId: string | null;
-  source: { id: string; title: string };
-  _count: { candidates: number };
-}
+type RunProgressData = ApiRun;
 
 const FINISHED: ReadonlySet<RunStatus> = new Set<RunStatus>(["succeeded", ...RETRYABLE_RUN_STATUSES]);
 
@@ -55,10 +41,10 @@ export function RunProgress({ runId }: { runId: string }) {
         <Icon className={!finished ? "size-4 animate-spin" : "size-4"} aria-hidden />
         <span role="status">
           {!finished
-            ? `Extracting… ${settled} of ${run.chunksTotal || "?"} chunks, ${run._count.candidates} candidates so far`
+            ? `Extracting… ${settled} of ${run.chunksTotal || "?"} chunks, ${run.candidates} candidates so far`
             : run.status === "succeeded"
-              ? `Extraction finished: ${run._count.candidates} candidate${run._count.candidates === 1 ? "" : "s"}`
-              : `Extraction ${run.status}: ${run._count.candidates} candidates kept`}
+              ? `Extraction finished: ${run.candidates} candidate${run.candidates === 1 ? "" : "s"}`
+              : `Extraction ${run.status}: ${run.candidates} candidates kept`}
         </span>
       </div>
       <div
@@ -78,9 +64,9 @@ export function RunProgress({ runId }: { runId: string }) {
         {run.extractor !== "offline" && formatRunUsage(run) ? ` · ${formatRunUsage(run)}` : ""}
       </p>
       <div className="flex flex-wrap gap-2">
-        {finished && run._count.candidates > 0 ? (
+        {finished && run.candidates > 0 ? (
           <Button asChild>
-            <Link href={`/review?run=${run.id}`}>Review {run._count.candidates} candidates</Link>
+            <Link href={`/review?run=${run.id}`}>Review {run.candidates} candidates</Link>
           </Button>
         ) : null}
         {finished && run.status !== "succeeded" ? (

@@ -129,15 +129,22 @@ export async function claimCandidate({
   reviewerId,
   status,
   rejectReason,
+  expectedVersion,
 }: {
   tx: Tx;
   candidateId: string;
   reviewerId: string | null;
   status: DecidedStatus;
   rejectReason?: string;
+  /** The version the reviewer (or API client) read: a candidate re-judged since is not decided blind. */
+  expectedVersion?: number;
 }) {
   const claimed = await tx.candidate.updateMany({
-    where: { id: candidateId, status: { in: OPEN_STATUSES } },
+    where: {
+      id: candidateId,
+      status: { in: OPEN_STATUSES },
+      ...(expectedVersion !== undefined ? { version: expectedVersion } : {}),
+    },
     data: { status, reviewerId, reviewedAt: new Date(), rejectReason: rejectReason ?? null, version: { increment: 1 } },
   });
   if (claimed.count === 1) {
@@ -145,9 +152,15 @@ export async function claimCandidate({
   }
   const existing = await tx.candidate.findUnique({
     where: { id: candidateId },
-    select: { status: true, reviewer: { select: { name: true } } },
+    select: { status: true, version: true, reviewer: { select: { name: true } } },
   });
   if (!existing) throw new AppError("NOT_FOUND", "This candidate no longer exists.");
+  if ((OPEN_STATUSES as string[]).includes(existing.status)) {
+    throw new AppError(
+      "CONFLICT",
+      `This candidate was judged again since you read it (now version ${existing.version}); read it and decide again.`,
+    );
+  }
   const who = existing.reviewer?.name ?? "another reviewer";
   throw new AppError("CONFLICT", `This candidate was already ${existing.status} by ${who}.`);
 }

@@ -157,3 +157,64 @@ const ORDER: Record<FactQuery["sort"], Prisma.Sql> = {
   confidence: Prisma.sql`f."confidence" DESC, f."createdAt" DESC`,
   importance: Prisma.sql`f."importance" DESC, f."createdAt" DESC`,
 };
+
+/** Where a page of `searchFactsAfter` ended; the API hands it out as an opaque cursor. */
+export interface FactSearchKey {
+  /** How the words were matched on the first page, kept so every later page matches them the same way. */
+  mode: "none" | "words" | "close";
+  score: number;
+  createdAt: Date;
+  id: string;
+}
+
+/**
+ * One page of a search for the API and agents: best first (rank, then newest), by keyset on (score,
+ * approval time, id), so a cursor stays valid while facts are added and never repeats or skips a fact
+ * that was there. Scores are rounded in SQL so the key compares exactly on the next page.
+ */
+export async function searchFactsAfter({
+  db,
+  query,
+  after,
+  limit,
+}: {
+  db: Db;
+  query: FactQuery;
+  after?: FactSearchKey | null;
+  limit: number;
+}): Promise<{ facts: FactListItem[]; next: FactSearchKey | null; closeSpellings: boolean }> {
+  const filters = filtersOf(query);
+  const mode = after?.mode ?? (await matchMode(db, filters, query.q));
+  const words = query.q ?? "";
+  const close = mode === "close" ? closeSpellings(filters, words) : null;
+  const condition = mode === "words" ? exactWords(filters, words) : (close?.condition ?? filters);
+  const scored = mode === "none" ? null : mode === "words" ? words : (close?.letters ?? words);
+  const score = scored
+    ? Prisma.sql`round((ts_rank(f."search", websearch_to_tsquery('english', ${scored}))
+        + word_similarity(${scored}, f."content"))::numeric, 6)::float8`
+    : Prisma.sql`0::float8`;
+  const page = after
+    ? Prisma.sql`AND (${score}, f."createdAt", f."id") < (${after.score}::float8, ${after.createdAt}, ${after.id})`
+    : Prisma.empty;
+  const rows = await db.$queryRaw<Array<{ id: string; createdAt: Date; score: number }>>`
+    SELECT f."id", f."createdAt", ${score} AS "score" FROM "Fact" f WHERE ${condition} ${page}
+    ORDER BY 3 DESC, f."createdAt" DESC, f."id" DESC LIMIT ${limit + 1}`;
+  const shown = rows.slice(0, limit);
+  const found = await db.fact.findMany({ where: { id: { in: shown.map((r) => r.id) } }, include: factListInclude });
+  const byId = new Map(found.map((f) => [f.id, f]));
+  const last = shown[shown.length - 1];
+  return {
+    facts: shown.flatMap((r) => byId.get(r.id) ?? []),
+    next: rows.length > limit && last ? { mode, score: Number(last.score), createdAt: last.createdAt, id: last.id } : null,
+    closeSpellings: mode === "close",
+  };
+}
+
+/** Words matched as words when any fact has them, else as close spellings (as `searchFacts` decides). */
+async function matchMode(db: Db, filters: Prisma.Sql, words: string | undefined): Promise<FactSearchKey["mode"]> {
+  if (!words) return "none";
+  const [{ any }] = await db.$queryRaw<
+    [{ any: boolean }]
+  >`SELECT EXISTS (SELECT 1 FROM "Fact" f WHERE ${exactWords(filters, words)}) AS "any"`;
+  return any || !closeSpellings(filters, words) ? "words" : "close";
+}

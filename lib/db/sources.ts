@@ -6,7 +6,7 @@ import { SegmentsSchema, type ParsedSource } from "@/lib/sources/schema";
 
 export interface NewSource {
   title: string;
-  origin: "paste" | "upload" | "api";
+  origin: "paste" | "upload" | "api" | "agent";
   filename?: string | null;
   mediaType?: string | null;
   parsed: ParsedSource;

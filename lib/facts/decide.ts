@@ -34,9 +34,12 @@ export async function approveCandidate({
   supersedeFactIds = [],
   relateFactIds = [],
   withCluster = false,
+  expectedVersion,
 }: {
   db: Db | Tx;
   candidateId: string;
+  /** The candidate's version the reviewer saw; a newer one refuses the decision (CONFLICT). */
+  expectedVersion?: number;
   /** null when the gate policy approved it automatically. */
   reviewerId: string | null;
   /** The reviewer's corrections, validated by FactSchema upstream. */
@@ -48,7 +51,7 @@ export async function approveCandidate({
   withCluster?: boolean;
 }) {
   return withTransaction(db, async (tx) => {
-    const candidate = await claimCandidate({ tx, candidateId, reviewerId, status: "approved" });
+    const candidate = await claimCandidate({ tx, candidateId, reviewerId, status: "approved", expectedVersion });
     assertMatched(candidate, [...supersedeFactIds, ...relateFactIds]);
     const now = new Date();
     const fact = await createFact({
@@ -218,18 +221,28 @@ export async function rejectCandidate({
   reviewerId,
   reason,
   withCluster = false,
+  expectedVersion,
 }: {
   db: Db | Tx;
   candidateId: string;
   reviewerId: string;
   reason?: string;
   withCluster?: boolean;
+  /** The candidate's version the reviewer saw; a newer one refuses the decision (CONFLICT). */
+  expectedVersion?: number;
 }): Promise<string[]> {
   return withTransaction(db, async (tx) => {
     const members = withCluster ? await listOpenClusterMembers({ db: tx, headId: candidateId }) : [];
     const rejectReason = reason ?? "Rejected";
     for (const id of [candidateId, ...members]) {
-      await claimCandidate({ tx, candidateId: id, reviewerId, status: "rejected", rejectReason });
+      await claimCandidate({
+        tx,
+        candidateId: id,
+        reviewerId,
+        status: "rejected",
+        rejectReason,
+        ...(id === candidateId ? { expectedVersion } : {}),
+      });
       const detail = id === candidateId ? { clusterIds: members } : { withHead: candidateId };
       await recordCandidateEvent({ tx, candidateId: id, action: "rejected", detail, reviewerId });
     }

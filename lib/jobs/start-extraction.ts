@@ -5,6 +5,7 @@ import { createSource, findSourceByText, type NewSource } from "@/lib/db/sources
 import { withTransaction, type Db } from "@/lib/db/types";
 import type { Env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
+import type { Extractor } from "@/lib/extraction/types";
 import { executeExtractionRun } from "@/lib/jobs/extraction";
 import { buildExtractor, buildMatcherModels } from "@/lib/models";
 import { presetOptions } from "@/lib/settings/schema";
@@ -25,6 +26,7 @@ export async function startExtraction({
   preset,
   again = false,
   runInBackground,
+  extractor,
 }: {
   db: Db;
   env: Env;
@@ -35,6 +37,8 @@ export async function startExtraction({
   /** Extract a text that was ingested before once more, as a new source. */
   again?: boolean;
   runInBackground: RunInBackground;
+  /** Instead of the configured extractor (an agent's proposals: lib/extraction/agent.ts). */
+  extractor?: { extractor: Extractor; label: string };
 }): Promise<
   | { duplicateOf: { id: string; title: string; createdAt: Date } }
   | { duplicateOf?: undefined; runId: string; sourceId: string; extractor: string }
@@ -49,7 +53,7 @@ export async function startExtraction({
       fieldErrors: { preset: ["Pick one of the listed presets"] },
     });
   }
-  const choice = buildExtractor({ env, settings });
+  const choice = extractor ?? buildExtractor({ env, settings });
   const matcher = buildMatcherModels({ env });
   const { sourceId, runId } = await withTransaction(db, async (tx) => {
     const saved = await createSource({

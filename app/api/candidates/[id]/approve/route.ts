@@ -1,0 +1,10 @@
+import { approveApiCandidate } from "@/lib/api/candidates";
+import { operations } from "@/lib/api/operations";
+import { apiRoute } from "@/lib/api/route";
+
+export const dynamic = "force-dynamic";
+
+// The pages that show candidates and facts are dynamic and an open queue polls its stamp: no cache to purge.
+export const POST = apiRoute(operations.approveCandidate, ({ db, params, body, reviewer }) =>
+  approveApiCandidate({ db, candidateId: params.id, body, reviewerId: reviewer.id }),
+);

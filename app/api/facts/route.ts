@@ -1,0 +1,11 @@
+import { createApiFact, listFactsPage } from "@/lib/api/facts";
+import { operations } from "@/lib/api/operations";
+import { apiRoute } from "@/lib/api/route";
+
+export const dynamic = "force-dynamic";
+
+export const GET = apiRoute(operations.listFacts, ({ db, query }) => listFactsPage({ db, query }));
+
+export const POST = apiRoute(operations.createFact, ({ db, body, reviewer }) =>
+  createApiFact({ db, input: body, reviewerId: reviewer.id }),
+);

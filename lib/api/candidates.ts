@@ -1,0 +1,108 @@
+import "server-only";
+import { z } from "zod";
+import { decodeCursor, encodeCursor } from "@/lib/api/cursor";
+import type {
+  ApiCandidate,
+  ApproveBodySchema,
+  CandidateListQuerySchema,
+  CandidatePageSchema,
+  DecisionSchema,
+  RejectBodySchema,
+} from "@/lib/api/schemas";
+import { listCandidatesAfter, type CandidateListItem } from "@/lib/db/candidate-list";
+import type { Db } from "@/lib/db/types";
+import { approveAndRejudge, rejectAndRejudge } from "@/lib/jobs/decisions";
+
+/** The review queue for the API: candidates a page at a time, and the review card's approve and reject. */
+
+const CandidateKeySchema = z.object({ createdAt: z.iso.datetime(), id: z.uuid() });
+
+export function toApiCandidate(c: CandidateListItem): ApiCandidate {
+  return {
+    id: c.id,
+    content: c.content,
+    kind: c.kind,
+    confidence: c.confidence,
+    importance: c.importance,
+    temporal: c.temporal,
+    speaker: c.speaker,
+    quote: c.quote,
+    start: c.start,
+    end: c.end,
+    supported: c.supported,
+    status: c.status,
+    verdict: c.verdict,
+    gateReason: c.gateReason,
+    rejectReason: c.rejectReason,
+    version: c.version,
+    clusterId: c.clusterId,
+    createdAt: c.createdAt.toISOString(),
+    run: { id: c.run.id, extractor: c.run.extractor },
+    source: c.run.source,
+    matches:
+      c.matches?.map((m) => ({
+        ...(m.factId ? { factId: m.factId } : {}),
+        ...(m.candidateId ? { candidateId: m.candidateId } : {}),
+        content: m.content,
+        score: m.score,
+        verdict: m.verdict,
+        reason: m.reason,
+      })) ?? null,
+  };
+}
+
+export async function listCandidatesPage({
+  db,
+  query,
+}: {
+  db: Db;
+  query: z.output<typeof CandidateListQuerySchema>;
+}): Promise<z.output<typeof CandidatePageSchema>> {
+  const key = decodeCursor(CandidateKeySchema, query.cursor);
+  const page = await listCandidatesAfter({
+    db,
+    status: query.status,
+    runId: query.run,
+    sourceId: query.source,
+    after: key ? { createdAt: new Date(key.createdAt), id: key.id } : null,
+    limit: query.limit,
+  });
+  return {
+    candidates: page.candidates.map(toApiCandidate),
+    nextCursor: page.next ? encodeCursor({ createdAt: page.next.createdAt.toISOString(), id: page.next.id }) : null,
+  };
+}
+
+type Decision = z.output<typeof DecisionSchema>;
+
+export async function approveApiCandidate({
+  db,
+  candidateId,
+  body,
+  reviewerId,
+}: {
+  db: Db;
+  candidateId: string;
+  body: z.output<typeof ApproveBodySchema>;
+  reviewerId: string;
+}): Promise<Decision> {
+  const { version, ...options } = body;
+  const fact = await approveAndRejudge({ db, candidateId, reviewerId, expectedVersion: version, ...options });
+  return { candidateId, status: "approved", factId: fact.id, decided: 1 + fact.mergedCandidateIds.length };
+}
+
+export async function rejectApiCandidate({
+  db,
+  candidateId,
+  body,
+  reviewerId,
+}: {
+  db: Db;
+  candidateId: string;
+  body: z.output<typeof RejectBodySchema>;
+  reviewerId: string;
+}): Promise<Decision> {
+  const { version, ...options } = body;
+  const rejected = await rejectAndRejudge({ db, candidateId, reviewerId, expectedVersion: version, ...options });
+  return { candidateId, status: "rejected", factId: null, decided: rejected.length };
+}

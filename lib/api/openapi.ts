@@ -1,0 +1,55 @@
+import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject } from "zod-openapi";
+import { operations, type Operation } from "@/lib/api/operations";
+import { ApiErrorSchema, IfMatchSchema } from "@/lib/api/schemas";
+import type { ErrorCode } from "@/lib/errors";
+import { HTTP_STATUS_OF } from "@/lib/api/status";
+
+/**
+ * Sift's OpenAPI 3.1 document, generated from the operations' zod schemas (lib/api/operations.ts): the
+ * same schemas the route wrapper parses requests with. Served at GET /api/openapi.json.
+ */
+export function openApiDocument() {
+  const paths: ZodOpenApiPathsObject = {};
+  for (const operation of Object.values(operations) as Operation[]) {
+    paths[operation.path] = { ...paths[operation.path], [operation.method]: operationObject(operation) };
+  }
+  return createDocument({
+    openapi: "3.1.0",
+    info: {
+      title: "Sift",
+      version: "1",
+      description:
+        "Sift's fact base and review queue. Errors are JSON { code, message, fieldErrors? }. Lists are paged " +
+        "by an opaque cursor (nextCursor). Facts are edited against their version (If-Match).",
+    },
+    paths,
+  });
+}
+
+function operationObject(operation: Operation): ZodOpenApiOperationObject {
+  const codes = [...new Set<ErrorCode>([...operation.errors, "UNAUTHORIZED", "INTERNAL"])];
+  const byStatus = new Map<number, ErrorCode[]>();
+  for (const code of codes) byStatus.set(HTTP_STATUS_OF[code], [...(byStatus.get(HTTP_STATUS_OF[code]) ?? []), code]);
+  const body: Record<string, { schema: NonNullable<Operation["json"]> }> = {};
+  if (operation.json) body["application/json"] = { schema: operation.json };
+  if (operation.multipart) body["multipart/form-data"] = { schema: operation.multipart };
+  return {
+    operationId: operation.operationId,
+    summary: operation.summary,
+    requestParams: {
+      ...(operation.params ? { path: operation.params } : {}),
+      ...(operation.query ? { query: operation.query } : {}),
+      ...(operation.ifMatch ? { header: IfMatchSchema } : {}),
+    },
+    ...(Object.keys(body).length ? { requestBody: { required: true, content: body } } : {}),
+    responses: {
+      [operation.status]: { description: "OK", content: { "application/json": { schema: operation.response } } },
+      ...Object.fromEntries(
+        [...byStatus].map(([status, errorCodes]) => [
+          status,
+          { description: errorCodes.join(", "), content: { "application/json": { schema: ApiErrorSchema } } },
+        ]),
+      ),
+    },
+  };
+}

@@ -1,0 +1,131 @@
+import "server-only";
+import type { z } from "zod";
+import type { Operation } from "@/lib/api/operations";
+import { IfMatchSchema, type ApiError } from "@/lib/api/schemas";
+import { parseInput, toActionResult } from "@/lib/action";
+import { requireReviewer } from "@/lib/auth/reviewer";
+import { getDb } from "@/lib/db/client";
+import type { Db } from "@/lib/db/types";
+import { getEnv } from "@/lib/env";
+import { AppError } from "@/lib/errors";
+import { HTTP_STATUS_OF } from "@/lib/api/status";
+
+type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+/** What a handler gets: the request's parts parsed by the operation's schemas, the reviewer and the database. */
+export interface ApiInput<O extends Operation> {
+  params: Out<O["params"]>;
+  query: Out<O["query"]>;
+  /** The JSON body, or a multipart body's fields (the file as a File). */
+  body: Out<O["json"]>;
+  /** The version If-Match named, when the operation requires it. */
+  version: number;
+  reviewer: { id: string };
+  db: Db;
+  request: Request;
+}
+
+type Context = { params?: Promise<Record<string, string | string[] | undefined>> };
+
+/**
+ * A Next.js route handler for one operation: parse path, query, If-Match and body with the operation's
+ * zod schemas, check the reviewer (the one place accounts and agent tokens will plug in), run the handler
+ * (one domain function) and answer JSON: the result with the operation's status, or `{ code, message,
+ * fieldErrors? }` with the status of its code. Bad ids are 404, malformed bodies 400, never a 500;
+ * anything unexpected is logged and answered as INTERNAL without details.
+ */
+export function apiRoute<O extends Operation>(
+  operation: O,
+  handler: (input: ApiInput<O>) => Promise<z.output<O["response"]>>,
+) {
+  return async (request: Request, context?: Context): Promise<Response> => {
+    const result = await toActionResult(async () => {
+      // The caller first: when tokens arrive, a stranger learns nothing from validation messages.
+      const reviewer = await requireReviewer();
+      const params = operation.params ? parsePath(operation.params, (await context?.params) ?? {}) : undefined;
+      const url = new URL(request.url);
+      const query = operation.query
+        ? parseInput(operation.query, Object.fromEntries(url.searchParams.entries()))
+        : undefined;
+      const version = operation.ifMatch ? readIfMatch(request) : 0;
+      const body = operation.json || operation.multipart ? await readBody(operation, request) : undefined;
+      const input = { params, query, body, version, reviewer, db: await getDb(), request } as ApiInput<O>;
+      return handler(input);
+    });
+    return result.ok
+      ? json(result.data, operation.status)
+      : apiError({ code: result.code, message: result.message, fieldErrors: result.fieldErrors });
+  };
+}
+
+/** An error as the API answers it. */
+export function apiError(error: ApiError): Response {
+  const body: ApiError = { code: error.code, message: error.message };
+  if (error.fieldErrors) body.fieldErrors = error.fieldErrors;
+  return json(body, HTTP_STATUS_OF[error.code]);
+}
+
+function json(data: unknown, status: number): Response {
+  return Response.json(data, { status, headers: { "Cache-Control": "no-store" } });
+}
+
+/** A path that names nothing we could have (a malformed id) is not found, like an id that does not exist. */
+function parsePath(schema: z.ZodType, raw: Record<string, unknown>) {
+  const parsed = schema.safeParse(raw);
+  if (!parsed.success) throw new AppError("NOT_FOUND", "Nothing here has that id.");
+  return parsed.data;
+}
+
+function readIfMatch(request: Request): number {
+  const header = request.headers.get("if-match");
+  if (header === null) {
+    throw new AppError(
+      "PRECONDITION_REQUIRED",
+      "Say which version you edit: send If-Match with the fact's version (GET it first).",
+    );
+  }
+  const { "if-match": value } = parseInput(IfMatchSchema, { "if-match": header.trim() });
+  return Number(value.replace(/\D/g, ""));
+}
+
+async function readBody(operation: Operation, request: Request): Promise<unknown> {
+  const type = (request.headers.get("content-type") ?? "").split(";")[0]?.trim().toLowerCase();
+  const limit = getEnv().SIFT_MAX_UPLOAD_BYTES + 64 * 1024;
+  const declared = Number(request.headers.get("content-length") ?? 0);
+  if (declared > limit) {
+    throw new AppError("TOO_LARGE", `The request is larger than Sift accepts (${limit.toLocaleString("en")} bytes).`);
+  }
+  if (type === "application/json" && operation.json) {
+    const text = await request.text();
+    if (Buffer.byteLength(text, "utf8") > limit) {
+      throw new AppError("TOO_LARGE", `The request is larger than Sift accepts (${limit.toLocaleString("en")} bytes).`);
+    }
+    let value: unknown;
+    try {
+      value = text.trim() === "" ? {} : JSON.parse(text);
+    } catch {
+      throw new AppError("VALIDATION", "The body is not valid JSON.");
+    }
+    return parseInput(operation.json, value);
+  }
+  if (type === "multipart/form-data" && operation.multipart) {
+    let form: FormData;
+    try {
+      form = await request.formData();
+    } catch {
+      throw new AppError("VALIDATION", "The multipart body could not be read.");
+    }
+    const fields: Record<string, FormDataEntryValue> = {};
+    for (const [key, value] of form.entries()) fields[key] ??= value;
+    // The file is checked by the handler (size before reading, format by parsing); the fields by the schema.
+    const { file, ...rest } = fields;
+    const { file: _documented, ...parsed } = parseInput(operation.multipart, { ...rest, file: "" }) as {
+      file: string;
+    } & Record<string, unknown>;
+    return { ...parsed, file: file instanceof File ? file : undefined };
+  }
+  const accepted = [operation.json && "application/json", operation.multipart && "multipart/form-data"].filter(Boolean);
+  throw new AppError("VALIDATION", `Send the body as ${accepted.join(" or ")}.`, {
+    fieldErrors: { "content-type": [`Expected ${accepted.join(" or ")}, got ${type || "none"}`] },
+  });
+}

@@ -1,0 +1,129 @@
+import "server-only";
+import type { z } from "zod";
+import type { ApiRun, ProposeFactsSchema, SourceJsonSchema, StartedRun } from "@/lib/api/schemas";
+import { getRunProgress, type RunProgress } from "@/lib/db/runs";
+import { getSettings } from "@/lib/db/settings";
+import type { Db } from "@/lib/db/types";
+import type { Env } from "@/lib/env";
+import { AppError } from "@/lib/errors";
+import { agentExtractor, proposalText } from "@/lib/extraction/agent";
+import type { Extractor } from "@/lib/extraction/types";
+import { tooLargeMessage } from "@/lib/format";
+import { startExtraction, type RunInBackground } from "@/lib/jobs/start-extraction";
+import { kindOptions } from "@/lib/settings/schema";
+import { parseSource } from "@/lib/sources/parse";
+
+/** Sources and runs for the API and MCP: a transcript or an agent's proposals in, the run out. */
+
+export function toApiRun(run: RunProgress): ApiRun {
+  const { _count, createdAt, ...rest } = run;
+  return { ...rest, createdAt: createdAt.toISOString(), candidates: _count.candidates };
+}
+
+export async function getApiRun({ db, runId }: { db: Db; runId: string }): Promise<ApiRun> {
+  const run = await getRunProgress({ db, runId });
+  if (!run) throw new AppError("NOT_FOUND", "No run has this id.");
+  return toApiRun(run);
+}
+
+type SourceFields = Omit<z.output<typeof SourceJsonSchema>, "text"> & { text?: string; file?: File };
+
+/**
+ * A transcript sent as text or as a file, checked as the ingest form's action checks it (size before
+ * reading, then parsing: a bad file saves nothing), saved with a run that starts in the background.
+ */
+export async function startSourceRun({
+  db,
+  env,
+  fields,
+  origin,
+  runInBackground,
+  extractor,
+}: {
+  db: Db;
+  env: Env;
+  fields: SourceFields;
+  origin: "api" | "agent";
+  runInBackground: RunInBackground;
+  extractor?: { extractor: Extractor; label: string };
+}): Promise<StartedRun> {
+  const upload = fields.file && fields.file.size > 0 ? fields.file : null;
+  if (!upload && !fields.text?.trim()) {
+    throw new AppError("VALIDATION", "Send a transcript as text, or a file.", {
+      fieldErrors: { text: ["Send a transcript as text, or a file."] },
+    });
+  }
+  if (upload && upload.size > env.SIFT_MAX_UPLOAD_BYTES) {
+    throw new AppError("TOO_LARGE", tooLargeMessage(upload.name, upload.size, env.SIFT_MAX_UPLOAD_BYTES));
+  }
+  const parsed = upload
+    ? parseSource({
+        filename: upload.name,
+        mediaType: upload.type || undefined,
+        bytes: new Uint8Array(await upload.arrayBuffer()),
+        maxBytes: env.SIFT_MAX_UPLOAD_BYTES,
+      })
+    : parseSource({ text: fields.text ?? "", maxBytes: env.SIFT_MAX_UPLOAD_BYTES });
+  const started = await startExtraction({
+    db,
+    env,
+    source: {
+      title: fields.title || upload?.name,
+      origin,
+      filename: upload?.name ?? null,
+      mediaType: upload?.type || null,
+      parsed,
+      meetingDate: fields.meetingDate || null,
+      contextHints: fields.contextHints || null,
+    },
+    preset: fields.preset,
+    again: fields.again === "1",
+    runInBackground,
+    extractor,
+  });
+  if (started.duplicateOf) {
+    const { id, title } = started.duplicateOf;
+    throw new AppError(
+      "CONFLICT",
+      `This text was added before, as "${title}" (source ${id}). Send again: "1" to extract it once more.`,
+    );
+  }
+  return { runId: started.runId, sourceId: started.sourceId, extractor: started.extractor, run: await getApiRun({ db, runId: started.runId }) };
+}
+
+/**
+ * An agent's proposals: a text to extract, or its own facts (with the text they came from, or alone).
+ * Either way a source with origin "agent" and a run: the candidates are grounded, matched and gated like
+ * any other, and wait in the review queue; they are never approved automatically (gatePolicyForOrigin).
+ */
+export async function proposeFacts({
+  db,
+  env,
+  input,
+  runInBackground,
+}: {
+  db: Db;
+  env: Env;
+  input: z.output<typeof ProposeFactsSchema>;
+  runInBackground: RunInBackground;
+}): Promise<StartedRun> {
+  const { facts, text, title, contextHints } = input;
+  if (!facts?.length) {
+    return startSourceRun({ db, env, fields: { title, text, contextHints }, origin: "agent", runInBackground });
+  }
+  const kinds = kindOptions(await getSettings({ db })).map((k) => k.id);
+  const unknown = facts.flatMap((f, i) => (kinds.includes(f.kind) ? [] : [[`facts.${i}.kind`, f.kind] as const]));
+  if (unknown.length) {
+    throw new AppError("VALIDATION", `Unknown kind "${unknown[0]?.[1]}": use one of ${kinds.join(", ")}.`, {
+      fieldErrors: Object.fromEntries(unknown.map(([path]) => [path, [`Use one of: ${kinds.join(", ")}`]])),
+    });
+  }
+  return startSourceRun({
+    db,
+    env,
+    fields: { title: title || "Proposed by an agent", text: text?.trim() ? text : proposalText(facts), contextHints },
+    origin: "agent",
+    runInBackground,
+    extractor: { extractor: agentExtractor(facts), label: "Proposed by an agent" },
+  });
+}

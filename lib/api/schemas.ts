@@ -1,0 +1,258 @@
+import { z } from "zod";
+import { ERROR_CODES } from "@/lib/errors";
+import { ProposedFactSchema } from "@/lib/extraction/agent";
+import { ChunkLogSchema, KindSchema, RUN_STATUSES, TemporalSchema } from "@/lib/extraction/schema";
+import { FactQuerySchema } from "@/lib/facts/query";
+import { FACT_STATUSES, FactSchema, FactSnapshotSchema } from "@/lib/facts/schema";
+import { SourceInputSchema } from "@/lib/sources/schema";
+
+/**
+ * The REST API's and MCP's view of Sift's concepts, built from the concepts' own schemas (FactSchema,
+ * FactQuerySchema, SourceInputSchema, ExtractedFactSchema…), never a second copy of them. The OpenAPI
+ * document (lib/api/openapi.ts) is generated from these; `id` in `.meta` names the document's component.
+ */
+
+const Timestamp = z.iso.datetime().meta({ description: "ISO 8601 date-time, UTC" });
+const Id = z.uuid();
+
+export const ApiErrorSchema = z
+  .object({
+    code: z.enum(ERROR_CODES),
+    message: z.string().meta({ description: "Written for people; never internals" }),
+    fieldErrors: z.record(z.string(), z.array(z.string())).optional(),
+  })
+  .meta({ id: "Error" });
+export type ApiError = z.infer<typeof ApiErrorSchema>;
+
+const ProvenanceSchema = z.object({
+  source: z.object({ id: Id, title: z.string() }).nullable(),
+  quote: z.string().nullable(),
+  speaker: z.string().nullable(),
+  start: z.int().nullable(),
+  end: z.int().nullable(),
+  extractor: z.string().nullable(),
+  modelId: z.string().nullable(),
+});
+
+export const ApiFactSchema = FactSchema.omit({ validFrom: true, validTo: true, status: true })
+  .extend({
+    id: Id,
+    status: z.enum(FACT_STATUSES),
+    /** Optimistic concurrency: send it back as If-Match to edit. */
+    version: z.int().min(1),
+    validFrom: Timestamp.nullable(),
+    validTo: Timestamp.nullable(),
+    createdAt: Timestamp,
+    updatedAt: Timestamp,
+    provenance: z.array(ProvenanceSchema),
+  })
+  .meta({ id: "Fact" });
+export type ApiFact = z.infer<typeof ApiFactSchema>;
+
+const RelatedFactSchema = z.object({ id: Id, content: z.string(), status: z.enum(FACT_STATUSES) });
+
+export const ApiFactDetailSchema = ApiFactSchema.extend({
+  relations: z.array(
+    z.object({
+      type: z.enum(["related", "duplicate_of", "supersedes", "contradicts"]),
+      /** "out": this fact → the other ("supersedes" it); "in": the other → this fact. */
+      direction: z.enum(["out", "in"]),
+      fact: RelatedFactSchema,
+    }),
+  ),
+  revisions: z.array(
+    z.object({
+      version: z.int(),
+      action: z.string(),
+      reason: z.string().nullable(),
+      reviewer: z.string().nullable(),
+      createdAt: Timestamp,
+      before: FactSnapshotSchema.nullable(),
+      after: FactSnapshotSchema.nullable(),
+    }),
+  ),
+}).meta({ id: "FactDetail" });
+export type ApiFactDetail = z.infer<typeof ApiFactDetailSchema>;
+
+const Cursor = z
+  .string()
+  .max(400)
+  .optional()
+  .meta({ description: "nextCursor of the previous page; opaque, stable while items are added" });
+const Limit = z.coerce.number().int().min(1).max(100).default(25);
+
+/** GET /api/facts and MCP search_facts: the fact base's search (FactQuerySchema), a page at a time. */
+export const FactListQuerySchema = FactQuerySchema.pick({
+  q: true,
+  kind: true,
+  status: true,
+  source: true,
+  speaker: true,
+  reviewer: true,
+  from: true,
+  to: true,
+  min: true,
+  max: true,
+}).extend({
+  /** What was true on this day (yyyy-mm-dd): facts valid then, whatever their status now. */
+  as_of: FactQuerySchema.shape.asOf,
+  cursor: Cursor,
+  limit: Limit,
+});
+
+export const FactPageSchema = z
+  .object({
+    facts: z.array(ApiFactSchema),
+    /** Pass as `cursor` for the next page; null on the last one. */
+    nextCursor: z.string().nullable(),
+    /** No fact has the words: these are close spellings of them. */
+    closeSpellings: z.boolean(),
+  })
+  .meta({ id: "FactPage" });
+
+/** PATCH /api/facts/:id: what a reviewer may edit (the fact page's editor). */
+export const FactEditSchema = FactSchema.pick({ content: true, kind: true, temporal: true, importance: true })
+  .partial()
+  .refine((edits) => Object.keys(edits).length > 0, { message: "Send at least one of content, kind, temporal, importance" })
+  .meta({ id: "FactEdit" });
+
+/** `If-Match: <version>` (a plain number, quoted or weak ETag forms accepted). */
+export const IfMatchSchema = z.object({
+  "if-match": z
+    .string()
+    .regex(/^(W\/)?"?\d+"?$/, "If-Match must be the fact's version, e.g. If-Match: 3")
+    .meta({ description: "The fact's version you read (its `version`)" }),
+});
+
+export const ApiRunSchema = z
+  .object({
+    id: Id,
+    status: z.enum(RUN_STATUSES),
+    extractor: z.string(),
+    modelId: z.string().nullable(),
+    promptVersion: z.string().nullable(),
+    error: z.string().nullable(),
+    chunksTotal: z.int(),
+    chunksDone: z.int(),
+    chunksFailed: z.int(),
+    /** Null when the stored log could not be read. */
+    chunkLog: ChunkLogSchema.nullable(),
+    inputTokens: z.int().nullable(),
+    outputTokens: z.int().nullable(),
+    costUsd: z.number().nullable(),
+    durationMs: z.int().nullable(),
+    createdAt: Timestamp,
+    source: z.object({ id: Id, title: z.string() }),
+    /** Candidates saved so far. */
+    candidates: z.int(),
+  })
+  .meta({ id: "Run" });
+export type ApiRun = z.infer<typeof ApiRunSchema>;
+
+/** POST /api/sources as JSON: the ingest form's fields (SourceInputSchema) with the text required. */
+export const SourceJsonSchema = SourceInputSchema.extend({
+  text: z.string().min(1, "Send the transcript as text, or upload a file as multipart/form-data"),
+}).meta({ id: "SourceInput" });
+
+export const SourceUploadSchema = SourceInputSchema.omit({ text: true })
+  .extend({ file: z.string().meta({ format: "binary", description: ".txt .md .vtt .srt .json" }) })
+  .meta({ id: "SourceUpload" });
+
+export const StartedRunSchema = z
+  .object({ runId: Id, sourceId: Id, extractor: z.string(), run: ApiRunSchema })
+  .meta({ id: "StartedRun" });
+export type StartedRun = z.infer<typeof StartedRunSchema>;
+
+const CANDIDATE_STATUSES = ["pending", "gated", "approved", "merged", "rejected"] as const;
+
+export const CandidateListQuerySchema = z.object({
+  /** "open" = pending and gated: what waits for a reviewer. */
+  status: z.enum(["open", "all", ...CANDIDATE_STATUSES]).default("open"),
+  run: Id.optional(),
+  source: Id.optional(),
+  cursor: Cursor,
+  limit: Limit,
+});
+
+export const ApiCandidateSchema = z
+  .object({
+    id: Id,
+    content: z.string(),
+    kind: KindSchema,
+    confidence: z.number(),
+    importance: z.number(),
+    temporal: TemporalSchema,
+    speaker: z.string().nullable(),
+    quote: z.string(),
+    start: z.int().nullable(),
+    end: z.int().nullable(),
+    supported: z.boolean(),
+    status: z.enum(CANDIDATE_STATUSES),
+    verdict: z.enum(["new", "related", "duplicate", "contradicts"]).nullable(),
+    gateReason: z.string().nullable(),
+    rejectReason: z.string().nullable(),
+    /** Send it back with approve / reject: a candidate judged again since is not decided blind. */
+    version: z.int(),
+    clusterId: Id.nullable(),
+    createdAt: Timestamp,
+    run: z.object({ id: Id, extractor: z.string() }),
+    source: z.object({ id: Id, title: z.string(), origin: z.enum(["paste", "upload", "api", "agent"]) }),
+    matches: z
+      .array(
+        z.object({
+          factId: z.string().optional(),
+          candidateId: z.string().optional(),
+          content: z.string(),
+          score: z.number(),
+          verdict: z.string(),
+          reason: z.string(),
+        }),
+      )
+      .nullable(),
+  })
+  .meta({ id: "Candidate" });
+export type ApiCandidate = z.infer<typeof ApiCandidateSchema>;
+
+export const CandidatePageSchema = z
+  .object({ candidates: z.array(ApiCandidateSchema), nextCursor: z.string().nullable() })
+  .meta({ id: "CandidatePage" });
+
+/** POST /api/candidates/:id/approve: the review card's approve, with the version read. */
+export const ApproveBodySchema = z
+  .object({
+    version: z.int().min(1),
+    edits: FactSchema.pick({ content: true, kind: true, temporal: true, importance: true }).partial().optional(),
+    supersedeFactIds: z.array(Id).max(20).optional(),
+    relateFactIds: z.array(Id).max(20).optional(),
+    withCluster: z.boolean().optional(),
+  })
+  .meta({ id: "Approve" });
+
+export const RejectBodySchema = z
+  .object({ version: z.int().min(1), reason: z.string().max(500).optional(), withCluster: z.boolean().optional() })
+  .meta({ id: "Reject" });
+
+export const DecisionSchema = z
+  .object({
+    candidateId: Id,
+    status: z.enum(["approved", "rejected"]),
+    /** The fact an approval made. */
+    factId: Id.nullable(),
+    /** Candidates decided with it (its cluster). */
+    decided: z.int(),
+  })
+  .meta({ id: "Decision" });
+
+/** MCP propose_facts: a transcript to extract, or the agent's own facts (with the text they came from). */
+export const ProposeFactsSchema = z
+  .object({
+    title: SourceInputSchema.shape.title,
+    text: z.string().optional().meta({ description: "The transcript or notes; extracted when no facts are given" }),
+    facts: z.array(ProposedFactSchema).min(1).max(200).optional(),
+    contextHints: SourceInputSchema.shape.contextHints,
+  })
+  .refine((p) => Boolean(p.text?.trim()) || Boolean(p.facts?.length), {
+    message: "Send a text to extract, or a list of facts",
+  });
+
+export { ProposedFactSchema };

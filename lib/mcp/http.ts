@@ -1,0 +1,29 @@
+import "server-only";
+import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
+import { toActionResult } from "@/lib/action";
+import { apiError } from "@/lib/api/route";
+import { requireReviewer } from "@/lib/auth/reviewer";
+import { getDb } from "@/lib/db/client";
+import { getEnv } from "@/lib/env";
+import type { RunInBackground } from "@/lib/jobs/start-extraction";
+import { createSiftMcpServer } from "@/lib/mcp/server";
+
+/**
+ * MCP's Streamable HTTP transport for a route handler, stateless: each request gets its own server and
+ * transport (no session to keep between requests or server instances), answered as JSON. The caller is
+ * checked by requireReviewer first, like every API route.
+ */
+export async function handleMcpRequest(request: Request, runInBackground: RunInBackground): Promise<Response> {
+  const checked = await toActionResult(async () => {
+    await requireReviewer();
+    return { db: await getDb(), env: getEnv() };
+  });
+  if (!checked.ok) return apiError(checked);
+  const server = createSiftMcpServer({ ...checked.data, runInBackground });
+  const transport = new WebStandardStreamableHTTPServerTransport({
+    sessionIdGenerator: undefined,
+    enableJsonResponse: true,
+  });
+  await server.connect(transport);
+  return transport.handleRequest(request);
+}

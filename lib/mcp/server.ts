@@ -1,0 +1,105 @@
+import "server-only";
+import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { z } from "zod";
+import { getApiFactDetail, listFactsPage } from "@/lib/api/facts";
+import { getApiRun, proposeFacts } from "@/lib/api/runs";
+import {
+  ApiFactDetailSchema,
+  ApiRunSchema,
+  FactListQuerySchema,
+  FactPageSchema,
+  ProposeFactsSchema,
+  StartedRunSchema,
+} from "@/lib/api/schemas";
+import { toActionResult } from "@/lib/action";
+import type { Db } from "@/lib/db/types";
+import type { Env } from "@/lib/env";
+import type { RunInBackground } from "@/lib/jobs/start-extraction";
+
+const IdInput = z.object({ id: z.uuid() });
+
+const INSTRUCTIONS =
+  "Sift is a reviewed fact base: facts extracted from meetings and conversations that a person approved. " +
+  "search_facts and get_fact read approved facts with where each was said. propose_facts adds what you learned " +
+  "as candidates: they wait in Sift's review queue for a person and are never facts until approved. " +
+  "get_run follows a proposal's run.";
+
+/**
+ * Sift for agents over MCP: the REST API's operations as tools, with the same zod schemas as inputs and
+ * outputs. One server per request (stateless), for the reviewer the request was checked for.
+ */
+export function createSiftMcpServer({
+  db,
+  env,
+  runInBackground,
+}: {
+  db: Db;
+  env: Env;
+  runInBackground: RunInBackground;
+}): McpServer {
+  const server = new McpServer({ name: "sift", version: "1.0.0" }, { instructions: INSTRUCTIONS });
+
+  server.registerTool(
+    "search_facts",
+    {
+      title: "Search approved facts",
+      description:
+        "Search Sift's fact base: words (ranked; close spellings when nothing has the words), kind, status, " +
+        "source, speaker, dates; as_of (yyyy-mm-dd) gives what was true that day. Pages by nextCursor.",
+      inputSchema: FactListQuerySchema,
+      outputSchema: FactPageSchema,
+      annotations: { readOnlyHint: true },
+    },
+    (query) => answer(() => listFactsPage({ db, query })),
+  );
+
+  server.registerTool(
+    "get_fact",
+    {
+      title: "Read one fact",
+      description: "A fact with its provenance (quotes and sources), relations and revision history.",
+      inputSchema: IdInput,
+      outputSchema: ApiFactDetailSchema,
+      annotations: { readOnlyHint: true },
+    },
+    ({ id }) => answer(() => getApiFactDetail({ db, factId: id })),
+  );
+
+  server.registerTool(
+    "propose_facts",
+    {
+      title: "Propose facts for review",
+      description:
+        "Propose what you learned: a text (a transcript or notes, which Sift extracts) or a list of facts " +
+        "(content, kind, confidence; quote from the text if you send one). They become candidates in the " +
+        "review queue, marked as coming from an agent, checked against the fact base, and wait for a person: " +
+        "never approved automatically. Returns the run; follow it with get_run.",
+      inputSchema: ProposeFactsSchema,
+      outputSchema: StartedRunSchema,
+    },
+    (input) => answer(() => proposeFacts({ db, env, input, runInBackground })),
+  );
+
+  server.registerTool(
+    "get_run",
+    {
+      title: "Follow a run",
+      description: "An extraction run's status, chunks done and candidates saved so far.",
+      inputSchema: IdInput,
+      outputSchema: ApiRunSchema,
+      annotations: { readOnlyHint: true },
+    },
+    ({ id }) => answer(() => getApiRun({ db, runId: id })),
+  );
+
+  return server;
+}
+
+/** A tool's result: the data as structured content (and as text for older clients), or the error's message. */
+async function answer<T extends Record<string, unknown>>(body: () => Promise<T>) {
+  const result = await toActionResult(body);
+  if (result.ok) {
+    return { content: [{ type: "text" as const, text: JSON.stringify(result.data) }], structuredContent: result.data };
+  }
+  return { isError: true, content: [{ type: "text" as const, text: `${result.code}: ${result.message}` }] };
+}
