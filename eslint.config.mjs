@@ -39,6 +39,11 @@ const COMPONENTS_STAY_ON_THE_CLIENT_SIDE = [
     "@/lib/env",
     "@/lib/action",
     "@/lib/auth/*",
+    "@/lib/api/route",
+    "@/lib/api/facts",
+    "@/lib/api/runs",
+    "@/lib/api/candidates",
+    "@/lib/mcp/*",
   ),
 ];
 const EXTRACTOR_NEVER_WRITES = [

@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// `npx sift <command>`: runs cli/<command>.ts through tsx, no build step and no database needed.
+// `npx sift <command>`: runs cli/<command>.ts through tsx, no build step and no database needed
+// (`mcp` talks to the running app instead).
 // The react-server condition makes `server-only` a no-op outside Next.js.
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
@@ -8,7 +9,7 @@ import { fileURLToPath } from "node:url";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const [command, ...rest] = process.argv.slice(2);
-const commands = ["extract", "match", "review"];
+const commands = ["extract", "match", "review", "mcp"];
 
 if (!command || command === "--help" || command === "-h" || !commands.includes(command)) {
   console.error(
@@ -18,6 +19,7 @@ if (!command || command === "--help" || command === "-h" || !commands.includes(c
       "  extract FILE [--extractor offline|llm] [--preset meeting|agent|personal] [--json]",
       "  match                    JSON lines {a, b} on stdin -> {score, verdict} per line",
       "  review --facts FILE      candidates (JSON lines) on stdin -> verdicts with matches",
+      "  mcp                      MCP on stdio for agents, relayed to the running app (SIFT_URL)",
     ].join("\n"),
   );
   process.exit(command && !["--help", "-h"].includes(command) ? 2 : 0);

@@ -88,7 +88,12 @@ export async function startSourceRun({
       `This text was added before, as "${title}" (source ${id}). Send again: "1" to extract it once more.`,
     );
   }
-  return { runId: started.runId, sourceId: started.sourceId, extractor: started.extractor, run: await getApiRun({ db, runId: started.runId }) };
+  return {
+    runId: started.runId,
+    sourceId: started.sourceId,
+    extractor: started.extractor,
+    run: await getApiRun({ db, runId: started.runId }),
+  };
 }
 
 /**

@@ -113,7 +113,9 @@ export const FactPageSchema = z
 /** PATCH /api/facts/:id: what a reviewer may edit (the fact page's editor). */
 export const FactEditSchema = FactSchema.pick({ content: true, kind: true, temporal: true, importance: true })
   .partial()
-  .refine((edits) => Object.keys(edits).length > 0, { message: "Send at least one of content, kind, temporal, importance" })
+  .refine((edits) => Object.keys(edits).length > 0, {
+    message: "Send at least one of content, kind, temporal, importance",
+  })
   .meta({ id: "FactEdit" });
 
 /** `If-Match: <version>` (a plain number, quoted or weak ETag forms accepted). */

@@ -58,9 +58,3 @@ export async function listCandidatesAfter({
     next: rows.length > limit && last ? { createdAt: last.createdAt, id: last.id } : null,
   };
 }
-
-/** One candidate as the API shows it; null when it does not exist. */
-export async function getCandidateItem({ db, candidateId }: { db: Db; candidateId: string }) {
-  const row = await db.candidate.findUnique({ where: { id: candidateId }, include: candidateInclude });
-  return row ? { ...row, matches: readMatches(row) } : null;
-}

@@ -205,7 +205,8 @@ export async function searchFactsAfter({
   const last = shown[shown.length - 1];
   return {
     facts: shown.flatMap((r) => byId.get(r.id) ?? []),
-    next: rows.length > limit && last ? { mode, score: Number(last.score), createdAt: last.createdAt, id: last.id } : null,
+    next:
+      rows.length > limit && last ? { mode, score: Number(last.score), createdAt: last.createdAt, id: last.id } : null,
     closeSpellings: mode === "close",
   };
 }

@@ -1,5 +1,8 @@
 import "server-only";
-import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
+import {
+  WebStandardStreamableHTTPServerTransport as HttpTransport,
+  type WebStandardStreamableHTTPServerTransportOptions as HttpTransportOptions,
+} from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import { toActionResult } from "@/lib/action";
 import { apiError } from "@/lib/api/route";
 import { requireReviewer } from "@/lib/auth/reviewer";
@@ -20,10 +23,8 @@ export async function handleMcpRequest(request: Request, runInBackground: RunInB
   });
   if (!checked.ok) return apiError(checked);
   const server = createSiftMcpServer({ ...checked.data, runInBackground });
-  const transport = new WebStandardStreamableHTTPServerTransport({
-    sessionIdGenerator: undefined,
-    enableJsonResponse: true,
-  });
+  const stateless: HttpTransportOptions = { sessionIdGenerator: undefined, enableJsonResponse: true };
+  const transport = new HttpTransport(stateless);
   await server.connect(transport);
   return transport.handleRequest(request);
 }

@@ -18,6 +18,9 @@ import type { RunInBackground } from "@/lib/jobs/start-extraction";
 
 const IdInput = z.object({ id: z.uuid() });
 
+/** The API's schema as a tool's output: the same fields, as an object at the top (MCP wants no top-level $ref). */
+const toolOutput = <S extends z.ZodObject>(schema: S) => z.object(schema.shape);
+
 const INSTRUCTIONS =
   "Sift is a reviewed fact base: facts extracted from meetings and conversations that a person approved. " +
   "search_facts and get_fact read approved facts with where each was said. propose_facts adds what you learned " +
@@ -47,7 +50,7 @@ export function createSiftMcpServer({
         "Search Sift's fact base: words (ranked; close spellings when nothing has the words), kind, status, " +
         "source, speaker, dates; as_of (yyyy-mm-dd) gives what was true that day. Pages by nextCursor.",
       inputSchema: FactListQuerySchema,
-      outputSchema: FactPageSchema,
+      outputSchema: toolOutput(FactPageSchema),
       annotations: { readOnlyHint: true },
     },
     (query) => answer(() => listFactsPage({ db, query })),
@@ -59,7 +62,7 @@ export function createSiftMcpServer({
       title: "Read one fact",
       description: "A fact with its provenance (quotes and sources), relations and revision history.",
       inputSchema: IdInput,
-      outputSchema: ApiFactDetailSchema,
+      outputSchema: toolOutput(ApiFactDetailSchema),
       annotations: { readOnlyHint: true },
     },
     ({ id }) => answer(() => getApiFactDetail({ db, factId: id })),
@@ -75,7 +78,7 @@ export function createSiftMcpServer({
         "review queue, marked as coming from an agent, checked against the fact base, and wait for a person: " +
         "never approved automatically. Returns the run; follow it with get_run.",
       inputSchema: ProposeFactsSchema,
-      outputSchema: StartedRunSchema,
+      outputSchema: toolOutput(StartedRunSchema),
     },
     (input) => answer(() => proposeFacts({ db, env, input, runInBackground })),
   );
@@ -86,7 +89,7 @@ export function createSiftMcpServer({
       title: "Follow a run",
       description: "An extraction run's status, chunks done and candidates saved so far.",
       inputSchema: IdInput,
-      outputSchema: ApiRunSchema,
+      outputSchema: toolOutput(ApiRunSchema),
       annotations: { readOnlyHint: true },
     },
     ({ id }) => answer(() => getApiRun({ db, runId: id })),

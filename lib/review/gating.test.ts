@@ -99,13 +99,16 @@ describe("an agent's proposals", () => {
   });
 
   it("are never approved or merged automatically, even when Settings allow it for other sources", () => {
-    expect(decideGate({ candidate: { confidence: 0.99, supported: true }, match: newMatch, policy: allowAll }).status)
-      .toBe("approved");
+    expect(
+      decideGate({ candidate: { confidence: 0.99, supported: true }, match: newMatch, policy: allowAll }).status,
+    ).toBe("approved");
     const agent = gatePolicyForOrigin(allowAll, "agent");
-    expect(decideGate({ candidate: { confidence: 0.99, supported: true }, match: newMatch, policy: agent }).status)
-      .toBe("pending");
-    expect(decideGate({ candidate: { confidence: 0.99, supported: true }, match: exact, policy: agent }).status)
-      .toBe("pending");
+    expect(
+      decideGate({ candidate: { confidence: 0.99, supported: true }, match: newMatch, policy: agent }).status,
+    ).toBe("pending");
+    expect(decideGate({ candidate: { confidence: 0.99, supported: true }, match: exact, policy: agent }).status).toBe(
+      "pending",
+    );
     expect(gatePolicyForOrigin(allowAll, "paste")).toBe(allowAll);
   });
 });

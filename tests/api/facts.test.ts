@@ -21,7 +21,11 @@ beforeAll(async () => {
 afterAll(async () => db?.close());
 
 async function enter(content: string, kind = "decision") {
-  const res = await call(factsRoute.POST, { method: "POST", url: "/api/facts", json: { content, kind, temporal: "future" } });
+  const res = await call(factsRoute.POST, {
+    method: "POST",
+    url: "/api/facts",
+    json: { content, kind, temporal: "future" },
+  });
   expectConforms(res, "/api/facts", "POST");
   expect(res.status).toBe(201);
   return res.body as { id: string; version: number; content: string };
@@ -43,7 +47,9 @@ describe("the OpenAPI document", () => {
     ]);
     const patch = served.paths?.["/api/facts/{id}"]?.patch;
     expect(Object.keys(patch?.responses ?? {}).sort()).toEqual(["200", "400", "401", "404", "409", "428", "500"]);
-    expect(patch?.parameters).toContainEqual(expect.objectContaining({ in: "header", name: "if-match", required: true }));
+    expect(patch?.parameters).toContainEqual(
+      expect.objectContaining({ in: "header", name: "if-match", required: true }),
+    );
   });
 });
 
@@ -59,16 +65,30 @@ describe("facts over the API", () => {
     expectConforms(again, "/api/facts", "POST");
     expect(again).toMatchObject({ status: 409, body: { code: "CONFLICT" } });
 
-    const short = await call(factsRoute.POST, { method: "POST", url: "/api/facts", json: { content: "x", kind: "decision" } });
+    const short = await call(factsRoute.POST, {
+      method: "POST",
+      url: "/api/facts",
+      json: { content: "x", kind: "decision" },
+    });
     expectConforms(short, "/api/facts", "POST");
     expect(short.status).toBe(400);
     expect((short.body as { fieldErrors: Record<string, string[]> }).fieldErrors).toHaveProperty("content");
 
     for (const body of ["{not json", "[1,2"]) {
-      const res = await call(factsRoute.POST, { method: "POST", url: "/api/facts", body, headers: { "content-type": "application/json" } });
+      const res = await call(factsRoute.POST, {
+        method: "POST",
+        url: "/api/facts",
+        body,
+        headers: { "content-type": "application/json" },
+      });
       expect(res).toMatchObject({ status: 400, body: { code: "VALIDATION", message: "The body is not valid JSON." } });
     }
-    const text = await call(factsRoute.POST, { method: "POST", url: "/api/facts", body: "content=x", headers: { "content-type": "text/plain" } });
+    const text = await call(factsRoute.POST, {
+      method: "POST",
+      url: "/api/facts",
+      body: "content=x",
+      headers: { "content-type": "text/plain" },
+    });
     expectConforms(text, "/api/facts", "POST");
     expect(text).toMatchObject({ status: 400, body: { code: "VALIDATION" } });
   });
@@ -86,7 +106,7 @@ describe("facts over the API", () => {
     }
   });
 
-  it("edits only with If-Match: 428 without it, 409 with a stale version (showing the text now), 200 when current", async () => {
+  it("edits only with If-Match: 428 without it, 409 when stale (with the text now), 200 when current", async () => {
     const fact = await enter("The staging database is reset every Sunday night.");
     const url = `/api/facts/${fact.id}`;
     const patch = (headers: Record<string, string>, content: string) =>
@@ -98,16 +118,27 @@ describe("facts over the API", () => {
 
     const first = await patch({ "if-match": '"1"' }, "The staging database is reset every Saturday night.");
     expectConforms(first, "/api/facts/{id}", "PATCH");
-    expect(first).toMatchObject({ status: 200, body: { version: 2, content: "The staging database is reset every Saturday night." } });
+    expect(first).toMatchObject({
+      status: 200,
+      body: { version: 2, content: "The staging database is reset every Saturday night." },
+    });
 
     const stale = await patch({ "if-match": "1" }, "The staging database is reset every Monday night.");
     expectConforms(stale, "/api/facts/{id}", "PATCH");
     expect(stale.status).toBe(409);
-    expect((stale.body as { message: string }).message).toContain("The staging database is reset every Saturday night.");
+    expect((stale.body as { message: string }).message).toContain(
+      "The staging database is reset every Saturday night.",
+    );
 
     const garbage = await patch({ "if-match": "latest" }, "The staging database is reset daily.");
     expect(garbage).toMatchObject({ status: 400, body: { code: "VALIDATION" } });
-    const nothing = await call(factRoute.PATCH, { method: "PATCH", url, params: { id: fact.id }, headers: { "if-match": "2" }, json: {} });
+    const nothing = await call(factRoute.PATCH, {
+      method: "PATCH",
+      url,
+      params: { id: fact.id },
+      headers: { "if-match": "2" },
+      json: {},
+    });
     expectConforms(nothing, "/api/facts/{id}", "PATCH");
     expect(nothing.status).toBe(400);
   });
@@ -133,7 +164,10 @@ describe("facts over the API", () => {
 
     const bad = await call(factsRoute.GET, { url: "/api/facts?cursor=bm90LW91cnM" });
     expectConforms(bad, "/api/facts", "GET");
-    expect(bad).toMatchObject({ status: 400, body: { code: "VALIDATION", fieldErrors: { cursor: expect.any(Array) } } });
+    expect(bad).toMatchObject({
+      status: 400,
+      body: { code: "VALIDATION", fieldErrors: { cursor: expect.any(Array) } },
+    });
   });
 
   it("filters by kind and answers what was true as of a day", async () => {
