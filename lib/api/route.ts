@@ -117,12 +117,11 @@ async function readBody(operation: Operation, request: Request): Promise<unknown
     }
     const fields: Record<string, FormDataEntryValue> = {};
     for (const [key, value] of form.entries()) fields[key] ??= value;
-    // The file is checked by the handler (size before reading, format by parsing); the fields by the schema.
+    // The schema checks the fields and that a file is there (by its name); the handler checks the file itself
+    // (its size before reading it, its format by parsing it).
     const { file, ...rest } = fields;
-    const { file: _documented, ...parsed } = parseInput(operation.multipart, { ...rest, file: "" }) as {
-      file: string;
-    } & Record<string, unknown>;
-    return { ...parsed, file: file instanceof File ? file : undefined };
+    const parsed = parseInput(operation.multipart, { ...rest, file: file instanceof File ? file.name : undefined });
+    return { ...(parsed as object), file };
   }
   const accepted = [operation.json && "application/json", operation.multipart && "multipart/form-data"].filter(Boolean);
   throw new AppError("VALIDATION", `Send the body as ${accepted.join(" or ")}.`, {

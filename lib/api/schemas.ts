@@ -157,7 +157,11 @@ export const SourceJsonSchema = SourceInputSchema.extend({
 }).meta({ id: "SourceInput" });
 
 export const SourceUploadSchema = SourceInputSchema.omit({ text: true })
-  .extend({ file: z.string().meta({ format: "binary", description: ".txt .md .vtt .srt .json" }) })
+  .extend({
+    file: z
+      .string({ error: "Attach the transcript as the field named file" })
+      .meta({ format: "binary", description: ".txt .md .vtt .srt .json" }),
+  })
   .meta({ id: "SourceUpload" });
 
 export const StartedRunSchema = z
@@ -256,5 +260,3 @@ export const ProposeFactsSchema = z
   .refine((p) => Boolean(p.text?.trim()) || Boolean(p.facts?.length), {
     message: "Send a text to extract, or a list of facts",
   });
-
-export { ProposedFactSchema };

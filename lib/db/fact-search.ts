@@ -88,7 +88,8 @@ function filtersOf(query: FactQuery): Prisma.Sql {
     where.push(Prisma.sql`(f."validFrom" IS NULL OR f."validFrom" <= ${at})`);
     where.push(Prisma.sql`(f."validTo" IS NULL OR f."validTo" > ${at})`);
   } else if (query.status !== "all") {
-    where.push(Prisma.sql`f."status"::text = ${query.status}`);
+    // Compared as the enum, not as text, so the (status, createdAt) index serves "newest first".
+    where.push(Prisma.sql`f."status" = CAST(${query.status} AS "FactStatus")`);
   }
   if (query.kind) where.push(Prisma.sql`f."kind" = ${query.kind}`);
   if (query.min !== undefined) where.push(Prisma.sql`f."confidence" >= ${query.min}`);
@@ -189,16 +190,19 @@ export async function searchFactsAfter({
   const close = mode === "close" ? closeSpellings(filters, words) : null;
   const condition = mode === "words" ? exactWords(filters, words) : (close?.condition ?? filters);
   const scored = mode === "none" ? null : mode === "words" ? words : (close?.letters ?? words);
+  // Without words every score is 0: the key is (approval time, id) alone, which the index serves in order.
   const score = scored
     ? Prisma.sql`round((ts_rank(f."search", websearch_to_tsquery('english', ${scored}))
         + word_similarity(${scored}, f."content"))::numeric, 6)::float8`
-    : Prisma.sql`0::float8`;
-  const page = after
-    ? Prisma.sql`AND (${score}, f."createdAt", f."id") < (${after.score}::float8, ${after.createdAt}, ${after.id})`
-    : Prisma.empty;
+    : null;
+  const page = !after
+    ? Prisma.empty
+    : score
+      ? Prisma.sql`AND (${score}, f."createdAt", f."id") < (${after.score}::float8, ${after.createdAt}, ${after.id})`
+      : Prisma.sql`AND (f."createdAt", f."id") < (${after.createdAt}, ${after.id})`;
   const rows = await db.$queryRaw<Array<{ id: string; createdAt: Date; score: number }>>`
-    SELECT f."id", f."createdAt", ${score} AS "score" FROM "Fact" f WHERE ${condition} ${page}
-    ORDER BY 3 DESC, f."createdAt" DESC, f."id" DESC LIMIT ${limit + 1}`;
+    SELECT f."id", f."createdAt", ${score ?? Prisma.sql`0::float8`} AS "score" FROM "Fact" f WHERE ${condition} ${page}
+    ORDER BY ${score ? Prisma.sql`3 DESC, ` : Prisma.empty}f."createdAt" DESC, f."id" DESC LIMIT ${limit + 1}`;
   const shown = rows.slice(0, limit);
   const found = await db.fact.findMany({ where: { id: { in: shown.map((r) => r.id) } }, include: factListInclude });
   const byId = new Map(found.map((f) => [f.id, f]));

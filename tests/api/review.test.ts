@@ -79,6 +79,12 @@ describe("sources, runs and candidates over the API", () => {
     expectConforms(empty, "/api/sources", "POST");
     expect(empty).toMatchObject({ status: 400, body: { fieldErrors: { text: expect.any(Array) } } });
 
+    const noFile = new FormData();
+    noFile.set("title", "Forgot the file");
+    const missing = await call(sourcesRoute.POST, { method: "POST", url: "/api/sources", body: noFile });
+    expectConforms(missing, "/api/sources", "POST");
+    expect(missing).toMatchObject({ status: 400, body: { fieldErrors: { file: expect.any(Array) } } });
+
     const binary = new FormData();
     binary.set("file", new File([new Uint8Array([0, 1, 2, 0, 255, 0, 7, 0])], "blob.bin"));
     const refused = await call(sourcesRoute.POST, { method: "POST", url: "/api/sources", body: binary });
