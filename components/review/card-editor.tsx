@@ -6,8 +6,8 @@ import { Button } from "@/components/ui/button";
 import { Textarea } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { WordDiff } from "@/components/ui/word-diff";
+import { TEMPORALS } from "@/lib/extraction/schema";
 
-const TEMPORALS = ["past", "present", "future", "timeless"] as const;
 const field = "h-9 rounded-md border border-border bg-white px-2 text-sm";
 
 /**
