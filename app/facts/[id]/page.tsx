@@ -4,6 +4,7 @@ import { notFound } from "next/navigation";
 import { Badge } from "@/components/ui/badge";
 import { Card, PageHeader } from "@/components/ui/card";
 import { ArchiveButton, FactEditor, RestoreButton } from "@/components/facts/fact-editor";
+import { VisibleText } from "@/components/ui/visible-text";
 import { WordDiff } from "@/components/ui/word-diff";
 import { getDb } from "@/lib/db/client";
 import { getFactDetail, type FactDetail } from "@/lib/db/fact-detail";
@@ -68,7 +69,9 @@ export default async function FactPage({ params }: { params: Promise<{ id: strin
             {fact.validTo ? ` · until ${day(fact.validTo)}` : ""}
           </span>
         </div>
-        <p className="text-lg">{fact.content}</p>
+        <p className="text-lg">
+          <VisibleText text={fact.content} />
+        </p>
         {fact.status === "active" || fact.status === "archived" ? (
           <div className="flex flex-wrap items-start gap-2">
             {fact.status === "active" ? <FactEditor key={fact.version} fact={fact} kinds={kinds} /> : null}
