@@ -89,7 +89,6 @@ export async function previewForgetSource({ db, sourceId }: { db: Db | Tx; sourc
     openCandidates: open,
   };
 }
-export type ForgetPreview = Awaited<ReturnType<typeof previewForgetSource>>;
 
 /**
  * Forgets a source as previewed. `expected` is the preview's fact and candidate ids: if anything was

@@ -3,7 +3,7 @@ import { addManualProvenance, createFact, findActiveFactByText, recordFactRevisi
 import { getSettings } from "@/lib/db/settings";
 import { withTransaction, type Db } from "@/lib/db/types";
 import { AppError } from "@/lib/errors";
-import { ManualFactInputSchema, type ManualFactInput } from "@/lib/facts/schema";
+import { MANUAL_ENTRY_REASON, ManualFactInputSchema, type ManualFactInput } from "@/lib/facts/schema";
 import { kindOptions } from "@/lib/settings/schema";
 
 /**
@@ -43,7 +43,7 @@ export async function createManualFact({
       version: 1,
       action: "create",
       after: snapshotOf(created),
-      reason: "Entered by hand",
+      reason: MANUAL_ENTRY_REASON,
       reviewerId,
     });
     return created;
