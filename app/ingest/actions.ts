@@ -5,10 +5,8 @@ import { parseInput, toActionResult } from "@/lib/action";
 import { requireReviewer } from "@/lib/auth/reviewer";
 import { getDb } from "@/lib/db/client";
 import { getEnv } from "@/lib/env";
-import { AppError } from "@/lib/errors";
-import { tooLargeMessage } from "@/lib/format";
 import { retryExtraction, startExtraction } from "@/lib/jobs/start-extraction";
-import { parseSource } from "@/lib/sources/parse";
+import { readSourceInput } from "@/lib/sources/input";
 import { SourceInputSchema } from "@/lib/sources/schema";
 
 /**
@@ -28,24 +26,11 @@ export async function startExtractionAction(formData: FormData) {
       again: formData.get("again") || undefined,
     });
     const file = formData.get("file");
-    const upload = file instanceof File && file.size > 0 ? file : null;
-    if (!upload && !fields.text?.trim()) {
-      throw new AppError("VALIDATION", "Paste a transcript or choose a file first.", {
-        fieldErrors: { text: ["Paste a transcript or choose a file first."] },
-      });
-    }
-    if (upload && upload.size > env.SIFT_MAX_UPLOAD_BYTES) {
-      // Checked before reading the body into memory.
-      throw new AppError("TOO_LARGE", tooLargeMessage(upload.name, upload.size, env.SIFT_MAX_UPLOAD_BYTES));
-    }
-    const parsed = upload
-      ? parseSource({
-          filename: upload.name,
-          mediaType: upload.type || undefined,
-          bytes: new Uint8Array(await upload.arrayBuffer()),
-          maxBytes: env.SIFT_MAX_UPLOAD_BYTES,
-        })
-      : parseSource({ text: fields.text ?? "", maxBytes: env.SIFT_MAX_UPLOAD_BYTES });
+    const { parsed, upload } = await readSourceInput({
+      text: fields.text,
+      file: file instanceof File ? file : null,
+      maxBytes: env.SIFT_MAX_UPLOAD_BYTES,
+    });
 
     const started = await startExtraction({
       db: await getDb(),

@@ -8,10 +8,9 @@ import type { Env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import { agentExtractor, proposalText } from "@/lib/extraction/agent";
 import type { Extractor } from "@/lib/extraction/types";
-import { tooLargeMessage } from "@/lib/format";
 import { startExtraction, type RunInBackground } from "@/lib/jobs/start-extraction";
 import { kindOptions } from "@/lib/settings/schema";
-import { parseSource } from "@/lib/sources/parse";
+import { readSourceInput } from "@/lib/sources/input";
 
 /** Sources and runs for the API and MCP: a transcript or an agent's proposals in, the run out. */
 
@@ -29,8 +28,8 @@ export async function getApiRun({ db, runId }: { db: Db; runId: string }): Promi
 type SourceFields = Omit<z.output<typeof SourceJsonSchema>, "text"> & { text?: string; file?: File };
 
 /**
- * A transcript sent as text or as a file, checked as the ingest form's action checks it (size before
- * reading, then parsing: a bad file saves nothing), saved with a run that starts in the background.
+ * A transcript sent as text or as a file, checked as the ingest form checks it (readSourceInput), saved
+ * with a run that starts in the background. A text added before is CONFLICT unless `again` is "1".
  */
 export async function startSourceRun({
   db,
@@ -47,23 +46,11 @@ export async function startSourceRun({
   runInBackground: RunInBackground;
   extractor?: { extractor: Extractor; label: string };
 }): Promise<StartedRun> {
-  const upload = fields.file && fields.file.size > 0 ? fields.file : null;
-  if (!upload && !fields.text?.trim()) {
-    throw new AppError("VALIDATION", "Send a transcript as text, or a file.", {
-      fieldErrors: { text: ["Send a transcript as text, or a file."] },
-    });
-  }
-  if (upload && upload.size > env.SIFT_MAX_UPLOAD_BYTES) {
-    throw new AppError("TOO_LARGE", tooLargeMessage(upload.name, upload.size, env.SIFT_MAX_UPLOAD_BYTES));
-  }
-  const parsed = upload
-    ? parseSource({
-        filename: upload.name,
-        mediaType: upload.type || undefined,
-        bytes: new Uint8Array(await upload.arrayBuffer()),
-        maxBytes: env.SIFT_MAX_UPLOAD_BYTES,
-      })
-    : parseSource({ text: fields.text ?? "", maxBytes: env.SIFT_MAX_UPLOAD_BYTES });
+  const { parsed, upload } = await readSourceInput({
+    text: fields.text,
+    file: fields.file,
+    maxBytes: env.SIFT_MAX_UPLOAD_BYTES,
+  });
   const started = await startExtraction({
     db,
     env,
