@@ -1,3 +1,4 @@
+import { z } from "zod";
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject } from "zod-openapi";
 import { operations, type Operation } from "@/lib/api/operations";
 import { ApiErrorSchema, IfMatchSchema } from "@/lib/api/schemas";
@@ -26,6 +27,10 @@ export function openApiDocument() {
   });
 }
 
+const EtagHeader = z.object({
+  ETag: z.string().meta({ description: 'The version, quoted ("3"): send it back as If-Match to edit' }),
+});
+
 function operationObject(operation: Operation): ZodOpenApiOperationObject {
   const codes = [...new Set<ErrorCode>([...operation.errors, "UNAUTHORIZED", "INTERNAL"])];
   const byStatus = new Map<number, ErrorCode[]>();
@@ -43,7 +48,11 @@ function operationObject(operation: Operation): ZodOpenApiOperationObject {
     },
     ...(Object.keys(body).length ? { requestBody: { required: true, content: body } } : {}),
     responses: {
-      [operation.status]: { description: "OK", content: { "application/json": { schema: operation.response } } },
+      [operation.status]: {
+        description: "OK",
+        ...(operation.etag ? { headers: EtagHeader } : {}),
+        content: { "application/json": { schema: operation.response } },
+      },
       ...Object.fromEntries(
         [...byStatus].map(([status, errorCodes]) => [
           status,

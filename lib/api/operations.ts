@@ -39,6 +39,8 @@ export interface Operation {
   multipart?: z.ZodType;
   status: 200 | 201 | 202;
   response: z.ZodType;
+  /** The answer is a versioned thing: its version goes out as `ETag: "<version>"`, the value If-Match takes. */
+  etag?: boolean;
   /** Errors this operation answers besides UNAUTHORIZED and INTERNAL, which any may. */
   errors: ErrorCode[];
 }
@@ -64,6 +66,7 @@ export const operations = {
     operationId: "getFact",
     summary: "A fact with its provenance, relations and every revision",
     params: IdParams,
+    etag: true,
     status: 200,
     response: ApiFactDetailSchema,
     errors: ["NOT_FOUND"],
@@ -74,6 +77,7 @@ export const operations = {
     operationId: "createFact",
     summary: "Enter a fact by hand (origin manual, confidence 1.0, provenance 'entered by' the reviewer)",
     json: ManualFactInputSchema,
+    etag: true,
     status: 201,
     response: ApiFactSchema,
     errors: ["VALIDATION", "CONFLICT"],
@@ -86,6 +90,7 @@ export const operations = {
     params: IdParams,
     ifMatch: true,
     json: FactEditSchema,
+    etag: true,
     status: 200,
     response: ApiFactSchema,
     errors: ["VALIDATION", "NOT_FOUND", "CONFLICT", "PRECONDITION_REQUIRED"],

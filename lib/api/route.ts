@@ -52,9 +52,11 @@ export function apiRoute<O extends Operation>(
       const input = { params, query, body, version, reviewer, db: await getDb(), request } as ApiInput<O>;
       return handler(input);
     });
-    return result.ok
-      ? json(result.data, operation.status)
-      : apiError({ code: result.code, message: result.message, fieldErrors: result.fieldErrors });
+    if (!result.ok) return apiError({ code: result.code, message: result.message, fieldErrors: result.fieldErrors });
+    const response = json(result.data, operation.status);
+    const version = (result.data as { version?: unknown }).version;
+    if (operation.etag && typeof version === "number") response.headers.set("ETag", `"${version}"`);
+    return response;
   };
 }
 

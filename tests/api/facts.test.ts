@@ -47,6 +47,7 @@ describe("the OpenAPI document", () => {
     ]);
     const patch = served.paths?.["/api/facts/{id}"]?.patch;
     expect(Object.keys(patch?.responses ?? {}).sort()).toEqual(["200", "400", "401", "404", "409", "428", "500"]);
+    expect(Object.keys(patch?.responses?.["200"]?.headers ?? {})).toEqual(["ETag"]);
     expect(patch?.parameters).toContainEqual(
       expect.objectContaining({ in: "header", name: "if-match", required: true }),
     );
@@ -98,6 +99,8 @@ describe("facts over the API", () => {
     const res = await call(factRoute.GET, { url: `/api/facts/${fact.id}`, params: { id: fact.id } });
     expectConforms(res, "/api/facts/{id}", "GET");
     expect(res.body).toMatchObject({ id: fact.id, revisions: [{ version: 1, action: "create" }] });
+    // The version goes out as the ETag that If-Match takes back.
+    expect(res.headers.get("etag")).toBe('"1"');
 
     for (const id of ["not-a-uuid", "00000000-0000-4000-8000-000000000000"]) {
       const missing = await call(factRoute.GET, { url: `/api/facts/${id}`, params: { id } });

@@ -36,7 +36,7 @@ export async function call(handler: Handler, { method = "GET", url, json, body, 
   } else if (body !== undefined) init.body = body;
   const response = await handler(new Request(`http://127.0.0.1${url}`, init), { params: Promise.resolve(params) });
   const text = await response.text();
-  return { status: response.status, body: text ? (JSON.parse(text) as unknown) : null };
+  return { status: response.status, headers: response.headers, body: text ? (JSON.parse(text) as unknown) : null };
 }
 
 /** The response conforms to the document: a documented status for (path, method) and a body matching it. */
