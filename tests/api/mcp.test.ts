@@ -113,6 +113,31 @@ describe("MCP for agents", () => {
     await client.close();
   });
 
+  it("gates a proposed fact whose quote is not in the text it came with, like any other candidate", async () => {
+    const client = await inMemoryClient();
+    const proposed = (await client.callTool({
+      name: "propose_facts",
+      arguments: {
+        text: "Omar: The vendor contract renews in April.",
+        facts: [
+          {
+            content: "The vendor contract renews in April.",
+            kind: "decision",
+            confidence: 0.9,
+            quote: "renews in April",
+          },
+          { content: "The vendor contract costs 90k.", kind: "decision", confidence: 0.9, quote: "costs 90k a year" },
+        ],
+      },
+    })) as Structured<{ runId: string }>;
+    await settle();
+    const rows = await db.prisma.candidate.findMany({ where: { runId: proposed.structuredContent?.runId } });
+    const byContent = Object.fromEntries(rows.map((c) => [c.content, [c.status, c.gateReason ?? ""]]));
+    expect(byContent["The vendor contract renews in April."]?.[0]).toBe("pending");
+    expect(byContent["The vendor contract costs 90k."]).toEqual(["gated", expect.stringContaining("Quote not found")]);
+    await client.close();
+  });
+
   it("refuses a proposal with an unknown kind or nothing to propose, saying why", async () => {
     const client = await inMemoryClient();
     const unknown = (await client.callTool({
