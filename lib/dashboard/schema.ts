@@ -48,6 +48,10 @@ export interface RecentRun {
 /** Open candidates at the end of each UTC day, oldest first. */
 export type BacklogDay = { day: string; open: number };
 
+/** "Nov 2" for the UTC day "2026-11-02", wherever it is shown. */
+export const shortDay = (day: string) =>
+  new Date(`${day}T00:00:00Z`).toLocaleDateString("en", { month: "short", day: "numeric", timeZone: "UTC" });
+
 /**
  * The 95% Wilson score interval of `accepted` out of `decided`: wide over 3 decisions, narrow over 300,
  * so a small sample's rate is drawn with the doubt it carries. [0, 1] when nothing was decided.
@@ -60,4 +64,10 @@ export function wilsonInterval(accepted: number, decided: number): { low: number
   const centre = (p + z2n / 2) / (1 + z2n);
   const half = (z * Math.sqrt((p * (1 - p)) / decided + z2n / (4 * decided))) / (1 + z2n);
   return { low: Math.max(0, centre - half), high: Math.min(1, centre + half) };
+}
+
+/** A kind's label from the taxonomy (Settings), or its id made readable: "open_question" → "Open question". */
+export function kindLabel(labels: Record<string, string>, kind: string): string {
+  const text = labels[kind] ?? kind.replace(/_/g, " ");
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }

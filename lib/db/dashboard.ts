@@ -46,7 +46,9 @@ export async function getStatusCounts({ db }: { db: Db }): Promise<StatusCounts>
   }
   counts.kinds = [...kinds.values()]
     .filter((k) => k.activeFacts + k.openCandidates > 0)
-    .sort((a, b) => b.activeFacts + b.openCandidates - (a.activeFacts + a.openCandidates) || a.kind.localeCompare(b.kind));
+    .sort(
+      (a, b) => b.activeFacts + b.openCandidates - (a.activeFacts + a.openCandidates) || a.kind.localeCompare(b.kind),
+    );
   return counts;
 }
 
