@@ -19,9 +19,9 @@ import type { Db } from "@/lib/db/types";
 export async function getStatusCounts({ db }: { db: Db }): Promise<StatusCounts> {
   const [facts, candidates, sources] = await Promise.all([
     db.$queryRaw<Array<{ status: string; kind: string; n: number }>>`
-      SELECT "status"::text AS status, "kind", count(*)::int AS n FROM "Fact" GROUP BY 1, 2`,
+      SELECT "status"::text AS status, "kind", count(*)::int AS n FROM "Fact" GROUP BY "status", "kind"`,
     db.$queryRaw<Array<{ status: string; kind: string; n: number }>>`
-      SELECT "status"::text AS status, "kind", count(*)::int AS n FROM "Candidate" GROUP BY 1, 2`,
+      SELECT "status"::text AS status, "kind", count(*)::int AS n FROM "Candidate" GROUP BY "status", "kind"`,
     db.source.count(),
   ]);
   const counts: StatusCounts = {
@@ -51,6 +51,8 @@ export async function getStatusCounts({ db }: { db: Db }): Promise<StatusCounts>
     );
   return counts;
 }
+
+type Counts = { accepted: number; rejected: number };
 
 /**
  * Of the candidates decided now (approved or merged = accepted, rejected = not; an undone decision is open
@@ -86,7 +88,6 @@ export async function getApprovalRates({ db }: { db: Db }): Promise<ApprovalRate
     byPromptVersion: pick(0b110, (r) => r.version),
   };
 }
-type Counts = { accepted: number; rejected: number };
 
 /** The newest runs with their source, usage and number of candidates. */
 export async function listRecentRuns({ db, take = 8 }: { db: Db; take?: number }): Promise<RecentRun[]> {
