@@ -44,7 +44,9 @@ export function RecentRuns({ runs }: { runs: RecentRun[] }) {
                 <Badge tone={TONES[run.status as keyof typeof TONES] ?? "warning"}>{run.status}</Badge>
               </td>
               <td className="px-4 py-2 text-right tabular-nums">{run.candidates.toLocaleString("en")}</td>
-              <td className="px-4 py-2 text-muted-foreground">{formatRunUsage(run) || "no model tokens"}</td>
+              <td className="px-4 py-2 text-muted-foreground">
+                {formatRunUsage(run) || (run.extractor === "offline" ? "offline: no model" : "—")}
+              </td>
               <td className="px-4 py-2 text-right whitespace-nowrap tabular-nums">
                 {run.durationMs != null ? `${(run.durationMs / 1000).toFixed(1)} s` : "—"}
               </td>
