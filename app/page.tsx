@@ -37,8 +37,9 @@ export default async function DashboardPage() {
   const { facts, candidates } = counts;
   const n = (x: number) => x.toLocaleString("en");
   const open = candidates.pending + candidates.gated;
-  const accepted = candidates.approved + candidates.merged;
-  const decided = accepted + candidates.rejected;
+  // As the approval chart counts them (each decided candidate is in one extractor's group).
+  const accepted = rates.byExtractor.reduce((sum, g) => sum + g.accepted, 0);
+  const decided = rates.byExtractor.reduce((sum, g) => sum + g.accepted + g.rejected, 0);
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-6">
       <PageHeader title="Dashboard" description="The state of the fact base and the review queue." />

@@ -77,9 +77,10 @@ export function ApprovalChart({ rates, labels }: { rates: ApprovalRates; labels:
           Approval rate
         </h2>
         <p className="mt-1 text-sm text-muted-foreground">
-          Of the decided candidates, the share approved or merged; rejected ones count against. Open candidates and
-          undone decisions do not count; automatic approvals and merges do. The dark line is the likely range (95%): the
-          fewer decisions, the wider it is; under {FEW} decisions a bar is pale and marked &ldquo;few&rdquo;.
+          Of the decided candidates, the share approved or merged; rejected ones count against. Open candidates, undone
+          decisions and the rejections of a forgotten source do not count; automatic approvals and merges do. The dark
+          line is the likely range (95%): the fewer decisions, the wider it is; under {FEW} decisions a bar is pale and
+          marked &ldquo;few&rdquo;.
         </p>
       </div>
       {decided === 0 ? (

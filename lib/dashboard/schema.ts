@@ -16,6 +16,12 @@ export interface StatusCounts {
   sources: number;
 }
 
+/**
+ * Rejection reasons that judge nothing the extractor proposed, left out of approval rates: forgetting a
+ * source rejects its open candidates with this reason (FORGET_REASON in lib/facts/archive.ts).
+ */
+export const NOT_JUDGED_REJECT_REASONS = ["source forgotten"];
+
 /** Decided candidates of one group: approved or merged count as accepted, rejected as not. */
 export interface ApprovalGroup {
   label: string;

@@ -2,6 +2,7 @@ import "server-only";
 import {
   CANDIDATE_STATUS_ORDER,
   FACT_STATUS_ORDER,
+  NOT_JUDGED_REJECT_REASONS,
   type ApprovalGroup,
   type ApprovalRates,
   type BacklogDay,
@@ -58,6 +59,7 @@ type Counts = { accepted: number; rejected: number };
  * Of the candidates decided now (approved or merged = accepted, rejected = not; an undone decision is open
  * again and counts nowhere), how many each kind, extractor (with its model) and prompt version had accepted.
  * Automatic approvals and merges (Settings) count too: they are what the extractor proposed and the base kept.
+ * Rejections that judge nothing (a forgotten source's open candidates) do not.
  */
 export async function getApprovalRates({ db }: { db: Db }): Promise<ApprovalRates> {
   // One pass with GROUPING SETS: each row belongs to one of the three groupings, told apart by GROUPING().
@@ -73,7 +75,8 @@ export async function getApprovalRates({ db }: { db: Db }): Promise<ApprovalRate
              COALESCE(r."promptVersion", 'none') AS version,
              c."status" IN ('approved', 'merged') AS accepted
       FROM "Candidate" c JOIN "ExtractionRun" r ON r."id" = c."runId"
-      WHERE c."status" IN ('approved', 'merged', 'rejected')
+      WHERE c."status" IN ('approved', 'merged')
+         OR (c."status" = 'rejected' AND COALESCE(c."rejectReason", '') <> ALL (${NOT_JUDGED_REJECT_REASONS}::text[]))
     ) decided
     GROUP BY GROUPING SETS ((kind), (extractor), (version))`;
   // GROUPING() sets a bit for each argument left out of the row's set: 0b011 is "by kind", and so on.

@@ -110,20 +110,26 @@ describe("getApprovalRates", () => {
     await candidate(llm.id, "approved", { kind: "risk" });
     await candidate(llm.id, "rejected", { kind: "risk" });
     await candidate(custom.id, "rejected", { kind: "risk" });
+    // Rejected because its source was forgotten: no judgement of the proposal, so it counts nowhere.
+    const forgotten = await candidate(custom.id, "rejected", { kind: "risk" });
+    await db.prisma.candidate.update({ where: { id: forgotten.id }, data: { rejectReason: "source forgotten" } });
+    const vague = await candidate(custom.id, "rejected", { kind: "question" });
+    await db.prisma.candidate.update({ where: { id: vague.id }, data: { rejectReason: "Too vague" } });
 
     const rates = await getApprovalRates({ db: db.prisma });
     expect(rates.byKind).toEqual([
       { label: "decision", accepted: 3, rejected: 1 },
       { label: "risk", accepted: 1, rejected: 2 },
+      { label: "question", accepted: 0, rejected: 1 },
     ]);
     expect(rates.byExtractor).toEqual([
+      { label: "llm · gpt-test", accepted: 1, rejected: 3 },
       { label: "offline", accepted: 3, rejected: 1 },
-      { label: "llm · gpt-test", accepted: 1, rejected: 2 },
     ]);
     expect(rates.byPromptVersion).toEqual([
       { label: "offline-2", accepted: 3, rejected: 1 },
+      { label: "custom-1234abcd", accepted: 0, rejected: 2 },
       { label: "extract-v2", accepted: 1, rejected: 1 },
-      { label: "custom-1234abcd", accepted: 0, rejected: 1 },
     ]);
   });
 
