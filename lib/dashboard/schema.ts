@@ -3,6 +3,8 @@
  * components in components/dashboard render. Framework-free, so components can import the types.
  */
 
+import { FORGET_REASON } from "@/lib/facts/schema";
+
 export const FACT_STATUS_ORDER = ["active", "superseded", "archived"] as const;
 export const CANDIDATE_STATUS_ORDER = ["pending", "gated", "approved", "merged", "rejected"] as const;
 export type FactStatusName = (typeof FACT_STATUS_ORDER)[number];
@@ -18,9 +20,9 @@ export interface StatusCounts {
 
 /**
  * Rejection reasons that judge nothing the extractor proposed, left out of approval rates: forgetting a
- * source rejects its open candidates with this reason (FORGET_REASON in lib/facts/archive.ts).
+ * source rejects its open candidates with this reason.
  */
-export const NOT_JUDGED_REJECT_REASONS = ["source forgotten"];
+export const NOT_JUDGED_REJECT_REASONS = [FORGET_REASON];
 
 /** Decided candidates of one group: approved or merged count as accepted, rejected as not. */
 export interface ApprovalGroup {
