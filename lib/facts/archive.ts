@@ -10,14 +10,13 @@ import {
 import { withTransaction, type Db, type Tx } from "@/lib/db/types";
 import { AppError } from "@/lib/errors";
 import { rejectCandidate } from "@/lib/facts/decide";
+import { FORGET_REASON } from "@/lib/facts/schema";
 
 /**
  * Archiving takes a fact out of the fact base without losing it (search and the API show active facts;
  * an archived one is still found by its status and can come back). Forgetting a source archives or
  * deletes what only that source said. Each is one transaction with a revision per fact changed.
  */
-
-export const FORGET_REASON = "source forgotten";
 
 /** Archives (or, with `archived: false`, brings back) a fact that is still at the version the reviewer saw. */
 export async function setFactArchived({

@@ -64,3 +64,6 @@ export const ManualFactInputSchema = FactSchema.pick({ content: true, kind: true
   note: z.string().trim().max(500).optional(),
 });
 export type ManualFactInput = z.input<typeof ManualFactInputSchema>;
+
+/** Why a forgotten source's open candidates were rejected: not a reviewer's judgement of them. */
+export const FORGET_REASON = "source forgotten";

@@ -7,6 +7,7 @@ import { Card, PageHeader } from "@/components/ui/card";
 import { getDb } from "@/lib/db/client";
 import { isAppError } from "@/lib/errors";
 import { previewForgetSource } from "@/lib/facts/archive";
+import { FORGET_REASON } from "@/lib/facts/schema";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Forget a source" };
@@ -56,7 +57,7 @@ export default async function ForgetSourcePage({ params }: { params: Promise<{ i
         ))}
       </Section>
       <Section
-        title={`Open candidates rejected as “source forgotten” (${openCandidates.length})`}
+        title={`Open candidates rejected as “${FORGET_REASON}” (${openCandidates.length})`}
         empty="None are waiting in the queue."
       >
         {openCandidates.map((c) => (
