@@ -2,7 +2,8 @@
 // editors). It relays each message to the running app's Streamable HTTP endpoint (SIFT_URL, default
 // http://127.0.0.1:3000, path /api/mcp) instead of opening the database: PGlite allows one process per data
 // directory and the app holds it, and this way the tools, the reviewer check and the review gate are the
-// app's own, never a second copy that could drift. The app must be running.
+// app's own, never a second copy that could drift. The app must be running. SIFT_TOKEN (an agent token an
+// admin made on /admin) goes with every message as `Authorization: Bearer`; the app checks its scopes.
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
@@ -11,7 +12,11 @@ const base = process.env.SIFT_URL || "http://127.0.0.1:3000";
 const endpoint = new URL("/api/mcp", base);
 
 const stdio = new StdioServerTransport();
-const http = new StreamableHTTPClientTransport(endpoint);
+const token = process.env.SIFT_TOKEN?.trim();
+const http = new StreamableHTTPClientTransport(
+  endpoint,
+  token ? { requestInit: { headers: { Authorization: `Bearer ${token}` } } } : undefined,
+);
 
 /** A request the app could not answer gets a JSON-RPC error, so the agent shows why instead of waiting. */
 function unreachable(message: JSONRPCMessage, error: unknown) {

@@ -14,6 +14,11 @@ const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
 const positiveInt = (fallback: number) =>
   z.preprocess(emptyToUndefined, z.coerce.number().int().positive().default(fallback));
 
+const authSecret = z.preprocess(
+  emptyToUndefined,
+  z.string().min(32, "must be at least 32 characters (e.g. `openssl rand -base64 32`)").optional(),
+);
+
 export const EnvSchema = z.object({
   DATABASE_URL: z.preprocess(
     emptyToUndefined,
@@ -64,17 +69,34 @@ export const EnvSchema = z.object({
         }
       }),
   ),
+  // local: one reviewer, no sign-in (the embedded default); accounts: sign-in and roles (lib/auth).
+  SIFT_AUTH: z.preprocess(emptyToUndefined, z.enum(["local", "accounts"]).default("local")),
+  // Signs the session cookies in accounts mode; either name, at least 32 characters.
+  SIFT_AUTH_SECRET: authSecret,
+  BETTER_AUTH_SECRET: authSecret,
 });
 
 export type Env = z.infer<typeof EnvSchema>;
 
 export function parseEnv(source: Record<string, string | undefined>): Env {
   const result = EnvSchema.safeParse(source);
+  if (result.success && result.data.SIFT_AUTH === "accounts" && !authSecretOf(result.data)) {
+    throw new AppError(
+      "CONFIG",
+      "Invalid environment:\n  SIFT_AUTH_SECRET: is required with SIFT_AUTH=accounts " +
+        "(or BETTER_AUTH_SECRET; 32+ random characters, e.g. `openssl rand -base64 32`)",
+    );
+  }
   if (!result.success) {
     const lines = result.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
     throw new AppError("CONFIG", `Invalid environment:\n${lines.join("\n")}`);
   }
   return result.data;
+}
+
+/** The secret that signs session cookies in accounts mode (either name; SIFT_AUTH_SECRET wins). */
+export function authSecretOf(env: Env): string | undefined {
+  return env.SIFT_AUTH_SECRET ?? env.BETTER_AUTH_SECRET;
 }
 
 let cached: Env | undefined;

@@ -11,7 +11,8 @@ export const ERROR_CODES = [
   "TOO_LARGE",
   "MODEL_ERROR", // the model failed, timed out or returned something unusable
   "CONFIG", // environment or settings are wrong
-  "UNAUTHORIZED",
+  "UNAUTHORIZED", // not signed in, or a token that is unknown or revoked
+  "FORBIDDEN", // signed in, but the role or the token's scopes do not allow it
   "PRECONDITION_REQUIRED", // a write that must name the version it read (the API's If-Match) did not
   "INTERNAL",
 ] as const;

@@ -2,7 +2,7 @@
 import { after } from "next/server";
 import { z } from "zod";
 import { parseInput, toActionResult } from "@/lib/action";
-import { requireReviewer } from "@/lib/auth/reviewer";
+import { requireRole } from "@/app/access";
 import { getDb } from "@/lib/db/client";
 import { getEnv } from "@/lib/env";
 import { retryExtraction, startExtraction } from "@/lib/jobs/start-extraction";
@@ -15,7 +15,7 @@ import { SourceInputSchema } from "@/lib/sources/schema";
  */
 export async function startExtractionAction(formData: FormData) {
   return toActionResult(async () => {
-    await requireReviewer();
+    await requireRole("propose");
     const env = getEnv();
     const fields = parseInput(SourceInputSchema, {
       title: formData.get("title") ?? undefined,
@@ -56,7 +56,7 @@ export async function startExtractionAction(formData: FormData) {
 export async function retryRunAction(input: { runId: string }) {
   return toActionResult(async () => {
     const { runId } = parseInput(z.object({ runId: z.uuid() }), input);
-    await requireReviewer();
+    await requireRole("propose");
     return retryExtraction({ db: await getDb(), env: getEnv(), runId, runInBackground: after });
   });
 }

@@ -2,7 +2,7 @@
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { parseInput, toActionResult } from "@/lib/action";
-import { requireReviewer } from "@/lib/auth/reviewer";
+import { requireRole } from "@/app/access";
 import { getDb } from "@/lib/db/client";
 import { FactSchema } from "@/lib/facts/schema";
 import {
@@ -39,7 +39,7 @@ export async function approveCandidateAction(input: z.input<typeof ApproveInput>
       ApproveInput,
       input,
     );
-    const reviewer = await requireReviewer();
+    const reviewer = await requireRole("review");
     const fact = await approveAndRejudge({
       db: await getDb(),
       candidateId,
@@ -65,7 +65,7 @@ const MergeInput = z.object({
 export async function mergeCandidateAction(input: z.input<typeof MergeInput>) {
   return toActionResult(async () => {
     const { candidateId, factId, content } = parseInput(MergeInput, input);
-    const reviewer = await requireReviewer();
+    const reviewer = await requireRole("review");
     await mergeAndRejudge({ db: await getDb(), candidateId, factId, reviewerId: reviewer.id, content });
     revalidateReview();
     return { factId };
@@ -81,7 +81,7 @@ const RejectInput = z.object({
 export async function rejectCandidateAction(input: z.input<typeof RejectInput>) {
   return toActionResult(async () => {
     const { candidateId, reason, withCluster } = parseInput(RejectInput, input);
-    const reviewer = await requireReviewer();
+    const reviewer = await requireRole("review");
     const rejected = await rejectAndRejudge({
       db: await getDb(),
       candidateId,
@@ -100,7 +100,7 @@ const UndoInput = z.object({ candidateId: z.uuid() });
 export async function undoDecisionAction(input: z.input<typeof UndoInput>) {
   return toActionResult(async () => {
     const { candidateId } = parseInput(UndoInput, input);
-    const reviewer = await requireReviewer();
+    const reviewer = await requireRole("review");
     const result = await undoAndRejudge({ db: await getDb(), candidateId, reviewerId: reviewer.id });
     revalidateReview();
     return { reopened: result.reopened.length };
@@ -122,7 +122,7 @@ const SelectionInput = z
 export async function decideSelectionAction(input: z.input<typeof SelectionInput>) {
   return toActionResult(async () => {
     const { candidateIds, query, action, reason, includeGated } = parseInput(SelectionInput, input);
-    const reviewer = await requireReviewer();
+    const reviewer = await requireRole("review");
     const db = await getDb();
     let ids = candidateIds ?? [];
     if (query !== undefined) {

@@ -32,7 +32,7 @@ const EtagHeader = z.object({
 });
 
 function operationObject(operation: Operation): ZodOpenApiOperationObject {
-  const codes = [...new Set<ErrorCode>([...operation.errors, "UNAUTHORIZED", "INTERNAL"])];
+  const codes = [...new Set<ErrorCode>([...operation.errors, "UNAUTHORIZED", "FORBIDDEN", "INTERNAL"])];
   const byStatus = new Map<number, ErrorCode[]>();
   for (const code of codes) byStatus.set(HTTP_STATUS_OF[code], [...(byStatus.get(HTTP_STATUS_OF[code]) ?? []), code]);
   const body: Record<string, { schema: NonNullable<Operation["json"]> }> = {};

@@ -15,6 +15,7 @@ import {
   SourceUploadSchema,
   StartedRunSchema,
 } from "@/lib/api/schemas";
+import type { Permission } from "@/lib/accounts/schema";
 import type { ErrorCode } from "@/lib/errors";
 import { ManualFactInputSchema } from "@/lib/facts/schema";
 
@@ -41,7 +42,9 @@ export interface Operation {
   response: z.ZodType;
   /** The answer is a versioned thing: its version goes out as `ETag: "<version>"`, the value If-Match takes. */
   etag?: boolean;
-  /** Errors this operation answers besides UNAUTHORIZED and INTERNAL, which any may. */
+  /** What the caller's role or token scopes must allow (lib/accounts/schema.ts); 403 FORBIDDEN otherwise. */
+  need: Permission;
+  /** Errors this operation answers besides UNAUTHORIZED, FORBIDDEN and INTERNAL, which any may. */
   errors: ErrorCode[];
 }
 
@@ -54,6 +57,7 @@ export const operations = {
     method: "get",
     path: "/api/facts",
     operationId: "listFacts",
+    need: "read",
     summary: "Search the fact base: words (ranked, close spellings for typos), filters, what was true as of a day",
     query: FactListQuerySchema,
     status: 200,
@@ -64,6 +68,7 @@ export const operations = {
     method: "get",
     path: "/api/facts/{id}",
     operationId: "getFact",
+    need: "read",
     summary: "A fact with its provenance, relations and every revision",
     params: IdParams,
     etag: true,
@@ -75,6 +80,7 @@ export const operations = {
     method: "post",
     path: "/api/facts",
     operationId: "createFact",
+    need: "review",
     summary: "Enter a fact by hand (origin manual, confidence 1.0, provenance 'entered by' the reviewer)",
     json: ManualFactInputSchema,
     etag: true,
@@ -86,6 +92,7 @@ export const operations = {
     method: "patch",
     path: "/api/facts/{id}",
     operationId: "editFact",
+    need: "review",
     summary: "Edit a fact against the version you read (If-Match); a newer version refuses the edit (409)",
     params: IdParams,
     ifMatch: true,
@@ -99,6 +106,7 @@ export const operations = {
     method: "post",
     path: "/api/sources",
     operationId: "startSource",
+    need: "propose",
     summary: "Add a transcript (JSON text or a multipart file) and start its extraction; returns the run",
     json: SourceJsonSchema,
     multipart: SourceUploadSchema,
@@ -110,6 +118,7 @@ export const operations = {
     method: "get",
     path: "/api/runs/{id}",
     operationId: "getRun",
+    need: "read",
     summary: "An extraction run's progress: status, chunks, candidates saved, tokens and cost",
     params: IdParams,
     status: 200,
@@ -120,6 +129,7 @@ export const operations = {
     method: "get",
     path: "/api/candidates",
     operationId: "listCandidates",
+    need: "read",
     summary: "Candidates, newest first (status open = waiting for a reviewer)",
     query: CandidateListQuerySchema,
     status: 200,
@@ -130,6 +140,7 @@ export const operations = {
     method: "post",
     path: "/api/candidates/{id}/approve",
     operationId: "approveCandidate",
+    need: "review",
     summary: "Approve a candidate as a fact (with the candidate's version you read)",
     params: IdParams,
     json: ApproveBodySchema,
@@ -141,6 +152,7 @@ export const operations = {
     method: "post",
     path: "/api/candidates/{id}/reject",
     operationId: "rejectCandidate",
+    need: "review",
     summary: "Reject a candidate (with the candidate's version you read)",
     params: IdParams,
     json: RejectBodySchema,

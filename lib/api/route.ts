@@ -3,7 +3,7 @@ import type { z } from "zod";
 import type { Operation } from "@/lib/api/operations";
 import { IfMatchSchema, type ApiError } from "@/lib/api/schemas";
 import { parseInput, toActionResult } from "@/lib/action";
-import { requireReviewer } from "@/lib/auth/reviewer";
+import { authorize, type Actor } from "@/lib/auth/access";
 import { getDb } from "@/lib/db/client";
 import type { Db } from "@/lib/db/types";
 import { getEnv } from "@/lib/env";
@@ -20,7 +20,8 @@ export interface ApiInput<O extends Operation> {
   body: Out<O["json"]>;
   /** The version If-Match named, when the operation requires it. */
   version: number;
-  reviewer: { id: string };
+  /** Who calls: a person or an agent token (attributed to the admin who made it). */
+  reviewer: Actor;
   db: Db;
   request: Request;
 }
@@ -29,7 +30,7 @@ type Context = { params?: Promise<Record<string, string | string[] | undefined>>
 
 /**
  * A Next.js route handler for one operation: parse path, query, If-Match and body with the operation's
- * zod schemas, check the reviewer (the one place accounts and agent tokens will plug in), run the handler
+ * zod schemas, check the caller and the operation's `need` (lib/auth/access.ts: session or token), run the handler
  * (one domain function) and answer JSON: the result with the operation's status, or `{ code, message,
  * fieldErrors? }` with the status of its code. Bad ids are 404, malformed bodies 400, never a 500;
  * anything unexpected is logged and answered as INTERNAL without details.
@@ -40,8 +41,9 @@ export function apiRoute<O extends Operation>(
 ) {
   return async (request: Request, context?: Context): Promise<Response> => {
     const result = await toActionResult(async () => {
-      // The caller first: when tokens arrive, a stranger learns nothing from validation messages.
-      const reviewer = await requireReviewer();
+      // The caller first: a stranger learns nothing from validation messages.
+      const db = await getDb();
+      const reviewer = await authorize({ db, env: getEnv(), headers: request.headers, need: operation.need });
       const params = operation.params ? parsePath(operation.params, (await context?.params) ?? {}) : undefined;
       const url = new URL(request.url);
       const query = operation.query
@@ -49,7 +51,7 @@ export function apiRoute<O extends Operation>(
         : undefined;
       const version = operation.ifMatch ? readIfMatch(request) : 0;
       const body = operation.json || operation.multipart ? await readBody(operation, request) : undefined;
-      const input = { params, query, body, version, reviewer, db: await getDb(), request } as ApiInput<O>;
+      const input = { params, query, body, version, reviewer, db, request } as ApiInput<O>;
       return handler(input);
     });
     if (!result.ok) return apiError({ code: result.code, message: result.message, fieldErrors: result.fieldErrors });

@@ -4,6 +4,7 @@ import type { ErrorCode } from "@/lib/errors";
 export const HTTP_STATUS_OF: Record<ErrorCode, number> = {
   VALIDATION: 400,
   UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
   TOO_LARGE: 413,

@@ -5,7 +5,8 @@ import {
 } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import { toActionResult } from "@/lib/action";
 import { apiError } from "@/lib/api/route";
-import { requireReviewer } from "@/lib/auth/reviewer";
+import { authenticate } from "@/lib/auth/access";
+import { AppError } from "@/lib/errors";
 import { getDb } from "@/lib/db/client";
 import { getEnv } from "@/lib/env";
 import type { RunInBackground } from "@/lib/jobs/start-extraction";
@@ -13,13 +14,19 @@ import { createSiftMcpServer } from "@/lib/mcp/server";
 
 /**
  * MCP's Streamable HTTP transport for a route handler, stateless: each request gets its own server and
- * transport (no session to keep between requests or server instances), answered as JSON. The caller is
- * checked by requireReviewer first, like every API route.
+ * transport (no session to keep between requests or server instances), answered as JSON. The caller (a
+ * session or a bearer token) is identified first, 401 otherwise; each tool checks what it needs.
  */
 export async function handleMcpRequest(request: Request, runInBackground: RunInBackground): Promise<Response> {
   const checked = await toActionResult(async () => {
-    await requireReviewer();
-    return { db: await getDb(), env: getEnv() };
+    const db = await getDb();
+    const env = getEnv();
+    const actor = await authenticate({ db, env, headers: request.headers });
+    if (!actor) {
+      const why = request.headers.has("authorization") ? "This token is unknown or revoked." : "Send a token.";
+      throw new AppError("UNAUTHORIZED", why);
+    }
+    return { db, env, actor };
   });
   if (!checked.ok) return apiError(checked);
   const server = createSiftMcpServer({ ...checked.data, runInBackground });

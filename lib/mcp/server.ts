@@ -12,6 +12,8 @@ import {
   StartedRunSchema,
 } from "@/lib/api/schemas";
 import { toActionResult } from "@/lib/action";
+import type { Permission } from "@/lib/accounts/schema";
+import { assertAllowed, type Actor } from "@/lib/auth/access";
 import type { Db } from "@/lib/db/types";
 import type { Env } from "@/lib/env";
 import type { RunInBackground } from "@/lib/jobs/start-extraction";
@@ -34,12 +36,21 @@ const INSTRUCTIONS =
 export function createSiftMcpServer({
   db,
   env,
+  actor,
   runInBackground,
 }: {
   db: Db;
   env: Env;
+  /** Who calls: each tool checks its permission against their role or token scopes. */
+  actor: Actor;
   runInBackground: RunInBackground;
 }): McpServer {
+  /** A tool's result, after the caller's role or scopes were checked for what the tool needs. */
+  const answer = <T extends Record<string, unknown>>(need: Permission, body: () => Promise<T>) =>
+    toolResult(async () => {
+      assertAllowed(actor, need);
+      return body();
+    });
   const server = new McpServer({ name: "sift", version: "1.0.0" }, { instructions: INSTRUCTIONS });
 
   server.registerTool(
@@ -53,7 +64,7 @@ export function createSiftMcpServer({
       outputSchema: toolOutput(FactPageSchema),
       annotations: { readOnlyHint: true },
     },
-    (query) => answer(() => listFactsPage({ db, query })),
+    (query) => answer("read", () => listFactsPage({ db, query })),
   );
 
   server.registerTool(
@@ -65,7 +76,7 @@ export function createSiftMcpServer({
       outputSchema: toolOutput(ApiFactDetailSchema),
       annotations: { readOnlyHint: true },
     },
-    ({ id }) => answer(() => getApiFactDetail({ db, factId: id })),
+    ({ id }) => answer("read", () => getApiFactDetail({ db, factId: id })),
   );
 
   server.registerTool(
@@ -80,7 +91,7 @@ export function createSiftMcpServer({
       inputSchema: ProposeFactsSchema,
       outputSchema: toolOutput(StartedRunSchema),
     },
-    (input) => answer(() => proposeFacts({ db, env, input, runInBackground })),
+    (input) => answer("propose", () => proposeFacts({ db, env, input, runInBackground })),
   );
 
   server.registerTool(
@@ -92,14 +103,14 @@ export function createSiftMcpServer({
       outputSchema: toolOutput(ApiRunSchema),
       annotations: { readOnlyHint: true },
     },
-    ({ id }) => answer(() => getApiRun({ db, runId: id })),
+    ({ id }) => answer("read", () => getApiRun({ db, runId: id })),
   );
 
   return server;
 }
 
 /** A tool's result: the data as structured content (and as text for older clients), or the error's message. */
-async function answer<T extends Record<string, unknown>>(body: () => Promise<T>) {
+async function toolResult<T extends Record<string, unknown>>(body: () => Promise<T>) {
   const result = await toActionResult(body);
   if (result.ok) {
     return { content: [{ type: "text" as const, text: JSON.stringify(result.data) }], structuredContent: result.data };

@@ -46,7 +46,8 @@ beforeAll(async () => {
 afterAll(async () => db?.close());
 
 async function inMemoryClient() {
-  const server = createSiftMcpServer({ db: db.prisma, env: getEnv(), runInBackground });
+  const actor = { kind: "person", id: "local", name: "Local reviewer", role: "admin", accounts: false } as const;
+  const server = createSiftMcpServer({ db: db.prisma, env: getEnv(), actor, runInBackground });
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   await server.connect(serverSide);
   const client = new Client({ name: "test-agent", version: "1.0.0" });

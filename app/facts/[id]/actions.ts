@@ -2,7 +2,7 @@
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { parseInput, toActionResult } from "@/lib/action";
-import { requireReviewer } from "@/lib/auth/reviewer";
+import { requireRole } from "@/app/access";
 import { getDb } from "@/lib/db/client";
 import { FactSchema } from "@/lib/facts/schema";
 import { editAndRejudge, restoreAndRejudge, setFactArchivedAndRejudge } from "@/lib/jobs/decisions";
@@ -17,7 +17,7 @@ const EditInput = z.object({
 export async function editFactAction(input: z.input<typeof EditInput>) {
   return toActionResult(async () => {
     const { factId, version, edits } = parseInput(EditInput, input);
-    const reviewer = await requireReviewer();
+    const reviewer = await requireRole("review");
     const { fact } = await editAndRejudge({
       db: await getDb(),
       factId,
@@ -41,7 +41,7 @@ const RestoreInput = z.object({
 export async function restoreFactAction(input: z.input<typeof RestoreInput>) {
   return toActionResult(async () => {
     const { factId, version, restore } = parseInput(RestoreInput, input);
-    const reviewer = await requireReviewer();
+    const reviewer = await requireRole("review");
     const { fact } = await restoreAndRejudge({
       db: await getDb(),
       factId,
@@ -65,7 +65,7 @@ const ArchiveInput = z.object({
 export async function archiveFactAction(input: z.input<typeof ArchiveInput>) {
   return toActionResult(async () => {
     const { factId, version, archived } = parseInput(ArchiveInput, input);
-    const reviewer = await requireReviewer();
+    const reviewer = await requireRole("review");
     const fact = await setFactArchivedAndRejudge({
       db: await getDb(),
       factId,

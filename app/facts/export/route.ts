@@ -1,5 +1,7 @@
 import type { NextRequest } from "next/server";
-import { requireReviewer } from "@/lib/auth/reviewer";
+import { requireRole } from "@/app/access";
+import { toActionResult } from "@/lib/action";
+import { apiError } from "@/lib/api/route";
 import { getDb } from "@/lib/db/client";
 import { iterateFacts } from "@/lib/db/fact-search";
 import { createExportWriter, EXPORT_FORMATS, EXPORT_TYPES, type ExportFormat } from "@/lib/facts/export";
@@ -12,7 +14,8 @@ export const dynamic = "force-dynamic";
  * Streamed a thousand facts at a time, so a large fact base never sits in memory.
  */
 export async function GET(request: NextRequest) {
-  await requireReviewer();
+  const access = await toActionResult(() => requireRole("read"));
+  if (!access.ok) return apiError(access);
   const params = Object.fromEntries(request.nextUrl.searchParams);
   const format: ExportFormat = (EXPORT_FORMATS as readonly string[]).includes(params.format ?? "")
     ? (params.format as ExportFormat)

@@ -1,7 +1,7 @@
 "use server";
 import { revalidatePath } from "next/cache";
 import { parseInput, toActionResult } from "@/lib/action";
-import { requireReviewer } from "@/lib/auth/reviewer";
+import { requireRole } from "@/app/access";
 import { getDb } from "@/lib/db/client";
 import { ManualFactInputSchema, type ManualFactInput } from "@/lib/facts/schema";
 import { createManualFactAndRejudge } from "@/lib/jobs/decisions";
@@ -10,7 +10,7 @@ import { createManualFactAndRejudge } from "@/lib/jobs/decisions";
 export async function createFactAction(input: ManualFactInput) {
   return toActionResult(async () => {
     const fact = parseInput(ManualFactInputSchema, input);
-    const reviewer = await requireReviewer();
+    const reviewer = await requireRole("review");
     const created = await createManualFactAndRejudge({ db: await getDb(), input: fact, reviewerId: reviewer.id });
     revalidatePath("/facts");
     return { id: created.id };

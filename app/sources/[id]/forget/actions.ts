@@ -2,7 +2,7 @@
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { parseInput, toActionResult } from "@/lib/action";
-import { requireReviewer } from "@/lib/auth/reviewer";
+import { requireRole } from "@/app/access";
 import { getDb } from "@/lib/db/client";
 import { forgetSourceAndRejudge } from "@/lib/jobs/decisions";
 
@@ -16,7 +16,7 @@ const ForgetInput = z.object({
 export async function forgetSourceAction(input: z.input<typeof ForgetInput>) {
   return toActionResult(async () => {
     const { sourceId, mode, expected } = parseInput(ForgetInput, input);
-    const reviewer = await requireReviewer();
+    const reviewer = await requireRole("review");
     const result = await forgetSourceAndRejudge({
       db: await getDb(),
       sourceId,

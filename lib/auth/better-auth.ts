@@ -1,0 +1,68 @@
+import "server-only";
+import { betterAuth } from "better-auth";
+import { prismaAdapter } from "better-auth/adapters/prisma";
+import type { Db } from "@/lib/db/types";
+import { authSecretOf, getEnv, type Env } from "@/lib/env";
+import { AppError } from "@/lib/errors";
+import type { NewUser } from "@/lib/accounts/schema";
+
+/**
+ * Better Auth over the app's own Prisma client, for the accounts mode. Its user is the `Reviewer` table
+ * (modelName + the two columns it adds), so a session names the reviewer every decision is attributed to,
+ * with no second table to keep in step. Sign-up over HTTP is off: the setup page makes the first admin,
+ * then admins add people (createAccount).
+ */
+function buildAuth(db: Db, env: Env) {
+  return betterAuth({
+    database: prismaAdapter(db, { provider: "postgresql" }),
+    secret: authSecretOf(env),
+    emailAndPassword: { enabled: true, disableSignUp: true, minPasswordLength: 10, maxPasswordLength: 128 },
+    user: {
+      modelName: "reviewer",
+      additionalFields: { role: { type: "string", input: false, required: false, defaultValue: "viewer" } },
+    },
+    advanced: { database: { generateId: "uuid" } },
+    telemetry: { enabled: false },
+  });
+}
+
+type Auth = ReturnType<typeof buildAuth>;
+const instances = new WeakMap<Db, Auth>();
+
+/** The Better Auth instance for this database (one per client; tests open several). */
+export function getAuth(db: Db, env: Env = getEnv()): Auth {
+  let auth = instances.get(db);
+  if (!auth) {
+    auth = buildAuth(db, env);
+    instances.set(db, auth);
+  }
+  return auth;
+}
+
+/** The reviewer id of the request's session cookie, or null. */
+export async function sessionReviewerId({ db, headers }: { db: Db; headers: Headers }): Promise<string | null> {
+  const session = await getAuth(db).api.getSession({ headers });
+  return session?.user.id ?? null;
+}
+
+/** A person who can sign in: a reviewer row and a credential account holding the library's password hash. */
+export async function createAccount({ db, user }: { db: Db; user: NewUser }): Promise<{ id: string }> {
+  const context = await getAuth(db).$context;
+  if (await context.internalAdapter.findUserByEmail(user.email)) {
+    throw new AppError("CONFLICT", `Someone already signs in as ${user.email}.`, {
+      fieldErrors: { email: ["This email is taken."] },
+    });
+  }
+  const hash = await context.password.hash(user.password);
+  const created = await context.internalAdapter.createUser(
+    { name: user.name, email: user.email, role: user.role },
+    { method: "admin" },
+  );
+  await context.internalAdapter.linkAccount({
+    userId: created.id,
+    providerId: "credential",
+    accountId: created.id,
+    password: hash,
+  });
+  return { id: created.id };
+}

@@ -1,0 +1,91 @@
+import "server-only";
+import type { Db } from "@/lib/db/types";
+import type { Role, TokenRow, TokenScope, UserRow } from "@/lib/accounts/schema";
+
+/** A reviewer as the access check needs them. */
+export interface ReviewerIdentity {
+  id: string;
+  name: string;
+  role: Role;
+}
+
+export async function getReviewerIdentity({ db, id }: { db: Db; id: string }): Promise<ReviewerIdentity | null> {
+  return db.reviewer.findUnique({ where: { id }, select: { id: true, name: true, role: true } });
+}
+
+/** Whether anyone can sign in yet: the setup page exists only while this is false. */
+export async function hasAccounts({ db }: { db: Db }): Promise<boolean> {
+  return (await db.account.count({ where: { providerId: "credential" } })) > 0;
+}
+
+/** People who can sign in, for the admin page (the local reviewer has no account and is left out). */
+export async function listUsers({ db }: { db: Db }): Promise<UserRow[]> {
+  const rows = await db.reviewer.findMany({
+    where: { accounts: { some: {} } },
+    orderBy: { createdAt: "asc" },
+    select: { id: true, name: true, email: true, role: true, createdAt: true },
+  });
+  return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
+}
+
+export async function createAgentToken({
+  db,
+  name,
+  tokenHash,
+  prefix,
+  scopes,
+  createdById,
+}: {
+  db: Db;
+  name: string;
+  tokenHash: string;
+  prefix: string;
+  scopes: TokenScope[];
+  createdById: string;
+}): Promise<{ id: string }> {
+  return db.agentToken.create({ data: { name, tokenHash, prefix, scopes, createdById }, select: { id: true } });
+}
+
+/** The live token with this hash, its use recorded; null when unknown or revoked. */
+export async function useAgentToken({
+  db,
+  tokenHash,
+}: {
+  db: Db;
+  tokenHash: string;
+}): Promise<{ id: string; name: string; scopes: TokenScope[]; createdById: string } | null> {
+  const token = await db.agentToken.findUnique({
+    where: { tokenHash },
+    select: { id: true, name: true, scopes: true, createdById: true, revokedAt: true, lastUsedAt: true },
+  });
+  if (!token || token.revokedAt) return null;
+  // Last use to the minute is enough to see which tokens live; it spares a write on every request.
+  const now = new Date();
+  if (!token.lastUsedAt || now.getTime() - token.lastUsedAt.getTime() > 60_000) {
+    await db.agentToken.update({ where: { id: token.id }, data: { lastUsedAt: now } });
+  }
+  return { id: token.id, name: token.name, scopes: token.scopes, createdById: token.createdById };
+}
+
+/** Revokes a token; true when it was live. */
+export async function revokeAgentToken({ db, id }: { db: Db; id: string }): Promise<boolean> {
+  const { count } = await db.agentToken.updateMany({ where: { id, revokedAt: null }, data: { revokedAt: new Date() } });
+  return count === 1;
+}
+
+export async function listAgentTokens({ db }: { db: Db }): Promise<TokenRow[]> {
+  const rows = await db.agentToken.findMany({
+    orderBy: { createdAt: "desc" },
+    include: { createdBy: { select: { name: true } } },
+  });
+  return rows.map((t) => ({
+    id: t.id,
+    name: t.name,
+    prefix: t.prefix,
+    scopes: t.scopes,
+    createdBy: t.createdBy.name,
+    createdAt: t.createdAt.toISOString(),
+    lastUsedAt: t.lastUsedAt?.toISOString() ?? null,
+    revokedAt: t.revokedAt?.toISOString() ?? null,
+  }));
+}
