@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { connection } from "next/server";
 import type { ReactNode } from "react";
+import { currentViewer } from "@/app/access";
 import { AppNav } from "@/components/app-nav";
 import { Providers } from "@/components/providers";
 import "./globals.css";
@@ -18,6 +19,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   // Every page is rendered per request: Next.js can only put the Content Security Policy's nonce
   // (proxy.ts) on the scripts of a page it renders now, and a prerendered page's scripts would be refused.
   await connection();
+  const viewer = await currentViewer();
   return (
     <html lang="en">
       <body className="min-h-screen antialiased">
@@ -27,7 +29,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
               <Link href="/" className="px-3 text-lg font-semibold tracking-tight">
                 <span className="text-primary">◆</span> Sift
               </Link>
-              <AppNav />
+              <AppNav viewer={viewer} />
             </aside>
             <main className="min-w-0 flex-1 px-8 py-6">{children}</main>
           </div>

@@ -12,11 +12,13 @@ import { getSettings } from "@/lib/db/settings";
 import { factSearch } from "@/lib/facts/query";
 import { queueSearch } from "@/lib/queue/schema";
 import { kindOptions } from "@/lib/settings/schema";
+import { requirePage } from "@/app/access";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Dashboard" };
 
 export default async function DashboardPage() {
+  await requirePage("read");
   const db = await getDb();
   const counts = await getStatusCounts({ db });
   if (counts.sources === 0) {

@@ -13,6 +13,7 @@ import { factSearch, parseFactQuery } from "@/lib/facts/query";
 import { kindOptions } from "@/lib/settings/schema";
 import { FactFilters } from "@/components/facts/fact-filters";
 import { Pagination } from "@/components/ui/pagination";
+import { requirePage } from "@/app/access";
 
 export const dynamic = "force-dynamic";
 
@@ -29,6 +30,7 @@ export default async function FactsPage({
 }: {
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
+  await requirePage("read");
   const query = parseFactQuery(await searchParams);
   const db = await getDb();
   const [{ facts, total, closeSpellings }, active, settings, sources] = await Promise.all([

@@ -6,11 +6,13 @@ import { presetOptions } from "@/lib/settings/schema";
 import { configuredModelId } from "@/lib/models";
 import { getDb } from "@/lib/db/client";
 import { getSettings } from "@/lib/db/settings";
+import { requirePage } from "@/app/access";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Ingest" };
 
 export default async function IngestPage() {
+  await requirePage("propose");
   const env = getEnv();
   const settings = await getSettings({ db: await getDb() });
   const modelId = configuredModelId(env);

@@ -10,6 +10,7 @@ import { listQueueFacets } from "@/lib/db/queue-facets";
 import { getSettings } from "@/lib/db/settings";
 import { parseQueueQuery, queueSearch, type QueueQuery } from "@/lib/queue/schema";
 import { kindOptions, presetOptions } from "@/lib/settings/schema";
+import { requirePage } from "@/app/access";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Review" };
@@ -83,6 +84,7 @@ export default async function ReviewPage({
 }: {
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
+  const viewer = await requirePage("read");
   const query = parseQueueQuery(await searchParams);
   const db = await getDb();
   const [page, facets, settings] = await Promise.all([
@@ -117,6 +119,7 @@ export default async function ReviewPage({
         }}
         emptyTitle={page.total === 0 && query.status === "gated" ? "No gated candidates" : "Nothing to review"}
         emptyHint={emptyHint(query, page.counts)}
+        readOnly={!viewer.allows.includes("review")}
       />
       {page.units.length > 0 ? <QueuePagination query={query} total={page.total} /> : null}
     </div>

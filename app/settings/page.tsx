@@ -9,11 +9,13 @@ import { SettingsForm } from "@/components/settings/settings-form";
 import { getDb } from "@/lib/db/client";
 import { getSettings } from "@/lib/db/settings";
 import { presetOptions } from "@/lib/settings/schema";
+import { requirePage } from "@/app/access";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Settings" };
 
 export default async function SettingsPage() {
+  await requirePage("admin");
   const env = getEnv();
   const settings = await getSettings({ db: await getDb() });
   const modelId = configuredModelId(env);

@@ -4,11 +4,13 @@ import { Badge } from "@/components/ui/badge";
 import { EmptyState, PageHeader } from "@/components/ui/card";
 import { getDb } from "@/lib/db/client";
 import { listSources } from "@/lib/db/sources";
+import { requirePage } from "@/app/access";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Sources" };
 
 export default async function SourcesPage() {
+  await requirePage("read");
   const sources = await listSources({ db: await getDb() });
   return (
     <div className="mx-auto max-w-4xl">

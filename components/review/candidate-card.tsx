@@ -74,6 +74,7 @@ export function CandidateCard({
   onPick,
   onMode,
   onDecide,
+  readOnly = false,
 }: {
   ref?: React.Ref<HTMLLIElement>;
   item: ReviewItem;
@@ -89,6 +90,8 @@ export function CandidateCard({
   onPick: (range: boolean) => void;
   onMode: (mode: "view" | "edit" | "reject") => void;
   onDecide: (action: ReviewAction) => void;
+  /** For a viewer: no decision buttons. */
+  readOnly?: boolean;
 }) {
   const duplicate = duplicateFact(item);
   const contradicted = contradictedFacts(item);
@@ -161,7 +164,7 @@ export function CandidateCard({
           onReject={(reason) => onDecide({ type: "reject", reason })}
           onCancel={() => onMode("view")}
         />
-      ) : mode === "view" ? (
+      ) : mode === "view" && !readOnly ? (
         <div className="mt-3 flex flex-wrap gap-2">
           <Button size="sm" variant="success" disabled={busy} onClick={act(() => onDecide({ type: "approve" }))}>
             <Check aria-hidden /> Approve

@@ -30,8 +30,9 @@ export function ReviewQueue({
   kinds,
   emptyTitle,
   emptyHint,
-  shortcuts = true,
+  shortcuts: shortcutsSetting = true,
   matching,
+  readOnly = false,
 }: {
   items: ReviewItem[];
   kinds: Array<{ id: string; label: string }>;
@@ -42,7 +43,10 @@ export function ReviewQueue({
   shortcuts?: boolean;
   /** The view these cards are a page of: its size, its gated cards, and its URL search, for "select all". */
   matching: { total: number; gated: number; search: string };
+  /** A viewer's queue: the cards without decisions, shortcuts or bulk actions (the server refuses them too). */
+  readOnly?: boolean;
 }) {
+  const shortcuts = shortcutsSetting && !readOnly;
   const router = useRouter();
   const [done, setDone] = useState<Set<string>>(new Set());
   const [busyId, setBusyId] = useState<string | null>(null);
@@ -226,7 +230,7 @@ export function ReviewQueue({
       ) : null}
       <QueueLive />
       <ShortcutHelp open={helpOpen} onOpenChange={setHelpOpen} kinds={kinds} />
-      {selection.count > 0 ? (
+      {selection.count > 0 && !readOnly ? (
         <BulkBar
           count={selection.count}
           gated={selection.gated}
@@ -264,6 +268,7 @@ export function ReviewQueue({
               if (m === "view") requestAnimationFrame(() => cards.current.get(item.id)?.focus());
             }}
             onDecide={(action) => decide(item, action)}
+            readOnly={readOnly}
           />
         ))}
       </ul>

@@ -41,10 +41,7 @@ export interface Viewer {
   allows: Permission[];
 }
 
-const password = z
-  .string()
-  .min(10, "At least 10 characters.")
-  .max(128, "At most 128 characters.");
+const password = z.string().min(10, "At least 10 characters.").max(128, "At most 128 characters.");
 
 /** A new account: the first admin on the setup page, or a user an admin adds. */
 export const NewUserSchema = z.object({

@@ -1,6 +1,6 @@
 import "server-only";
 import { createHash, randomBytes } from "node:crypto";
-import { createAgentToken, useAgentToken } from "@/lib/db/accounts";
+import { createAgentToken, findLiveAgentToken } from "@/lib/db/accounts";
 import type { Db } from "@/lib/db/types";
 import type { NewToken, TokenScope } from "@/lib/accounts/schema";
 
@@ -46,5 +46,5 @@ export async function verifyAgentToken({
   token: string;
 }): Promise<{ id: string; name: string; scopes: TokenScope[]; createdById: string } | null> {
   if (!token.startsWith(PREFIX) || token.length > 200) return null;
-  return useAgentToken({ db, tokenHash: hashToken(token) });
+  return findLiveAgentToken({ db, tokenHash: hashToken(token) });
 }

@@ -47,7 +47,7 @@ export async function createAgentToken({
 }
 
 /** The live token with this hash, its use recorded; null when unknown or revoked. */
-export async function useAgentToken({
+export async function findLiveAgentToken({
   db,
   tokenHash,
 }: {

@@ -13,6 +13,7 @@ import { MANUAL_ENTRY_REASON } from "@/lib/facts/schema";
 import { formatOffset } from "@/lib/format";
 import { firstLines, lastLines } from "@/lib/text/lines";
 import { kindOptions } from "@/lib/settings/schema";
+import { requirePage } from "@/app/access";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Fact" };
@@ -45,6 +46,7 @@ const day = (d: Date) => d.toISOString().slice(0, 10);
 
 /** A fact: what it says, where it was said (quotes in their transcripts), what it relates to, its history. */
 export default async function FactPage({ params }: { params: Promise<{ id: string }> }) {
+  const canEdit = (await requirePage("read")).allows.includes("review");
   const { id } = await params;
   if (!/^[0-9a-f-]{36}$/i.test(id)) notFound();
   const db = await getDb();
@@ -74,14 +76,16 @@ export default async function FactPage({ params }: { params: Promise<{ id: strin
         </p>
         {fact.status === "active" || fact.status === "archived" ? (
           <div className="flex flex-wrap items-start gap-2">
-            {fact.status === "active" ? <FactEditor key={fact.version} fact={fact} kinds={kinds} /> : null}
-            <ArchiveButton factId={fact.id} version={fact.version} archived={fact.status === "archived"} />
+            {canEdit && fact.status === "active" ? <FactEditor key={fact.version} fact={fact} kinds={kinds} /> : null}
+            {canEdit ? (
+              <ArchiveButton factId={fact.id} version={fact.version} archived={fact.status === "archived"} />
+            ) : null}
           </div>
         ) : null}
       </Card>
       <Provenance fact={fact} />
       <Relations fact={fact} />
-      <History fact={fact} />
+      <History fact={fact} canEdit={canEdit} />
     </div>
   );
 }
@@ -178,7 +182,7 @@ function Relations({ fact }: { fact: FactDetail }) {
   );
 }
 
-function History({ fact }: { fact: FactDetail }) {
+function History({ fact, canEdit }: { fact: FactDetail; canEdit: boolean }) {
   return (
     <section aria-labelledby="history">
       <h2 id="history" className="mb-2 font-semibold">
@@ -202,7 +206,7 @@ function History({ fact }: { fact: FactDetail }) {
             ) : null}
             {fact.status === "active" && r.after && r.version < fact.version && r.after.content !== fact.content ? (
               <div className="mt-1">
-                <RestoreButton factId={fact.id} version={fact.version} restore={r.version} />
+                {canEdit ? <RestoreButton factId={fact.id} version={fact.version} restore={r.version} /> : null}
               </div>
             ) : null}
             {r.before && r.after && r.before.status !== r.after.status ? (

@@ -4,12 +4,14 @@ import { Card, PageHeader } from "@/components/ui/card";
 import { getDb } from "@/lib/db/client";
 import { getSettings } from "@/lib/db/settings";
 import { kindOptions } from "@/lib/settings/schema";
+import { requirePage } from "@/app/access";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "New fact" };
 
 /** A fact a person knows without a transcript: it skips the queue, and its page says who entered it. */
 export default async function NewFactPage() {
+  await requirePage("review");
   const settings = await getSettings({ db: await getDb() });
   return (
     <div className="mx-auto max-w-2xl">

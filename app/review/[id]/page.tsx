@@ -7,6 +7,7 @@ import { Card, PageHeader } from "@/components/ui/card";
 import { listCandidateHistory, type CandidateHistoryEvent } from "@/lib/db/candidate-events";
 import { getCandidate } from "@/lib/db/candidates";
 import { getDb } from "@/lib/db/client";
+import { requirePage } from "@/app/access";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Candidate" };
@@ -34,6 +35,7 @@ function describe(event: CandidateHistoryEvent): string {
 
 /** A candidate, where it came from, and everything done to it; its last decision can be undone here. */
 export default async function CandidatePage({ params }: { params: Promise<{ id: string }> }) {
+  const canReview = (await requirePage("read")).allows.includes("review");
   const { id } = await params;
   if (!/^[0-9a-f-]{36}$/i.test(id)) notFound();
   const db = await getDb();
@@ -86,7 +88,7 @@ export default async function CandidatePage({ params }: { params: Promise<{ id: 
           ))}
         </ol>
       )}
-      {undoable ? (
+      {undoable && canReview ? (
         <div className="mt-4">
           <UndoButton candidateId={id} label={`Undo “${ACTION_LABEL[last.action] ?? last.action}”`} />
         </div>

@@ -9,11 +9,13 @@ import { getSource, listSourceSpans } from "@/lib/db/sources";
 import { SpanLegend, Transcript } from "@/components/sources/transcript";
 import { RETRYABLE_RUN_STATUSES } from "@/lib/extraction/schema";
 import { formatRunUsage } from "@/lib/format";
+import { requirePage } from "@/app/access";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Source" };
 
 export default async function SourcePage({ params }: { params: Promise<{ id: string }> }) {
+  const canReview = (await requirePage("read")).allows.includes("review");
   const { id } = await params;
   if (!/^[0-9a-f-]{36}$/i.test(id)) notFound();
   const db = await getDb();
@@ -32,9 +34,11 @@ export default async function SourcePage({ params }: { params: Promise<{ id: str
           .filter(Boolean)
           .join(" · ")}
       >
-        <Link className="text-sm text-danger hover:underline" href={`/sources/${source.id}/forget`}>
-          Forget this source…
-        </Link>
+        {canReview ? (
+          <Link className="text-sm text-danger hover:underline" href={`/sources/${source.id}/forget`}>
+            Forget this source…
+          </Link>
+        ) : null}
       </PageHeader>
       <section aria-label="Extraction runs" className="mb-6 flex flex-col gap-2">
         {source.runs.map((run) => (
@@ -49,7 +53,7 @@ export default async function SourcePage({ params }: { params: Promise<{ id: str
               {run.durationMs != null ? ` · ${(run.durationMs / 1000).toFixed(1)} s` : ""}
               {run.extractor !== "offline" && formatRunUsage(run) ? ` · ${formatRunUsage(run)}` : ""}
             </span>
-            {RETRYABLE_RUN_STATUSES.includes(run.status) ? (
+            {canReview && RETRYABLE_RUN_STATUSES.includes(run.status) ? (
               <span className="ml-auto">
                 <RetryButton runId={run.id} />
               </span>

@@ -1,0 +1,57 @@
+import type { Metadata } from "next";
+import { requirePage } from "@/app/access";
+import { NewTokenForm, TokenTable } from "@/components/admin/tokens";
+import { UserForm } from "@/components/auth/user-form";
+import { Card, PageHeader } from "@/components/ui/card";
+import { getDb } from "@/lib/db/client";
+import { listAgentTokens, listUsers } from "@/lib/db/accounts";
+
+export const dynamic = "force-dynamic";
+export const metadata: Metadata = { title: "Users and tokens" };
+
+export default async function AdminPage() {
+  const viewer = await requirePage("admin");
+  const db = await getDb();
+  const [users, tokens] = await Promise.all([viewer.accounts ? listUsers({ db }) : [], listAgentTokens({ db })]);
+  return (
+    <div className="mx-auto max-w-4xl">
+      <PageHeader title="Users and tokens" description="Who may sign in, and the tokens agents and scripts use." />
+      {viewer.accounts ? (
+        <section aria-labelledby="users-heading" className="mb-8">
+          <h2 id="users-heading" className="mb-2 text-lg font-semibold">
+            Users
+          </h2>
+          <div className="grid gap-4 md:grid-cols-2">
+            <Card>
+              <ul aria-label="Users" className="flex flex-col gap-1 text-sm">
+                {users.map((u) => (
+                  <li key={u.id}>
+                    <span className="font-medium">{u.name}</span> · {u.email} ·{" "}
+                    <span className="text-muted-foreground">{u.role}</span>
+                  </li>
+                ))}
+              </ul>
+            </Card>
+            <Card>
+              <UserForm purpose="admin" />
+            </Card>
+          </div>
+        </section>
+      ) : (
+        <p className="mb-6 text-sm text-muted-foreground">
+          Accounts are off (SIFT_AUTH=local): this machine&apos;s one reviewer uses Sift without signing in. Tokens
+          still guard the API and MCP for agents.
+        </p>
+      )}
+      <section aria-labelledby="tokens-heading">
+        <h2 id="tokens-heading" className="mb-2 text-lg font-semibold">
+          Agent tokens
+        </h2>
+        <Card className="mb-4">
+          <NewTokenForm />
+        </Card>
+        <TokenTable tokens={tokens} />
+      </section>
+    </div>
+  );
+}
