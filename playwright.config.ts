@@ -9,6 +9,8 @@ const port = Number(process.env.SIFT_E2E_PORT ?? 3107);
 // A second app instance configured with a model, served by the local fake OpenAI-compatible server.
 const llmPort = port + 1;
 const fakeModelPort = port + 904;
+// A third instance in the accounts mode (SIFT_AUTH=accounts) on its own fresh database.
+const accountsPort = port + 2;
 
 export default defineConfig({
   testDir: "e2e",
@@ -36,7 +38,8 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: "offline", testIgnore: /\.llm\.spec\.ts$/, use: { baseURL: `http://127.0.0.1:${port}` } },
+    { name: "offline", testIgnore: /\.(llm|accounts)\.spec\.ts$/, use: { baseURL: `http://127.0.0.1:${port}` } },
+    { name: "accounts", testMatch: /\.accounts\.spec\.ts$/, use: { baseURL: `http://127.0.0.1:${accountsPort}` } },
     { name: "llm", testMatch: /\.llm\.spec\.ts$/, use: { baseURL: `http://127.0.0.1:${llmPort}` } },
   ],
   // Production servers (next start), each on its own data directory; scripts/e2e-server.mjs makes a
@@ -61,6 +64,15 @@ export default defineConfig({
     {
       command: `node scripts/e2e-server.mjs ${llmPort} --model-url http://127.0.0.1:${fakeModelPort}/v1`,
       url: `http://127.0.0.1:${llmPort}/ingest`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      gracefulShutdown: { signal: "SIGTERM", timeout: 10_000 },
+      stdout: "pipe",
+      stderr: "pipe",
+    },
+    {
+      command: `node scripts/e2e-server.mjs ${accountsPort} --accounts`,
+      url: `http://127.0.0.1:${accountsPort}/login`,
       timeout: 120_000,
       reuseExistingServer: false,
       gracefulShutdown: { signal: "SIGTERM", timeout: 10_000 },

@@ -16,6 +16,11 @@ if (modelUrlArg > 0) {
   env.SIFT_LLM_TIMEOUT_MS = "10000";
   env.SIFT_LLM_PRICE_PER_MTOK = "2.5/10";
 }
+if (process.argv.includes("--accounts")) {
+  // Sign-in and roles; the secret is only this test server's.
+  env.SIFT_AUTH = "accounts";
+  env.SIFT_AUTH_SECRET = randomBytes(32).toString("base64");
+}
 let dropDatabase = async () => {};
 
 if (process.env.TEST_DATABASE_URL) {

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { requirePage } from "@/app/access";
-import { EmptyState } from "@/components/ui/card";
+import { PageHeader } from "@/components/ui/card";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Not for your role" };
@@ -9,8 +9,9 @@ export const metadata: Metadata = { title: "Not for your role" };
 export default async function ForbiddenPage() {
   const viewer = await requirePage("read");
   return (
-    <EmptyState title="Your role cannot open that page">
-      You are signed in as a {viewer.role}. An admin can change what your account may do.
-    </EmptyState>
+    <PageHeader
+      title="Your role cannot open that page"
+      description={`You are signed in as a ${viewer.role}. An admin can give your account more rights.`}
+    />
   );
 }

@@ -21,8 +21,14 @@ export function openApiDocument() {
       version: "1",
       description:
         "Sift's fact base and review queue. Errors are JSON { code, message, fieldErrors? }. Lists are paged " +
-        "by an opaque cursor (nextCursor). Facts are edited against their version (If-Match).",
+        "by an opaque cursor (nextCursor). Facts are edited against their version (If-Match). Agents send " +
+        "`Authorization: Bearer <token>` (an admin makes tokens on /admin, scoped read, propose, review); each " +
+        "operation says the scope it needs (x-sift-scope).",
     },
+    components: {
+      securitySchemes: { agentToken: { type: "http", scheme: "bearer", description: "An agent token (sift_…)" } },
+    },
+    security: [{ agentToken: [] }],
     paths,
   });
 }
@@ -41,6 +47,7 @@ function operationObject(operation: Operation): ZodOpenApiOperationObject {
   return {
     operationId: operation.operationId,
     summary: operation.summary,
+    "x-sift-scope": operation.need,
     requestParams: {
       ...(operation.params ? { path: operation.params } : {}),
       ...(operation.query ? { query: operation.query } : {}),

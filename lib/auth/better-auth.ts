@@ -5,6 +5,7 @@ import type { Db } from "@/lib/db/types";
 import { authSecretOf, getEnv, type Env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import type { NewUser } from "@/lib/accounts/schema";
+import { answeredHostNames, parseAllowedHosts } from "@/lib/security/hosts";
 
 /**
  * Better Auth over the app's own Prisma client, for the accounts mode. Its user is the `Reviewer` table
@@ -16,6 +17,11 @@ function buildAuth(db: Db, env: Env) {
   return betterAuth({
     database: prismaAdapter(db, { provider: "postgresql" }),
     secret: authSecretOf(env),
+    // The origin is the request's own host when it is one Sift answers (the proxy refuses the others), on any
+    // port: sign-in from Sift's page passes Better Auth's origin check, a foreign page's does not.
+    baseURL: {
+      allowedHosts: answeredHostNames(parseAllowedHosts(env.SIFT_ALLOWED_HOSTS)).flatMap((h) => [h, `${h}:*`]),
+    },
     emailAndPassword: { enabled: true, disableSignUp: true, minPasswordLength: 10, maxPasswordLength: 128 },
     user: {
       modelName: "reviewer",

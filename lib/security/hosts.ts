@@ -23,6 +23,11 @@ export function parseAllowedHosts(value: string | undefined): string[] {
   });
 }
 
+/** Every host name Sift answers: the loopback ones and those SIFT_ALLOWED_HOSTS lists (parsed). */
+export function answeredHostNames(allowed: string[]): string[] {
+  return [...LOOPBACK, ...allowed];
+}
+
 /** Whether a request's Host header names this server: a loopback name or an allowed one, any port. */
 export function isAllowedHost(host: string | null, allowed: string[]): boolean {
   if (!host) return false;

@@ -1,0 +1,95 @@
+import { expect, test, type Page } from "@playwright/test";
+
+// The accounts mode in the browser (a server started with SIFT_AUTH=accounts on a fresh database): the first
+// visitor creates the admin, the admin adds a viewer, and the viewer can read the queue but decide nothing.
+
+const ADMIN = { name: "Ada Admin", email: "ada@sift.test", password: "admin-password-42" };
+const VIEWER = { name: "Vic Viewer", email: "vic@sift.test", password: "viewer-password-42" };
+
+async function signIn(page: Page, who: { email: string; password: string }) {
+  await page.goto("/login");
+  await page.getByLabel("Email").fill(who.email);
+  await page.getByLabel("Password").fill(who.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(/\/$/);
+}
+
+test("first run makes the admin, who adds a viewer; the viewer sees no approve button and is refused", async ({
+  page,
+  browser,
+}) => {
+  // Nobody yet: every page leads to the setup page, and the API answers 401.
+  await page.goto("/review");
+  await expect(page).toHaveURL(/\/setup$/);
+  expect((await page.request.get("/api/facts")).status()).toBe(401);
+
+  await page.getByLabel("Name").fill(ADMIN.name);
+  await page.getByLabel("Email").fill(ADMIN.email);
+  await page.getByLabel("Password").fill(ADMIN.password);
+  await page.getByRole("button", { name: "Create the admin" }).click();
+  await expect(page).toHaveURL(/\/login$/);
+
+  // Setup is gone once someone can sign in; a wrong password is told so.
+  await page.goto("/setup");
+  await expect(page).toHaveURL(/\/login$/);
+  await page.getByLabel("Email").fill(ADMIN.email);
+  await page.getByLabel("Password").fill("not-the-password");
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("alert")).toContainText("do not match");
+
+  await signIn(page, ADMIN);
+  await expect(page.getByRole("complementary")).toContainText(ADMIN.name);
+
+  // The admin adds something to review, and a viewer.
+  await page.goto("/ingest");
+  await page.getByLabel("Title").fill("Roles standup");
+  await page
+    .getByLabel("Transcript")
+    .fill(
+      ["Rosa: We decided the vendor review moves to Thursdays.", "Ivo: The archive keeps records for ten years."].join(
+        "\n",
+      ),
+    );
+  await page.getByRole("button", { name: "Extract" }).click();
+  await expect(page.getByRole("status")).toContainText("Extraction finished");
+
+  await page.goto("/admin");
+  const form = page.getByRole("form", { name: "Add a user" });
+  await form.getByLabel("Name").fill(VIEWER.name);
+  await form.getByLabel("Email").fill(VIEWER.email);
+  await form.getByLabel("Initial password").fill(VIEWER.password);
+  await form.getByLabel("Role").selectOption("viewer");
+  await form.getByRole("button", { name: "Add user" }).click();
+  await expect(page.getByRole("list", { name: "Users" })).toContainText(VIEWER.email);
+
+  // The admin's queue, rendered with its buttons, kept open for later.
+  await page.goto("/review?q=vendor");
+  const card = page.getByRole("listitem").filter({ hasText: "vendor review" });
+  await expect(card.getByRole("button", { name: "Approve", exact: true })).toBeVisible();
+
+  // The viewer, in a browser of their own.
+  const viewerContext = await browser.newContext();
+  const viewer = await viewerContext.newPage();
+  await signIn(viewer, VIEWER);
+  await expect(viewer.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Settings" })).toHaveCount(0);
+  await viewer.goto("/review?q=vendor");
+  await expect(viewer.getByRole("listitem").filter({ hasText: "vendor review" })).toBeVisible();
+  await expect(viewer.getByRole("button", { name: "Approve", exact: true })).toHaveCount(0);
+  await viewer.goto("/settings");
+  await expect(viewer.getByRole("heading", { name: "Your role cannot open that page" })).toBeVisible();
+
+  // The server refuses what the button would do: the admin's open page, now carrying the viewer's session.
+  await page.context().clearCookies();
+  await page.context().addCookies(await viewerContext.cookies());
+  await card.getByRole("button", { name: "Approve", exact: true }).click();
+  await expect(page.getByText("A viewer may not review, approve or edit.")).toBeVisible();
+  await viewer.reload();
+  await expect(viewer.getByRole("listitem").filter({ hasText: "vendor review" })).toBeVisible();
+
+  // Signed out, pages lead to the sign-in page again.
+  await viewer.getByRole("button", { name: "Sign out" }).click();
+  await expect(viewer).toHaveURL(/\/login$/);
+  await viewer.goto("/facts");
+  await expect(viewer).toHaveURL(/\/login$/);
+  await viewerContext.close();
+});
