@@ -35,7 +35,7 @@ test("first run makes the admin, who adds a viewer; the viewer sees no approve b
   await page.getByLabel("Email").fill(ADMIN.email);
   await page.getByLabel("Password").fill("not-the-password");
   await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page.getByRole("alert")).toContainText("do not match");
+  await expect(page.getByRole("form", { name: "Sign in" }).getByRole("alert")).toContainText("do not match");
 
   await signIn(page, ADMIN);
   await expect(page.getByRole("complementary")).toContainText(ADMIN.name);
@@ -62,6 +62,24 @@ test("first run makes the admin, who adds a viewer; the viewer sees no approve b
   await form.getByRole("button", { name: "Add user" }).click();
   await expect(page.getByRole("list", { name: "Users" })).toContainText(VIEWER.email);
 
+  // An agent token, shown once: it may add sources but not approve; its use shows in the list.
+  await page.getByLabel("Token name").fill("standup agent");
+  await page.getByRole("button", { name: "Create token" }).click();
+  const token = (await page.getByLabel("New token").textContent())?.trim() ?? "";
+  expect(token).toMatch(/^sift_/);
+  const auth = { Authorization: `Bearer ${token}` };
+  const added = await page.request.post("/api/sources", {
+    headers: auth,
+    data: { title: "Agent standup", text: "Noor: We decided the agent sync is on Mondays." },
+  });
+  expect(added.status()).toBe(202);
+  const id = "00000000-0000-4000-8000-000000000000";
+  const approve = await page.request.post(`/api/candidates/${id}/approve`, { headers: auth, data: { version: 1 } });
+  expect(approve.status()).toBe(403);
+  await page.reload();
+  await expect(page.getByRole("row", { name: /standup agent/ })).not.toContainText("never");
+  await expect(page.getByLabel("New token")).toHaveCount(0);
+
   // The admin's queue, rendered with its buttons, kept open for later.
   await page.goto("/review?q=vendor");
   const card = page.getByRole("listitem").filter({ hasText: "vendor review" });
@@ -83,7 +101,7 @@ test("first run makes the admin, who adds a viewer; the viewer sees no approve b
   await page.context().addCookies(await viewerContext.cookies());
   await card.getByRole("button", { name: "Approve", exact: true }).click();
   await expect(page.getByText("A viewer may not review, approve or edit.")).toBeVisible();
-  await viewer.reload();
+  await viewer.goto("/review?q=vendor");
   await expect(viewer.getByRole("listitem").filter({ hasText: "vendor review" })).toBeVisible();
 
   // Signed out, pages lead to the sign-in page again.

@@ -46,7 +46,16 @@ describe("the OpenAPI document", () => {
       "/api/sources",
     ]);
     const patch = served.paths?.["/api/facts/{id}"]?.patch;
-    expect(Object.keys(patch?.responses ?? {}).sort()).toEqual(["200", "400", "401", "403", "404", "409", "428", "500"]);
+    expect(Object.keys(patch?.responses ?? {}).sort()).toEqual([
+      "200",
+      "400",
+      "401",
+      "403",
+      "404",
+      "409",
+      "428",
+      "500",
+    ]);
     expect(Object.keys(patch?.responses?.["200"]?.headers ?? {})).toEqual(["ETag"]);
     expect(patch?.parameters).toContainEqual(
       expect.objectContaining({ in: "header", name: "if-match", required: true }),
