@@ -38,15 +38,7 @@ export async function markRunStarted({ db, runId, chunksTotal }: { db: Db; runId
     WHERE "id" = ${runId}`;
 }
 
-export async function recordChunkOutcome({
-  db,
-  runId,
-  entry,
-}: {
-  db: Db | Tx;
-  runId: string;
-  entry: ChunkLogEntry;
-}) {
+export async function recordChunkOutcome({ db, runId, entry }: { db: Db | Tx; runId: string; entry: ChunkLogEntry }) {
   // Appending in SQL keeps concurrent chunk completions from overwriting each other's log entries.
   await db.$executeRaw`
     UPDATE "ExtractionRun"
