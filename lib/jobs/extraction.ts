@@ -118,6 +118,9 @@ async function extract({
       onStart: (chunks) => markRunStarted({ db, runId, chunksTotal: chunks.length }),
       // The pipeline calls this one chunk at a time, so the counts and the log stay consistent.
       onChunk: async (outcome, candidatesSoFar) => {
+        // The offline extractor and PGlite both work on this thread, and their promises settle without
+        // visiting the event loop: without a turn here, requests and the heartbeat wait for the whole run.
+        await new Promise((resolve) => setImmediate(resolve));
         const fresh: Candidate[] = candidatesSoFar.filter((c) => !saved.has(candidateKey(c)));
         for (const c of fresh) saved.add(candidateKey(c));
         const reviews = await reviewCandidates({
