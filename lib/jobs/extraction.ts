@@ -158,6 +158,8 @@ async function extract({
         if (reviews.some((r) => r.status === "merged")) await applyAutoMerges({ db, runId });
       },
     });
+    // Auto-merges a crash left undone (they follow their chunk's commit) are done before the run ends.
+    await applyAutoMerges({ db, runId });
     const failed = result.chunks.filter((c) => c.status === "failed");
     await finishRun({
       db,

@@ -28,23 +28,29 @@ export function startRunWorker({ db, env }: { db: Db; env: Env }): RunWorker {
   const tickMs = Math.min(5_000, Math.max(100, Math.floor(env.SIFT_RUN_STALE_MS / 6)));
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
-  let polling = false;
+  let polling: Promise<void> | undefined;
 
-  async function poll(): Promise<void> {
-    if (stopped || polling) return;
-    polling = true;
+  function poll(): Promise<void> {
+    if (stopped) return Promise.resolve();
+    polling ??= claimWhileFree().finally(() => {
+      polling = undefined;
+      schedule();
+    });
+    return polling;
+  }
+
+  async function claimWhileFree(): Promise<void> {
     try {
       while (!stopped && runsInFlight().size < RUNS_PER_PROCESS) {
         const run = await claimRun({ db, workerId, staleMs: env.SIFT_RUN_STALE_MS });
         if (!run) break;
+        // Counted at once: execute() reads the settings before the run starts.
+        runsInFlight().add(run.id);
         console.info(`[sift] resuming extraction run ${run.id} (attempt ${run.attempts})`);
         void execute(run);
       }
     } catch (error) {
       console.error("[sift] looking for extraction runs to resume failed", error);
-    } finally {
-      polling = false;
-      schedule();
     }
   }
 
@@ -60,6 +66,7 @@ export function startRunWorker({ db, env }: { db: Db; env: Env }): RunWorker {
       const message = isAppError(error) ? error.message : "The extraction could not be resumed.";
       await finishRun({ db, runId: run.id, workerId, status: "failed", error: message }).catch(() => undefined);
     } finally {
+      runsInFlight().delete(run.id);
       // A slot is free: look for more at once.
       if (!stopped) setImmediate(() => void poll());
     }
@@ -77,6 +84,8 @@ export function startRunWorker({ db, env }: { db: Db; env: Env }): RunWorker {
     async stop() {
       stopped = true;
       clearTimeout(timer);
+      // A claim in flight would otherwise land after the release and keep a run this process will not finish.
+      await polling;
       const released = await releaseRuns({ db, workerId });
       if (released > 0) console.info(`[sift] handed ${released} extraction run(s) back to the queue`);
     },

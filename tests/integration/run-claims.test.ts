@@ -228,4 +228,17 @@ describe("extraction runs as jobs in the database", () => {
     await executeExtractionRun({ db: db.prisma, runId: run.id, extractor: offline });
     expect((await getRunProgress({ db: db.prisma, runId: run.id }))?.status).toBe("succeeded");
   });
+  it("a worker that stops hands its runs back to the queue at once, without counting an attempt", async () => {
+    const { run } = await newRun();
+    const { processWorkerId } = await import("@/lib/jobs/run-claim-context");
+    // Claimed by this process, as an ingest would, then the server is told to stop.
+    await claimRun({ db: db.prisma, workerId: processWorkerId(), staleMs: 60_000 });
+    const worker = startRunWorker({ db: db.prisma, env: getEnv() });
+    await worker.stop();
+    const row = await db.prisma.extractionRun.findUniqueOrThrow({ where: { id: run.id } });
+    expect(row).toMatchObject({ status: "queued", claimedBy: null, attempts: 0 });
+    expect(await claimRun({ db: db.prisma, workerId: "other-instance", staleMs: 60_000 })).toMatchObject({
+      id: run.id,
+    });
+  });
 });
