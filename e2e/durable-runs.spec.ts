@@ -167,6 +167,14 @@ test("a run killed mid-way finishes on its own, every chunk once, with a clean r
   await expect
     .poll(async () => (await progress(first, runId)).chunksDone, { timeout: 60_000, intervals: [100] })
     .toBeGreaterThanOrEqual(3);
+  if (store.DATABASE_URL) {
+    // The instance about to die is the one running it, so what follows is a takeover, not a bystander.
+    const client = new pg.Client({ connectionString: store.DATABASE_URL });
+    await client.connect();
+    const { rows } = await client.query('SELECT "claimedBy" FROM "ExtractionRun" WHERE id = $1', [runId]);
+    await client.end();
+    expect(String(rows[0]?.claimedBy)).toContain(`:${first.child.pid}:`);
+  }
   const atKill = await progress(first, runId);
   await kill(first);
   const killedAt = Date.now();
