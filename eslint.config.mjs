@@ -34,6 +34,8 @@ const COMPONENTS_STAY_ON_THE_CLIENT_SIDE = [
     "@/lib/facts/decide",
     "@/lib/facts/undo",
     "@/lib/facts/edit",
+    "@/lib/facts/manual",
+    "@/lib/facts/archive",
     "@/lib/env",
     "@/lib/action",
     "@/lib/auth/*",

@@ -1,5 +1,83 @@
-import { redirect } from "next/navigation";
+import type { Metadata } from "next";
+import { ApprovalChart } from "@/components/dashboard/approval-chart";
+import { BacklogChart } from "@/components/dashboard/backlog-chart";
+import { FirstRun } from "@/components/dashboard/first-run";
+import { RecentRuns } from "@/components/dashboard/recent-runs";
+import { KindTable, StatusBreakdown } from "@/components/dashboard/status-counts";
+import { SummaryTiles } from "@/components/dashboard/summary-tiles";
+import { PageHeader } from "@/components/ui/card";
+import { getDb } from "@/lib/db/client";
+import { getApprovalRates, getBacklogByDay, getStatusCounts, listRecentRuns } from "@/lib/db/dashboard";
+import { getSettings } from "@/lib/db/settings";
+import { factSearch } from "@/lib/facts/query";
+import { queueSearch } from "@/lib/queue/schema";
+import { kindOptions } from "@/lib/settings/schema";
 
-export default function Home() {
-  redirect("/ingest");
+export const dynamic = "force-dynamic";
+export const metadata: Metadata = { title: "Dashboard" };
+
+export default async function DashboardPage() {
+  const db = await getDb();
+  const counts = await getStatusCounts({ db });
+  if (counts.sources === 0) {
+    return (
+      <div className="mx-auto max-w-5xl">
+        <PageHeader title="Dashboard" description="The state of the fact base and the review queue." />
+        <FirstRun />
+      </div>
+    );
+  }
+  const [rates, backlog, runs, settings] = await Promise.all([
+    getApprovalRates({ db }),
+    getBacklogByDay({ db }),
+    listRecentRuns({ db }),
+    getSettings({ db }),
+  ]);
+  const labels = Object.fromEntries(kindOptions(settings).map((k) => [k.id, k.label]));
+  const { facts, candidates } = counts;
+  const n = (x: number) => x.toLocaleString("en");
+  const open = candidates.pending + candidates.gated;
+  // As the approval chart counts them (each decided candidate is in one extractor's group).
+  const accepted = rates.byExtractor.reduce((sum, g) => sum + g.accepted, 0);
+  const decided = rates.byExtractor.reduce((sum, g) => sum + g.accepted + g.rejected, 0);
+  return (
+    <div className="mx-auto flex max-w-6xl flex-col gap-6">
+      <PageHeader title="Dashboard" description="The state of the fact base and the review queue." />
+      <SummaryTiles
+        tiles={[
+          {
+            label: "Active facts",
+            value: facts.active.toLocaleString("en"),
+            detail: `${n(facts.superseded)} superseded · ${n(facts.archived)} archived`,
+            href: `/facts${factSearch({})}`,
+          },
+          {
+            label: "Awaiting review",
+            value: open.toLocaleString("en"),
+            detail: `${candidates.gated.toLocaleString("en")} gated for a closer look`,
+            href: `/review${queueSearch({})}`,
+          },
+          {
+            label: "Approval rate",
+            value: decided ? `${Math.round((accepted / decided) * 100)}%` : "—",
+            detail: `${accepted.toLocaleString("en")} of ${decided.toLocaleString("en")} decided candidates`,
+            href: "#approval-rate",
+          },
+          {
+            label: "Sources",
+            value: counts.sources.toLocaleString("en"),
+            detail: runs[0] ? `last run ${runs[0].status}` : "no runs yet",
+            href: "/sources",
+          },
+        ]}
+      />
+      <section aria-label="Counts" className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+        <StatusBreakdown counts={counts} />
+        <KindTable counts={counts} labels={labels} />
+      </section>
+      <ApprovalChart rates={rates} labels={labels} />
+      <BacklogChart days={backlog} />
+      <RecentRuns runs={runs} />
+    </div>
+  );
 }

@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// `npx sift <command>`: runs cli/<command>.ts through tsx, no build step and no database needed.
+// `npx sift <command>`: runs cli/<command>.ts through tsx, no build step (backup and restore open the
+// embedded database; the others need none).
 // The react-server condition makes `server-only` a no-op outside Next.js.
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
@@ -8,7 +9,7 @@ import { fileURLToPath } from "node:url";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const [command, ...rest] = process.argv.slice(2);
-const commands = ["extract", "match", "review"];
+const commands = ["extract", "match", "review", "backup", "restore"];
 
 if (!command || command === "--help" || command === "-h" || !commands.includes(command)) {
   console.error(
@@ -18,6 +19,8 @@ if (!command || command === "--help" || command === "-h" || !commands.includes(c
       "  extract FILE [--extractor offline|llm] [--preset meeting|agent|personal] [--json]",
       "  match                    JSON lines {a, b} on stdin -> {score, verdict} per line",
       "  review --facts FILE      candidates (JSON lines) on stdin -> verdicts with matches",
+      "  backup FILE              the embedded database (SIFT_DATA_DIR) to one file; stop the server first",
+      "  restore FILE [--force]   a backup back into SIFT_DATA_DIR (--force keeps the old one aside)",
     ].join("\n"),
   );
   process.exit(command && !["--help", "-h"].includes(command) ? 2 : 0);

@@ -1,10 +1,11 @@
 "use client";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
-import { ClipboardCheck, Database, FileInput, FileText, Settings } from "lucide-react";
+import { ClipboardCheck, Database, FileInput, FileText, LayoutDashboard, Settings } from "lucide-react";
 import { cn } from "@/lib/utils";
 
 const ITEMS = [
+  { href: "/", label: "Dashboard", icon: LayoutDashboard },
   { href: "/ingest", label: "Ingest", icon: FileInput },
   { href: "/review", label: "Review", icon: ClipboardCheck },
   { href: "/facts", label: "Facts", icon: Database },
@@ -17,7 +18,8 @@ export function AppNav() {
   return (
     <nav aria-label="Main" className="flex flex-col gap-1">
       {ITEMS.map(({ href, label, icon: Icon }) => {
-        const active = pathname === href || pathname.startsWith(`${href}/`);
+        // "/" is active on the home page only, not under every page.
+        const active = pathname === href || (href !== "/" && pathname.startsWith(`${href}/`));
         return (
           <Link
             key={href}

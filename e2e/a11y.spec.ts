@@ -14,7 +14,9 @@ async function violations(page: Page) {
     });
 }
 
-test("the review queue and a source view have no serious or critical accessibility violation", async ({ page }) => {
+test("the review queue, a source view and the dashboard have no serious or critical accessibility violation", async ({
+  page,
+}) => {
   const stamp = Date.now();
   await page.goto("/ingest");
   await page.getByLabel("Title").fill(`Access ${stamp}`);
@@ -36,5 +38,14 @@ test("the review queue and a source view have no serious or critical accessibili
 
   await page.getByTestId("candidate").first().getByRole("link", { name: "Open in the source" }).click();
   await expect(page.getByRole("region", { name: "Transcript" })).toBeVisible();
+  expect(await violations(page)).toEqual([]);
+
+  // The dashboard with a decision in it: counts, the approval-rate bars and the backlog chart.
+  await page.goto(`/review?q=${stamp}`);
+  await page.getByTestId("candidate").first().getByRole("button", { name: "Approve", exact: true }).click();
+  await expect(page.getByRole("listitem").filter({ hasText: "Approved — added to Facts" })).toBeVisible();
+  await page.goto("/");
+  await expect(page.getByRole("table", { name: /By extractor/ })).toBeVisible();
+  await expect(page.getByRole("img", { name: /Open candidates per day/ })).toBeVisible();
   expect(await violations(page)).toEqual([]);
 });

@@ -36,6 +36,8 @@ describe("server-only modules", () => {
     "lib/facts/decide.ts",
     "lib/facts/undo.ts",
     "lib/facts/edit.ts",
+    "lib/facts/manual.ts",
+    "lib/facts/archive.ts",
   ];
 
   it('start with import "server-only", so a client component importing one fails the build', () => {

@@ -1,6 +1,8 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { Plus } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
 import { EmptyState, PageHeader } from "@/components/ui/card";
 import { getDb } from "@/lib/db/client";
 import { searchFacts } from "@/lib/db/fact-search";
@@ -42,7 +44,13 @@ export default async function FactsPage({
       <PageHeader
         title="Facts"
         description={`${active.toLocaleString("en")} active fact${active === 1 ? "" : "s"}, each with its sources.`}
-      />
+      >
+        <Button asChild variant="outline">
+          <Link href="/facts/new">
+            <Plus aria-hidden /> New fact
+          </Link>
+        </Button>
+      </PageHeader>
       <FactFilters query={query} kinds={kinds} sources={sources} />
       <p className="mb-2 flex flex-wrap gap-3 text-sm text-muted-foreground" aria-label="Export">
         Export {total.toLocaleString("en")} fact{total === 1 ? "" : "s"}:

@@ -24,6 +24,8 @@ const ApproveInput = z.object({
   relateFactIds: z.array(z.uuid()).max(20).optional(),
   /** Also merge the open candidates that repeat this one into the new fact. */
   withCluster: z.boolean().optional(),
+  /** Keep invisible characters in the fact's text (they are removed otherwise). */
+  keepInvisible: z.boolean().optional(),
 });
 
 function revalidateReview() {
@@ -33,7 +35,10 @@ function revalidateReview() {
 
 export async function approveCandidateAction(input: z.input<typeof ApproveInput>) {
   return toActionResult(async () => {
-    const { candidateId, edits, supersedeFactIds, relateFactIds, withCluster } = parseInput(ApproveInput, input);
+    const { candidateId, edits, supersedeFactIds, relateFactIds, withCluster, keepInvisible } = parseInput(
+      ApproveInput,
+      input,
+    );
     const reviewer = await requireReviewer();
     const fact = await approveAndRejudge({
       db: await getDb(),
@@ -43,6 +48,7 @@ export async function approveCandidateAction(input: z.input<typeof ApproveInput>
       supersedeFactIds,
       relateFactIds,
       withCluster,
+      keepInvisible,
     });
     revalidateReview();
     return { factId: fact.id, merged: fact.mergedCandidateIds.length };

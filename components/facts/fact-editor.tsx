@@ -1,16 +1,16 @@
 "use client";
-import { Pencil, RotateCcw } from "lucide-react";
+import { Archive, ArchiveRestore, Pencil, RotateCcw } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
 import { toast } from "sonner";
-import { editFactAction, restoreFactAction } from "@/app/facts/[id]/actions";
+import { archiveFactAction, editFactAction, restoreFactAction } from "@/app/facts/[id]/actions";
 import { callAction } from "@/components/call-action";
 import { Button } from "@/components/ui/button";
 import { Textarea } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { WordDiff } from "@/components/ui/word-diff";
+import { TEMPORALS, type Temporal } from "@/lib/extraction/schema";
 
-const TEMPORALS = ["past", "present", "future", "timeless"] as const;
 const field = "h-9 rounded-md border border-border bg-white px-2 text-sm";
 
 interface EditableFact {
@@ -49,7 +49,7 @@ export function FactEditor({ fact, kinds }: { fact: EditableFact; kinds: Array<{
         editFactAction({
           factId: fact.id,
           version: fact.version,
-          edits: { content: content.trim(), kind, temporal: temporal as (typeof TEMPORALS)[number] },
+          edits: { content: content.trim(), kind, temporal: temporal as Temporal },
         }),
       );
       if (result.ok) {
@@ -134,6 +134,36 @@ export function RestoreButton({ factId, version, restore }: { factId: string; ve
       }
     >
       <RotateCcw aria-hidden /> Restore version {restore}
+    </Button>
+  );
+}
+
+/**
+ * Takes a fact out of the fact base without losing it, or brings it back: a new version either way,
+ * refused if the fact changed since the page was opened.
+ */
+export function ArchiveButton({ factId, version, archived }: { factId: string; version: number; archived: boolean }) {
+  const router = useRouter();
+  const [busy, startTransition] = useTransition();
+  return (
+    <Button
+      size="sm"
+      variant="outline"
+      disabled={busy}
+      onClick={() =>
+        startTransition(async () => {
+          const result = await callAction(() => archiveFactAction({ factId, version, archived: !archived }));
+          if (result.ok) {
+            toast.success(archived ? "Fact brought back from the archive" : "Fact archived");
+            router.refresh();
+          } else {
+            toast.error(result.message);
+          }
+        })
+      }
+    >
+      {archived ? <ArchiveRestore aria-hidden /> : <Archive aria-hidden />}
+      {archived ? "Bring back" : "Archive"}
     </Button>
   );
 }

@@ -7,6 +7,7 @@ import { formatOffset } from "@/lib/format";
 import { contradictedFacts, duplicateFact, relatedFacts } from "@/components/review/matches";
 import { RejectReasons } from "@/components/review/reject-reasons";
 import type { ReviewAction, ReviewItem } from "@/components/review/types";
+import { VisibleText } from "@/components/ui/visible-text";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/utils";
@@ -131,11 +132,13 @@ export function CandidateCard({
           item={item}
           kinds={kinds}
           busy={busy}
-          onSave={(edits) => onDecide({ type: "approve", edits })}
+          onSave={(edits, keepInvisible) => onDecide({ type: "approve", edits, keepInvisible })}
           onCancel={() => onMode("view")}
         />
       ) : (
-        <p className="mt-2 text-base leading-snug">{item.content}</p>
+        <p className="mt-2 text-base leading-snug">
+          <VisibleText text={item.content} />
+        </p>
       )}
       <div className="mt-2">
         <ConfidenceBar value={item.confidence} />

@@ -6,8 +6,9 @@ import { Button } from "@/components/ui/button";
 import { Textarea } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { WordDiff } from "@/components/ui/word-diff";
+import { TEMPORALS } from "@/lib/extraction/schema";
+import { describeInvisible } from "@/lib/text/invisible";
 
-const TEMPORALS = ["past", "present", "future", "timeless"] as const;
 const field = "h-9 rounded-md border border-border bg-white px-2 text-sm";
 
 /**
@@ -24,16 +25,18 @@ export function CardEditor({
   item: ReviewItem;
   kinds: Array<{ id: string; label: string }>;
   busy: boolean;
-  onSave: (edits: ReviewEdits) => void;
+  onSave: (edits: ReviewEdits, keepInvisible: boolean) => void;
   onCancel: () => void;
 }) {
   const [content, setContent] = useState(item.content);
   const [kind, setKind] = useState(item.kind);
   const [importance, setImportance] = useState(item.importance);
   const [temporal, setTemporal] = useState(item.temporal);
+  const [keepInvisible, setKeepInvisible] = useState(false);
   const id = (name: string) => `${name}-${item.id}`;
   const kindOptions = kinds.some((k) => k.id === item.kind) ? kinds : [{ id: item.kind, label: item.kind }, ...kinds];
   const trimmed = content.trim();
+  const invisible = describeInvisible(trimmed);
 
   function save() {
     const edits: ReviewEdits = {};
@@ -41,7 +44,7 @@ export function CardEditor({
     if (kind !== item.kind) edits.kind = kind;
     if (importance !== item.importance) edits.importance = importance;
     if (temporal !== item.temporal) edits.temporal = temporal as ReviewEdits["temporal"];
-    onSave(edits);
+    onSave(edits, keepInvisible && invisible !== null);
   }
 
   return (
@@ -101,6 +104,12 @@ export function CardEditor({
           />
         </div>
       </div>
+      {invisible ? (
+        <label className="flex items-center gap-2 text-sm">
+          <input type="checkbox" checked={keepInvisible} onChange={(e) => setKeepInvisible(e.target.checked)} />
+          Keep the invisible characters ({invisible}); otherwise they are removed
+        </label>
+      ) : null}
       <div className="flex gap-2">
         <Button size="sm" variant="success" type="submit" disabled={busy || trimmed.length < 3}>
           <Check aria-hidden /> Save and approve

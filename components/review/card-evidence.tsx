@@ -2,6 +2,7 @@
 import Link from "next/link";
 import { useState } from "react";
 import type { ReviewItem } from "@/components/review/types";
+import { VisibleText } from "@/components/ui/visible-text";
 import { cn } from "@/lib/utils";
 import { firstLines, lastLines } from "@/lib/text/lines";
 
@@ -30,7 +31,9 @@ export function QuoteInContext({ item }: { item: ReviewItem }) {
     <figure className="mt-2 rounded-md border-l-2 border-border bg-muted/50 px-3 py-2 text-sm">
       <blockquote className="whitespace-pre-wrap break-words text-muted-foreground">
         {context ? <span>{lastLines(context.before, lines)}</span> : null}
-        <mark className="rounded bg-warning/25 px-0.5 text-foreground">{item.quote}</mark>
+        <mark className="rounded bg-warning/25 px-0.5 text-foreground">
+          <VisibleText text={item.quote} />
+        </mark>
         {context ? <span>{firstLines(context.after, lines)}</span> : null}
       </blockquote>
       <figcaption className="mt-1 flex flex-wrap gap-3 text-xs">

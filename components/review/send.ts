@@ -16,7 +16,12 @@ export function send(item: ReviewItem, action: ReviewAction): Promise<ActionResu
   const withCluster = item.members.length > 0;
   switch (action.type) {
     case "approve":
-      return approveCandidateAction({ candidateId: item.id, withCluster, edits: action.edits });
+      return approveCandidateAction({
+        candidateId: item.id,
+        withCluster,
+        edits: action.edits,
+        ...(action.keepInvisible ? { keepInvisible: true } : {}),
+      });
     case "supersede":
       return approveCandidateAction({
         candidateId: item.id,

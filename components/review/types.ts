@@ -51,7 +51,8 @@ export interface ReviewEdits {
 
 /** What a reviewer does to a card from the queue. */
 export type ReviewAction =
-  | { type: "approve"; edits?: ReviewEdits }
+  /** With `keepInvisible`, the fact keeps the invisible characters the reviewer was shown. */
+  | { type: "approve"; edits?: ReviewEdits; keepInvisible?: boolean }
   | { type: "supersede" }
   /** With `useWording`, the fact takes this candidate's text. */
   | { type: "merge"; useWording?: boolean }

@@ -97,6 +97,19 @@ export async function addProvenanceFromCandidate({
   });
 }
 
+/** Where a fact entered by hand came from: no source or quote, the extractor "manual" and the person's note. */
+export async function addManualProvenance({ tx, factId, note }: { tx: Tx; factId: string; note?: string }) {
+  await tx.factProvenance.create({ data: { factId, extractor: "manual", quote: note ?? null } });
+}
+
+/** The active fact that says exactly these words (same normalized text), if any. */
+export function findActiveFactByText({ db, content }: { db: Db | Tx; content: string }) {
+  return db.fact.findFirst({
+    where: { contentHash: contentHash(content), status: "active" },
+    select: { id: true, content: true },
+  });
+}
+
 export async function recordFactRevision({
   tx,
   factId,
@@ -110,7 +123,7 @@ export async function recordFactRevision({
   tx: Tx;
   factId: string;
   version: number;
-  action: "create" | "merge" | "supersede" | "unmerge" | "restore" | "edit";
+  action: "create" | "merge" | "supersede" | "unmerge" | "restore" | "edit" | "archive" | "unarchive";
   before?: FactSnapshot;
   after: FactSnapshot;
   reason: string;
@@ -205,6 +218,27 @@ export async function removeProvenance({
   candidateIds: string[];
 }) {
   await tx.factProvenance.deleteMany({ where: { factId, candidateId: { in: candidateIds } } });
+}
+
+/** Moves a fact still at `version` from one status to another (archive, unarchive); null when it changed first. */
+export async function changeFactStatus({
+  tx,
+  factId,
+  version,
+  from,
+  to,
+}: {
+  tx: Tx;
+  factId: string;
+  version: number;
+  from: "active" | "archived";
+  to: "active" | "archived";
+}) {
+  const updated = await tx.fact.updateMany({
+    where: { id: factId, status: from, version },
+    data: { status: to, version: { increment: 1 } },
+  });
+  return updated.count === 1 ? tx.fact.findUniqueOrThrow({ where: { id: factId } }) : null;
 }
 
 /** Makes a superseded fact active again (its superseding undone); false when it is not superseded. */

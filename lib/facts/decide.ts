@@ -15,6 +15,7 @@ import {
 } from "@/lib/db/facts";
 import { withTransaction, type Db, type Tx } from "@/lib/db/types";
 import type { Fact } from "@/lib/facts/schema";
+import { stripInvisible } from "@/lib/text/invisible";
 
 /**
  * Applying review decisions. This module never calls a model: everything it needs was decided
@@ -34,6 +35,7 @@ export async function approveCandidate({
   supersedeFactIds = [],
   relateFactIds = [],
   withCluster = false,
+  keepInvisible = false,
 }: {
   db: Db | Tx;
   candidateId: string;
@@ -46,15 +48,19 @@ export async function approveCandidate({
   /** Facts this one is related to: each gets a "related" relation from the new fact. */
   relateFactIds?: string[];
   withCluster?: boolean;
+  /** Keep invisible characters (lib/text/invisible.ts) in the fact's text: only when a reviewer says so. */
+  keepInvisible?: boolean;
 }) {
   return withTransaction(db, async (tx) => {
     const candidate = await claimCandidate({ tx, candidateId, reviewerId, status: "approved" });
     assertMatched(candidate, [...supersedeFactIds, ...relateFactIds]);
     const now = new Date();
+    const typed = edits?.content ?? candidate.content;
+    const content = keepInvisible ? typed : stripInvisible(typed);
     const fact = await createFact({
       tx,
       fact: {
-        content: edits?.content ?? candidate.content,
+        content,
         kind: edits?.kind ?? candidate.kind,
         confidence: candidate.confidence,
         importance: edits?.importance ?? candidate.importance,
@@ -63,7 +69,7 @@ export async function approveCandidate({
       },
     });
     await addProvenanceFromCandidate({ tx, candidate, factId: fact.id });
-    const edited = edits?.content !== undefined && edits.content !== candidate.content;
+    const edited = content !== candidate.content;
     // An edited text has no vector yet: review embeds it later (backfill), never this function.
     if (!edited) await copyCandidateEmbedding({ db: tx, candidateId, factId: fact.id });
     await recordFactRevision({
@@ -72,8 +78,7 @@ export async function approveCandidate({
       version: 1,
       action: "create",
       after: snapshotOf(fact),
-      reason:
-        reviewerId === null ? "Approved automatically by the gate policy" : edited ? "Approved with edits" : "Approved",
+      reason: approvalReason({ automatic: reviewerId === null, edited, stripped: content !== typed }),
       reviewerId,
     });
     for (const oldId of supersedeFactIds) {
@@ -101,6 +106,11 @@ export async function approveCandidate({
     });
     return { ...fact, mergedCandidateIds: members };
   });
+}
+
+function approvalReason({ automatic, edited, stripped }: { automatic: boolean; edited: boolean; stripped: boolean }) {
+  const how = automatic ? "Approved automatically by the gate policy" : edited ? "Approved with edits" : "Approved";
+  return stripped ? `${how}; invisible characters removed` : how;
 }
 
 async function supersedeFact(
@@ -139,8 +149,9 @@ export async function mergeCandidate({
   candidateId,
   factId,
   reviewerId,
-  content,
+  content: typed,
   withHead,
+  keepInvisible = false,
 }: {
   db: Db | Tx;
   candidateId: string;
@@ -150,7 +161,10 @@ export async function mergeCandidate({
   content?: string;
   /** The cluster head whose approval merges this member (the match naming the fact is the head's). */
   withHead?: string;
+  /** Keep invisible characters in the new wording: only when a reviewer says so. */
+  keepInvisible?: boolean;
 }) {
+  const content = typed === undefined || keepInvisible ? typed : stripInvisible(typed);
   return withTransaction(db, async (tx) => {
     const fact = await getFact({ db: tx, factId });
     if (!fact) throw new AppError("NOT_FOUND", "The fact to merge into no longer exists.");

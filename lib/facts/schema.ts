@@ -51,3 +51,19 @@ export type FactSnapshot = z.infer<typeof FactSnapshotSchema>;
 
 /** A snapshot's kind and time, when they are still valid values (a kind may have left the taxonomy). */
 export const FactKindAndTimeSchema = FactSchema.pick({ kind: true, temporal: true });
+
+/**
+ * A fact a person enters by hand (the fact base's form, `POST /api/facts`): no transcript behind it, so
+ * its confidence is 1 and its provenance names who entered it. `note` says where it comes from, if anyone knows.
+ */
+/** The reason a fact entered by hand gives its first revision; its page says "Entered" for it. */
+export const MANUAL_ENTRY_REASON = "Entered by hand";
+
+export const ManualFactInputSchema = FactSchema.pick({ content: true, kind: true, temporal: true }).extend({
+  importance: FactSchema.shape.importance.default(0.5),
+  note: z.string().trim().max(500).optional(),
+});
+export type ManualFactInput = z.input<typeof ManualFactInputSchema>;
+
+/** Why a forgotten source's open candidates were rejected: not a reviewer's judgement of them. */
+export const FORGET_REASON = "source forgotten";

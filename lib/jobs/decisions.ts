@@ -2,8 +2,10 @@ import "server-only";
 import { getCandidateStatuses } from "@/lib/db/review-queue";
 import { withTransaction, type Db } from "@/lib/db/types";
 import { AppError } from "@/lib/errors";
+import { forgetSource, setFactArchived } from "@/lib/facts/archive";
 import { approveCandidate, mergeCandidate, rejectCandidate } from "@/lib/facts/decide";
 import { editFact, restoreFactVersion } from "@/lib/facts/edit";
+import { createManualFact } from "@/lib/facts/manual";
 import { undoDecision } from "@/lib/facts/undo";
 import { rejudgeQuietly } from "@/lib/jobs/rejudge";
 
@@ -121,6 +123,30 @@ export async function restoreAndRejudge(options: Parameters<typeof restoreFactVe
   await rejudgeQuietly({
     db: options.db,
     change: { factIds: [options.factId], texts: [result.previousContent, result.fact.content] },
+  });
+  return result;
+}
+
+/** A fact entered by hand, then the open candidates that may repeat it judged again (now duplicates). */
+export async function createManualFactAndRejudge(options: Parameters<typeof createManualFact>[0]) {
+  const fact = await createManualFact(options);
+  await rejudgeQuietly({ db: options.db, change: { factIds: [fact.id], texts: [fact.content] } });
+  return fact;
+}
+
+/** A fact archived or brought back, then the open candidates that matched it judged again. */
+export async function setFactArchivedAndRejudge(options: Parameters<typeof setFactArchived>[0] & { db: Db }) {
+  const fact = await setFactArchived(options);
+  await rejudgeQuietly({ db: options.db, change: { factIds: [fact.id], texts: [fact.content] } });
+  return fact;
+}
+
+/** A source forgotten, then the open candidates that matched its facts judged again. */
+export async function forgetSourceAndRejudge(options: Parameters<typeof forgetSource>[0]) {
+  const result = await forgetSource(options);
+  await rejudgeQuietly({
+    db: options.db,
+    change: { factIds: result.factIds, texts: result.texts },
   });
   return result;
 }

@@ -18,6 +18,7 @@ import {
   type Match,
   type ThresholdsInput,
 } from "@/lib/review";
+import { findSecretKinds } from "@/lib/review/secrets";
 
 /** How many retrieved facts the matcher scores per candidate: the verdict comes from the best few. */
 const FACTS_PER_CANDIDATE = 8;
@@ -97,6 +98,7 @@ export async function reviewCandidates({
     onePerCluster(list.filter((c) => !inBatch.has(c.id))).slice(0, OPEN_PER_CANDIDATE),
   );
   const words = candidates.map((c) => contentWords(c.content));
+  const secrets = await findSecretKinds(candidates.map((c) => `${c.content}\n${c.quote}`));
   const byVector =
     embed && embedding
       ? await compareBatchByVector({
@@ -122,7 +124,7 @@ export async function reviewCandidates({
       embeddingSimilarity: byVector?.similarityFor(i),
       judge,
     });
-    const gate = decideGate({ candidate, match: result, policy });
+    const gate = decideGate({ candidate, match: result, policy, secrets: secrets[i] ?? [] });
     const id = ids[i] as string;
     const review: CandidateReview = {
       id,

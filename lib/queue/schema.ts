@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { SAFETY_REASON } from "@/lib/review/safety";
 import { readUrlQuery, writeUrlQuery } from "@/lib/url-query";
 
 /**
@@ -16,6 +17,9 @@ export const GATE_REASONS = {
   "low-confidence": { label: "Low confidence", text: "Low confidence" },
   unsupported: { label: "Quote not found", text: "Quote not found in the source" },
   contradiction: { label: "Contradiction", text: "Contradicts " },
+  invisible: { label: "Invisible characters", text: SAFETY_REASON.invisible },
+  instruction: { label: "Instruction to the system", text: SAFETY_REASON.instruction },
+  secret: { label: "Credential or secret", text: SAFETY_REASON.secret },
 } as const;
 export type GateReasonKey = keyof typeof GATE_REASONS;
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { safetyReasons } from "./safety";
 import type { Match, MatchResult } from "./schema";
 
 /** What sends a candidate to review, what may skip it. Settings edits this. */
@@ -27,15 +28,21 @@ const fmt = (x: number) => x.toFixed(2);
 /**
  * Decides how a matched candidate enters review. "gated" means a person must look at it with the
  * reasons shown; "approved"/"merged" happen only when the policy allows it and nothing gated it.
+ * The safety reasons (lib/review/safety.ts: hidden characters, instructions, credentials) gate whatever
+ * the policy says. `secrets` are the credential kinds a scanner found in the candidate's text.
  */
 export function decideGate(input: {
-  candidate: { confidence: number; supported: boolean };
+  candidate: { confidence: number; supported: boolean; content?: string; quote?: string };
   match: MatchResult;
   policy?: GatePolicyInput;
+  secrets?: string[];
 }): GateDecision {
   const policy = GatePolicySchema.parse(input.policy ?? {});
   const { candidate, match } = input;
-  const reasons: string[] = [];
+  const reasons: string[] =
+    candidate.content === undefined
+      ? []
+      : safetyReasons({ content: candidate.content, quote: candidate.quote ?? "", secrets: input.secrets ?? [] });
   if (candidate.confidence < policy.minConfidence) {
     reasons.push(`Low confidence (${fmt(candidate.confidence)} < ${fmt(policy.minConfidence)})`);
   }

@@ -40,7 +40,14 @@ const contents = async (q: Partial<Record<keyof QueueQuery, string>>) =>
 describe("the queue's filters", () => {
   it("counts each gate reason, speaker and source under the other filters", async () => {
     const facets = await listQueueFacets({ db: db.prisma, query: query({}) });
-    expect(facets.gate).toEqual({ "low-confidence": 1, unsupported: 0, contradiction: 1 });
+    expect(facets.gate).toEqual({
+      "low-confidence": 1,
+      unsupported: 0,
+      contradiction: 1,
+      invisible: 0,
+      instruction: 0,
+      secret: 0,
+    });
     expect(facets.speaker).toEqual([
       { speaker: "Priya", count: 2 },
       { speaker: expect.any(String), count: 1 },

@@ -5,7 +5,7 @@ import { parseInput, toActionResult } from "@/lib/action";
 import { requireReviewer } from "@/lib/auth/reviewer";
 import { getDb } from "@/lib/db/client";
 import { FactSchema } from "@/lib/facts/schema";
-import { editAndRejudge, restoreAndRejudge } from "@/lib/jobs/decisions";
+import { editAndRejudge, restoreAndRejudge, setFactArchivedAndRejudge } from "@/lib/jobs/decisions";
 
 const EditInput = z.object({
   factId: z.uuid(),
@@ -52,5 +52,29 @@ export async function restoreFactAction(input: z.input<typeof RestoreInput>) {
     revalidatePath(`/facts/${factId}`);
     revalidatePath("/facts");
     return { version: fact.version };
+  });
+}
+
+const ArchiveInput = z.object({
+  factId: z.uuid(),
+  version: z.number().int().min(1),
+  /** true archives, false brings the fact back. */
+  archived: z.boolean(),
+});
+
+export async function archiveFactAction(input: z.input<typeof ArchiveInput>) {
+  return toActionResult(async () => {
+    const { factId, version, archived } = parseInput(ArchiveInput, input);
+    const reviewer = await requireReviewer();
+    const fact = await setFactArchivedAndRejudge({
+      db: await getDb(),
+      factId,
+      expectedVersion: version,
+      archived,
+      reviewerId: reviewer.id,
+    });
+    revalidatePath(`/facts/${factId}`);
+    revalidatePath("/facts");
+    return { version: fact.version, status: fact.status };
   });
 }

@@ -3,11 +3,13 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { Badge } from "@/components/ui/badge";
 import { Card, PageHeader } from "@/components/ui/card";
-import { FactEditor, RestoreButton } from "@/components/facts/fact-editor";
+import { ArchiveButton, FactEditor, RestoreButton } from "@/components/facts/fact-editor";
+import { VisibleText } from "@/components/ui/visible-text";
 import { WordDiff } from "@/components/ui/word-diff";
 import { getDb } from "@/lib/db/client";
 import { getFactDetail, type FactDetail } from "@/lib/db/fact-detail";
 import { getSettings } from "@/lib/db/settings";
+import { MANUAL_ENTRY_REASON } from "@/lib/facts/schema";
 import { formatOffset } from "@/lib/format";
 import { firstLines, lastLines } from "@/lib/text/lines";
 import { kindOptions } from "@/lib/settings/schema";
@@ -34,6 +36,8 @@ const ACTION_LABEL: Record<string, string> = {
   unmerge: "Merge undone",
   restore: "Restored",
   edit: "Edited",
+  archive: "Archived",
+  unarchive: "Brought back",
 };
 
 const quoteClass = "whitespace-pre-wrap break-words border-l-2 border-border pl-3 text-muted-foreground";
@@ -47,9 +51,13 @@ export default async function FactPage({ params }: { params: Promise<{ id: strin
   const [fact, settings] = await Promise.all([getFactDetail({ db, factId: id }), getSettings({ db })]);
   if (!fact) notFound();
   const kinds = kindOptions(settings);
+  const manual = fact.provenance.some((p) => p.extractor === "manual");
   return (
     <div className="mx-auto max-w-3xl">
-      <PageHeader title="Fact" description={`Version ${fact.version} · approved ${day(fact.createdAt)}`} />
+      <PageHeader
+        title="Fact"
+        description={`Version ${fact.version} · ${manual ? "entered" : "approved"} ${day(fact.createdAt)}`}
+      />
       <Card role="region" aria-label="Fact" className="mb-6 flex flex-col gap-2">
         <div className="flex flex-wrap items-center gap-2 text-xs">
           <Badge tone="primary">{fact.kind.replace(/_/g, " ")}</Badge>
@@ -61,10 +69,13 @@ export default async function FactPage({ params }: { params: Promise<{ id: strin
             {fact.validTo ? ` · until ${day(fact.validTo)}` : ""}
           </span>
         </div>
-        <p className="text-lg">{fact.content}</p>
-        {fact.status === "active" ? (
-          <div>
-            <FactEditor key={fact.version} fact={fact} kinds={kinds} />
+        <p className="text-lg">
+          <VisibleText text={fact.content} />
+        </p>
+        {fact.status === "active" || fact.status === "archived" ? (
+          <div className="flex flex-wrap items-start gap-2">
+            {fact.status === "active" ? <FactEditor key={fact.version} fact={fact} kinds={kinds} /> : null}
+            <ArchiveButton factId={fact.id} version={fact.version} archived={fact.status === "archived"} />
           </div>
         ) : null}
       </Card>
@@ -84,6 +95,7 @@ function Provenance({ fact }: { fact: FactDetail }) {
       <ul className="flex flex-col gap-3" aria-label="Provenance">
         {fact.provenance.map((p) => {
           const context = fact.contexts.get(p.id);
+          if (p.extractor === "manual") return <ManualEntry key={p.id} fact={fact} note={p.quote} />;
           return (
             <li key={p.id} className="rounded-md border border-border bg-white p-3 text-sm">
               <p className="mb-1 text-xs text-muted-foreground">
@@ -126,6 +138,20 @@ function Provenance({ fact }: { fact: FactDetail }) {
   );
 }
 
+/** A fact a person typed in: who and when (its first revision), and their note on where it comes from. */
+function ManualEntry({ fact, note }: { fact: FactDetail; note: string | null }) {
+  const created = fact.revisions.find((r) => r.action === "create");
+  return (
+    <li className="rounded-md border border-border bg-white p-3 text-sm">
+      <p className="text-xs text-muted-foreground">
+        Entered by hand by {created?.reviewer?.name ?? "a reviewer"}
+        {created ? ` on ${day(created.createdAt)}` : ""}
+      </p>
+      {note ? <p className="mt-1">{note}</p> : null}
+    </li>
+  );
+}
+
 function Relations({ fact }: { fact: FactDetail }) {
   const all = [
     ...fact.relationsOut.map((r) => ({ id: r.id, label: RELATION_OUT[r.type] ?? r.type, other: r.toFact })),
@@ -163,7 +189,7 @@ function History({ fact }: { fact: FactDetail }) {
           <li key={r.id} className="text-sm">
             <p>
               <span className="font-medium">
-                v{r.version} · {ACTION_LABEL[r.action] ?? r.action}
+                v{r.version} · {r.reason === MANUAL_ENTRY_REASON ? "Entered" : (ACTION_LABEL[r.action] ?? r.action)}
               </span>{" "}
               <span className="text-muted-foreground">
                 by {r.reviewer?.name ?? "Sift (automatic)"} on{" "}

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import Link from "next/link";
 import { notFound } from "next/navigation";
 import { RetryButton } from "@/components/ingest/retry-button";
 import { Badge } from "@/components/ui/badge";
@@ -30,7 +31,11 @@ export default async function SourcePage({ params }: { params: Promise<{ id: str
         ]
           .filter(Boolean)
           .join(" · ")}
-      />
+      >
+        <Link className="text-sm text-danger hover:underline" href={`/sources/${source.id}/forget`}>
+          Forget this source…
+        </Link>
+      </PageHeader>
       <section aria-label="Extraction runs" className="mb-6 flex flex-col gap-2">
         {source.runs.map((run) => (
           <Card key={run.id} className="flex flex-wrap items-center gap-3 py-3 text-sm">

@@ -1,0 +1,25 @@
+import type { Metadata } from "next";
+import { NewFactForm } from "@/components/facts/new-fact-form";
+import { Card, PageHeader } from "@/components/ui/card";
+import { getDb } from "@/lib/db/client";
+import { getSettings } from "@/lib/db/settings";
+import { kindOptions } from "@/lib/settings/schema";
+
+export const dynamic = "force-dynamic";
+export const metadata: Metadata = { title: "New fact" };
+
+/** A fact a person knows without a transcript: it skips the queue, and its page says who entered it. */
+export default async function NewFactPage() {
+  const settings = await getSettings({ db: await getDb() });
+  return (
+    <div className="mx-auto max-w-2xl">
+      <PageHeader
+        title="New fact"
+        description="Entered by hand: it joins the fact base at once, with you as its source."
+      />
+      <Card>
+        <NewFactForm kinds={kindOptions(settings)} />
+      </Card>
+    </div>
+  );
+}

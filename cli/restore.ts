@@ -1,0 +1,4 @@
+// `sift restore FILE [--force]`: see cli/backup.ts.
+import { main } from "./backup";
+
+process.exitCode = await main("restore", process.argv.slice(2));

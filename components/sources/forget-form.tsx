@@ -1,0 +1,81 @@
+"use client";
+import { useRouter } from "next/navigation";
+import { useState, useTransition } from "react";
+import { toast } from "sonner";
+import { forgetSourceAction } from "@/app/sources/[id]/forget/actions";
+import { callAction } from "@/components/call-action";
+import { Button } from "@/components/ui/button";
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
+
+/**
+ * Confirms forgetting a source as previewed above it. Archiving can be undone fact by fact; deleting
+ * cannot, so it is never the default and the button says so.
+ */
+export function ForgetForm({
+  sourceId,
+  expected,
+}: {
+  sourceId: string;
+  expected: { factIds: string[]; candidateIds: string[] };
+}) {
+  const router = useRouter();
+  const [mode, setMode] = useState<"archive" | "delete">("archive");
+  const [error, setError] = useState<string | null>(null);
+  const [busy, startTransition] = useTransition();
+  function forget() {
+    setError(null);
+    startTransition(async () => {
+      const result = await callAction(() => forgetSourceAction({ sourceId, mode, expected }));
+      if (!result.ok) {
+        setError(result.message);
+        return;
+      }
+      const { archived, deleted, kept, rejected } = result.data;
+      const done = mode === "delete" ? `${plural(deleted, "fact")} deleted` : `${plural(archived, "fact")} archived`;
+      toast.success(
+        `Source forgotten: ${done}, ${kept} kept with other sources, ${plural(rejected, "candidate")} rejected`,
+      );
+      router.push(mode === "delete" ? "/facts" : `/sources/${sourceId}`);
+      router.refresh();
+    });
+  }
+  return (
+    <form
+      aria-label="Forget this source"
+      className="flex flex-col gap-3"
+      onSubmit={(e) => {
+        e.preventDefault();
+        forget();
+      }}
+    >
+      <fieldset className="flex flex-col gap-2 text-sm">
+        <legend className="mb-1 font-medium">What happens to the facts only this source supports</legend>
+        <label className="flex items-start gap-2">
+          <input type="radio" name="mode" checked={mode === "archive"} onChange={() => setMode("archive")} />
+          <span>
+            <span className="font-medium">Archive them</span>: they leave the fact base and can be brought back one by
+            one; the transcript stays.
+          </span>
+        </label>
+        <label className="flex items-start gap-2">
+          <input type="radio" name="mode" checked={mode === "delete"} onChange={() => setMode("delete")} />
+          <span>
+            <span className="font-medium">Delete them</span>, with the transcript, its runs and candidates, and its
+            quotes in the facts that stay. This cannot be undone.
+          </span>
+        </label>
+      </fieldset>
+      {error ? (
+        <p role="alert" className="text-sm text-danger">
+          {error}
+        </p>
+      ) : null}
+      <div>
+        <Button type="submit" variant="danger" disabled={busy}>
+          {mode === "delete" ? "Delete for good" : "Forget this source"}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,3 @@
+
+-- CreateIndex
+CREATE INDEX "Fact_status_kind_idx" ON "Fact"("status", "kind");
