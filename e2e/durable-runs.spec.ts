@@ -157,17 +157,17 @@ test("a run killed mid-way finishes on its own, every chunk once, with a clean r
   const store = await freshStore();
   const shared = Boolean(store.DATABASE_URL);
   const first = startServer(firstPort, store);
-  // On PostgreSQL a second instance runs beside the first and takes the run over; on PGlite (one process per
-  // data directory) the server is started again on the same directory.
-  let second = shared ? startServer(secondPort, store) : undefined;
   await ready(first);
-  if (second) await ready(second);
-
   const runId = await ingest(page, first, "Crash test planning");
   await expect
     .poll(async () => (await progress(first, runId)).chunksDone, { timeout: 60_000, intervals: [100] })
     .toBeGreaterThanOrEqual(3);
-  if (store.DATABASE_URL) {
+  // On PostgreSQL a second instance joins while the first runs it, and takes the run over; on PGlite (one
+  // process per data directory) the server is started again on the same directory.
+  let second: Server | undefined;
+  if (shared) {
+    second = startServer(secondPort, store);
+    await ready(second);
     // The instance about to die is the one running it, so what follows is a takeover, not a bystander.
     const client = new pg.Client({ connectionString: store.DATABASE_URL });
     await client.connect();
