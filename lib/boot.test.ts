@@ -21,6 +21,13 @@ describe("checkAtBoot", () => {
     await expect(checkAtBoot()).rejects.toThrow(/SIFT_MAX_UPLOAD_BYTES/);
   });
 
+  it("refuses the accounts mode without a secret of 32+ characters, naming the variable", async () => {
+    vi.stubEnv("SIFT_AUTH", "accounts");
+    await expect((await loadBoot()).checkAtBoot()).rejects.toThrow(/SIFT_AUTH_SECRET: is required/);
+    vi.stubEnv("SIFT_AUTH_SECRET", "short");
+    await expect((await loadBoot()).checkAtBoot()).rejects.toThrow(/SIFT_AUTH_SECRET: must be at least 32/);
+  });
+
   it("opens the database, and says which one it could not open without printing its URL", async () => {
     // Nothing listens on port 1: the connection is refused at once.
     vi.stubEnv("DATABASE_URL", "postgres://sift:s3cret@127.0.0.1:1/sift");

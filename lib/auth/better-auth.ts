@@ -18,9 +18,11 @@ function buildAuth(db: Db, env: Env) {
     database: prismaAdapter(db, { provider: "postgresql" }),
     secret: authSecretOf(env),
     // The origin is the request's own host when it is one Sift answers (the proxy refuses the others), on any
-    // port: sign-in from Sift's page passes Better Auth's origin check, a foreign page's does not.
+    // port: sign-in from Sift's page passes Better Auth's origin check, a foreign page's does not. A call with
+    // no Host (reading a session from headers alone) falls back to loopback, which no foreign page is.
     baseURL: {
       allowedHosts: answeredHostNames(parseAllowedHosts(env.SIFT_ALLOWED_HOSTS)).flatMap((h) => [h, `${h}:*`]),
+      fallback: "http://localhost",
     },
     emailAndPassword: { enabled: true, disableSignUp: true, minPasswordLength: 10, maxPasswordLength: 128 },
     user: {
