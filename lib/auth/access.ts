@@ -23,7 +23,7 @@ export function actorAllows(actor: Actor, need: Permission): boolean {
 
 /**
  * The request's actor, or null when nobody is identified. A bearer token is checked whenever one is sent
- * (a bad one is never silently ignored); without one, local mode is the local reviewer and accounts mode
+ * (a bad one is never silently ignored; other schemes, such as a proxy's Basic, are not ours); without one, local mode is the local reviewer and accounts mode
  * reads the session cookie.
  */
 export async function authenticate({
@@ -35,10 +35,9 @@ export async function authenticate({
   env: Env;
   headers: Headers;
 }): Promise<Actor | null> {
-  const authorization = headers.get("authorization");
-  if (authorization !== null) {
-    const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization);
-    const token = match ? await verifyAgentToken({ db, token: match[1] as string }) : null;
+  const bearer = bearerOf(headers);
+  if (bearer !== null) {
+    const token = await verifyAgentToken({ db, token: bearer });
     return token && { kind: "token", id: token.createdById, name: token.name, scopes: token.scopes, tokenId: token.id };
   }
   const id = env.SIFT_AUTH === "accounts" ? await sessionReviewerId({ db, headers }) : getDefaultReviewerId();
@@ -55,7 +54,7 @@ export async function authorize(options: { db: Db; env: Env; headers: Headers; n
   if (!actor) {
     throw new AppError(
       "UNAUTHORIZED",
-      options.headers.has("authorization") ? "This token is unknown or revoked." : "Sign in first.",
+      bearerOf(options.headers) !== null ? "This token is unknown or revoked." : "Sign in first.",
     );
   }
   assertAllowed(actor, options.need);
@@ -75,3 +74,9 @@ const DOING: Record<Permission, string> = {
   review: "review, approve or edit",
   admin: "change settings, users or tokens",
 };
+
+/** The value of `Authorization: Bearer <value>` ("" when the scheme is there without a value), else null. */
+export function bearerOf(headers: Headers): string | null {
+  const match = /^Bearer(?:\s+(\S*))?\s*$/i.exec(headers.get("authorization")?.trim() ?? "");
+  return match ? (match[1] ?? "") : null;
+}

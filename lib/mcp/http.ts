@@ -5,7 +5,7 @@ import {
 } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import { toActionResult } from "@/lib/action";
 import { apiError } from "@/lib/api/route";
-import { authenticate } from "@/lib/auth/access";
+import { authenticate, bearerOf } from "@/lib/auth/access";
 import { AppError } from "@/lib/errors";
 import { getDb } from "@/lib/db/client";
 import { getEnv } from "@/lib/env";
@@ -23,7 +23,7 @@ export async function handleMcpRequest(request: Request, runInBackground: RunInB
     const env = getEnv();
     const actor = await authenticate({ db, env, headers: request.headers });
     if (!actor) {
-      const why = request.headers.has("authorization") ? "This token is unknown or revoked." : "Send a token.";
+      const why = bearerOf(request.headers) !== null ? "This token is unknown or revoked." : "Send a token.";
       throw new AppError("UNAUTHORIZED", why);
     }
     return { db, env, actor };

@@ -232,6 +232,9 @@ describe("local mode", () => {
     expect(await saveSettingsAction(DEFAULT_SETTINGS)).toMatchObject({ ok: true });
     const bad = await call(factsRoute.GET, { url: "/api/facts", headers: { authorization: "Bearer sift_nope" } });
     expect(bad).toMatchObject({ status: 401, body: { code: "UNAUTHORIZED" } });
+    // A proxy's Basic credentials in front of Sift are not a token: the request is still the local reviewer's.
+    const basic = await call(factsRoute.GET, { url: "/api/facts", headers: { authorization: "Basic dTpw" } });
+    expect(basic.status).toBe(200);
     state.env = accounts;
   });
 });
