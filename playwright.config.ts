@@ -9,8 +9,9 @@ const port = Number(process.env.SIFT_E2E_PORT ?? 3107);
 // A second app instance configured with a model, served by the local fake OpenAI-compatible server.
 const llmPort = port + 1;
 const fakeModelPort = port + 904;
-// A third instance in the accounts mode (SIFT_AUTH=accounts) on its own fresh database.
-const accountsPort = port + 2;
+// A third instance in the accounts mode (SIFT_AUTH=accounts) on its own fresh database; the specs that start
+// servers of their own use +2, +3 (boot.spec) and +5, +6 (durable-runs.spec).
+const accountsPort = port + 8;
 
 export default defineConfig({
   testDir: "e2e",
