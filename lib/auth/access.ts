@@ -23,8 +23,8 @@ export function actorAllows(actor: Actor, need: Permission): boolean {
 
 /**
  * The request's actor, or null when nobody is identified. A bearer token is checked whenever one is sent
- * (a bad one is never silently ignored; other schemes, such as a proxy's Basic, are not ours); without one, local mode is the local reviewer and accounts mode
- * reads the session cookie.
+ * (a bad one is never silently ignored; other schemes, such as a proxy's Basic, are not ours); without one,
+ * local mode is the local reviewer and accounts mode reads the session cookie.
  */
 export async function authenticate({
   db,
