@@ -16,7 +16,7 @@ import type { Extractor } from "@/lib/extraction/types";
 import { approveCandidate } from "@/lib/facts/decide";
 import { applyAutoMerges, reviewCandidates } from "@/lib/jobs/review-candidates";
 import type { ModelEmbedder } from "@/lib/models";
-import type { Judge } from "@/lib/review";
+import { loadSentenceEncoder, type Judge } from "@/lib/review";
 
 const candidateKey = (c: { start: number | null; content: string }) => `${c.start ?? "?"}:${c.content}`;
 
@@ -77,6 +77,8 @@ export async function executeExtractionRun({
           policy: settings.gates,
           embed,
           judge,
+          // A background job may wait for the encoder's first load (~0.5 s); a page never does.
+          encoder: await loadSentenceEncoder(),
         });
         // Auto-approved candidates are saved open and then approved through the same function a
         // reviewer uses, so the fact, its provenance and its revision are made the one way.

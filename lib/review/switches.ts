@@ -1,12 +1,12 @@
 /**
- * The matcher's switches (README: SIFT_WORD_VECTORS, SIFT_WORDNET, SIFT_CACHE_DIR). The matcher runs in
- * the app, the CLI and the eval scripts, so it reads them from the environment itself, when first used;
- * lib/env.ts validates them with SWITCH_VALUES when the server starts.
+ * The matcher's switches (README: SIFT_WORD_VECTORS, SIFT_WORDNET, SIFT_SENTENCE_ENCODER, SIFT_CACHE_DIR).
+ * The matcher runs in the app, the CLI and the eval scripts, so it reads them from the environment itself,
+ * when first used; lib/env.ts validates them with SWITCH_VALUES when the server starts.
  */
 export const SWITCH_VALUES = /^(on|off|1|0|true|false|yes|no)$/i;
 const OFF = /^(off|0|false|no)$/i;
 
-export function switchedOff(name: "SIFT_WORD_VECTORS" | "SIFT_WORDNET"): boolean {
+export function switchedOff(name: "SIFT_WORD_VECTORS" | "SIFT_WORDNET" | "SIFT_SENTENCE_ENCODER"): boolean {
   return OFF.test(process.env[name] ?? "");
 }
 
