@@ -73,7 +73,8 @@ export async function warmModels(): Promise<void> {
     readWinkDocument("Priya decided to ship offline mode on Friday.");
     loadWordVectors();
     scorePair("The team ships offline mode on Friday.", "The team will ship offline mode by Monday.");
-    // The sentence encoder (~0.2 s, ~100 MB) last: reviews run lexical only until it has loaded.
+    // The sentence encoder, when SIFT_SENTENCE_ENCODER=on (~0.5 s, ~150 MB), last: reviews run lexical only
+    // until it has loaded.
     const encoder = await loadSentenceEncoder();
     await encoder?.(["The team ships offline mode on Friday."]);
   } catch (error) {

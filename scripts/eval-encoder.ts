@@ -21,6 +21,8 @@ import {
   withEncoder,
 } from "@/lib/review";
 
+// Measured whatever the server's setting: the encoder is what is being judged.
+process.env.SIFT_SENTENCE_ENCODER = "on";
 const root = path.resolve(import.meta.dirname, "..");
 const evalDir = process.env.SIFT_EVAL_DIR ?? path.resolve(root, "../shared/eval");
 const cacheFile = path.join(process.env.SIFT_CACHE_DIR?.trim() || os.tmpdir(), "sift-eval-encoder-v1.json");
@@ -51,7 +53,7 @@ const missing = texts.filter((t) => !encodings[t]);
 if (missing.length > 0) {
   const t0 = performance.now();
   const encoder = await loadSentenceEncoder();
-  if (!encoder) throw new Error("The sentence encoder did not load (SIFT_SENTENCE_ENCODER=off?)");
+  if (!encoder) throw new Error("The sentence encoder did not load");
   console.log(`encoder loaded in ${(performance.now() - t0).toFixed(0)} ms; encoding ${missing.length} sentences`);
   const t1 = performance.now();
   for (let i = 0; i < missing.length; i += 64) {
@@ -141,7 +143,7 @@ const splits = Array.from({ length: 10 }, () => {
   const perm = R.stsb.map((_, i) => i).sort(() => rand() - 0.5);
   const half = perm.length >> 1;
   return [perm.slice(0, half), perm.slice(half)] as const;
-}).flatMap(([x, y]) => [
+}).flatMap(([x, y]): Array<[number[], number[]]> => [
   [x, y],
   [y, x],
 ]);

@@ -91,6 +91,30 @@ function ownerOf(s: Slots, v: Value): boolean {
   return !!next && OWNER_WORDS.has(next.stem);
 }
 
+const REPORTING = new Set([
+  "said",
+  "says",
+  "say",
+  "told",
+  "tells",
+  "reported",
+  "reports",
+  "announced",
+  "added",
+  "wrote",
+]);
+
+/**
+ * A name that reports the statement ("…, Burke said" / "…, the Weather Service said", "according to Lin"):
+ * two sources can say the same thing, so a different one is no contradiction of what was said.
+ */
+function isSource(an: Analysis, v: Value): boolean {
+  if (v.kind !== "name") return false;
+  const [first, last] = [v.tokens[0] as number, v.tokens.at(-1) as number];
+  const before = an.tokens.slice(Math.max(0, first - 2), first).map((t) => t.text);
+  return REPORTING.has(an.tokens[last + 1]?.text ?? "") || before.join(" ") === "according to";
+}
+
 /** Equal values, or a date and a more precise one: "January 1996" / "Jan. 12, 1996". */
 function sameValue(x: Value, y: Value): boolean {
   if (x.key === y.key) return true;
@@ -144,6 +168,19 @@ function valueDifferences(a: Analysis, b: Analysis, al: Alignment, namesA: Token
     }
     usedB.add(y);
     const [pa, pb] = inSlot(s, x, y);
+    if (isSource(a, x) && isSource(b, y)) {
+      out.push({
+        kind: x.kind,
+        a: texts(a, x),
+        b: texts(b, y),
+        conflict: false,
+        blocks: true,
+        reason: changed("source", pa, pb),
+        tokensA: x.tokens,
+        tokensB: y.tokens,
+      });
+      continue;
+    }
     out.push({
       kind: x.kind,
       a: texts(a, x),

@@ -59,6 +59,17 @@ describe("scorePair", () => {
     expect(qual.reason).toMatch(/sisters.*brothers/);
   });
 
+  it("reads a different source of the same statement as related, not a contradiction of what was said", () => {
+    const r = scorePair(
+      "The river will crest at 36 feet tonight, Burke said.",
+      "The river will crest at 36 feet tonight, the Weather Service said.",
+    );
+    expect(r.verdict).toBe("related");
+    expect(r.reason).toContain("Different source: 'Burke' → 'Weather Service'");
+    // The owner of a task is no source: a different one still contradicts.
+    expect(scorePair("Lin owns the migration.", "Marcus owns the migration.").verdict).toBe("contradicts");
+  });
+
   it("treats the same number in words and digits as equal", () => {
     expect(scorePair("The team has five engineers.", "The team has 5 engineers.").verdict).toBe("duplicate");
   });

