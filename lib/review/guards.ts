@@ -193,19 +193,27 @@ function valueDifferences(a: Analysis, b: Analysis, al: Alignment, namesA: Token
     });
   }
   const onlyB = vb.filter((y) => !usedB.has(y));
-  // Dates on both sides that do not pair ("published today" / "published Monday"): no telling they agree.
-  const bothDated = onlyA.some((v) => v.kind === "date") && onlyB.some((v) => v.kind === "date");
+  // Dates on both sides that do not pair ("published May 3" / "published Monday"): no telling they agree. A
+  // side whose dates only stamp a past event from the speaker's now ("said yesterday" / "said Wednesday") may
+  // name the same day: an added detail. "today" or "this week" may be a plan, and still blocks.
+  const dated = (vs: Value[]) => vs.filter((v) => v.kind === "date");
+  const pastStamps = (vs: Value[]) => dated(vs).every(isPastFromSpeaker);
+  const bothDated = dated(onlyA).length > 0 && dated(onlyB).length > 0 && !pastStamps(onlyA) && !pastStamps(onlyB);
   for (const v of onlyA) out.push(oneSided(s, v, true, bothDated));
   for (const v of onlyB) out.push(oneSided(s, v, false, bothDated));
   return out;
 }
+
+/** "yesterday", "last week", "last year": a past day or period counted from the speaker's now. */
+const isPastFromSpeaker = (v: Value) => /^date:(day:yesterday|relative:last )/.test(v.key);
 
 /**
  * A date on one side only that sets a deadline or a plan ("ships by Friday", "next quarter", "end of Q3")
  * changes a commitment; one that only stamps an event ("said on Tuesday") adds detail.
  */
 function isDeadline(an: Analysis, v: Value): boolean {
-  if (v.group === "date:quarter" || v.group === "date:relative") return true;
+  if (v.group === "date:quarter" || (v.group === "date:relative" && !v.key.startsWith("date:relative:last ")))
+    return true;
   let i = (v.tokens[0] as number) - 1;
   while (i >= 0 && /^(the|end|start|beginning|middle|of|close)$/.test(an.tokens[i]?.text ?? "")) i--;
   return DEADLINE_WORDS.has(an.tokens[i]?.text ?? "");

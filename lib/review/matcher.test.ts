@@ -70,6 +70,18 @@ describe("scorePair", () => {
     expect(scorePair("Lin owns the migration.", "Marcus owns the migration.").verdict).toBe("contradicts");
   });
 
+  it("reads a past day counted from the speaker as an event's stamp, but a day that may be a plan as a date", () => {
+    // "yesterday" and "on Wednesday" may be the same day: both shown, no guard.
+    const stamped = scorePair(
+      "The company said yesterday that profits rose sharply.",
+      "The company said on Wednesday that profits rose sharply.",
+    );
+    expect(stamped.verdict).toBe("duplicate");
+    expect(stamped.reason).toContain("Adds detail: 'yesterday'");
+    expect(scorePair("We ship the mobile app today.", "We ship the mobile app on Wednesday.").verdict).toBe("related");
+    expect(scorePair("Offline mode ships this week.", "Offline mode ships.").verdict).toBe("related");
+  });
+
   it("treats the same number in words and digits as equal", () => {
     expect(scorePair("The team has five engineers.", "The team has 5 engineers.").verdict).toBe("duplicate");
   });
