@@ -101,6 +101,14 @@ describe("scorePair", () => {
     expect(r.verdict).not.toBe("contradicts");
   });
 
+  it("reads 'not only' and 'nothing but' as affirming, and 'no praise' as a negation", () => {
+    const [a, b] = ["Not only did Lin approve the budget, she also signed the contract.", "Lin approved the budget."];
+    expect(scorePair(a, `${b.slice(0, -1)} and signed the contract.`).verdict).toBe("duplicate");
+    const praise = "The customers had praise for the new dashboard.";
+    expect(scorePair("The customers had nothing but praise for the new dashboard.", praise).verdict).toBe("duplicate");
+    expect(scorePair("The customers had no praise for the new dashboard.", praise).verdict).toBe("contradicts");
+  });
+
   it("treats an extra detail on one side as an elaboration, not a conflict", () => {
     const stage = scorePair("A man is playing a guitar.", "A man is playing a guitar on stage.");
     expect(stage.verdict).toBe("duplicate");
