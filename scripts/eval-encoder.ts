@@ -158,9 +158,11 @@ for (const [name, ws] of Object.entries(WEIGHTS)) {
     const w = ws.reduce((b, x) => (spearmanAt(pick(fit), x) > spearmanAt(pick(fit), b) ? x : b), ws[0]!);
     sumRho += spearmanAt(pick(test), w);
   }
+  const valAccuracy = accuracy(R.mrpcVal, m.w, m.t).toFixed(3);
+  const [heldF1, heldRho] = [(sumF1 / splits.length).toFixed(3), (sumRho / splits.length).toFixed(3)];
   console.log(
-    `${name}: MRPC chosen on train (w ${m.w}, t ${m.t.toFixed(3)}) -> val accuracy ${accuracy(R.mrpcVal, m.w, m.t).toFixed(3)}; ` +
-      `STS-B held-out duplicate F1 ${(sumF1 / splits.length).toFixed(3)}, Spearman ${(sumRho / splits.length).toFixed(3)}`,
+    `${name}: MRPC chosen on train (w ${m.w}, t ${m.t.toFixed(3)}) -> val accuracy ${valAccuracy}; ` +
+      `STS-B held-out duplicate F1 ${heldF1}, Spearman ${heldRho}`,
   );
 }
 
