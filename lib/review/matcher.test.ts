@@ -84,6 +84,13 @@ describe("scorePair", () => {
 
   it("treats the same number in words and digits as equal", () => {
     expect(scorePair("The team has five engineers.", "The team has 5 engineers.").verdict).toBe("duplicate");
+    // US dollars written with their country are the same amount; another amount is not.
+    expect(scorePair("The licence costs $US13.15 a seat.", "The licence costs $13.15 a seat.").verdict).toBe(
+      "duplicate",
+    );
+    expect(scorePair("The licence costs US$13.15 a seat.", "The licence costs $15 a seat.").verdict).toBe(
+      "contradicts",
+    );
   });
 
   it("calls numbers that differ on both sides a conflict even when one side only adds a number", () => {
