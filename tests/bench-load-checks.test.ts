@@ -7,6 +7,8 @@ const tally: LoadTally = {
     { candidateId: "c2", factId: "f2" },
   ],
   edits: 3,
+  approvePending: [],
+  editsPending: 0,
 };
 const clean: DbCounts = {
   factsSince: 2,
@@ -52,8 +54,25 @@ describe("the load bench's integrity checks", () => {
       versionMismatches: [{ factId: "f1", version: 3, revisions: 2 }],
     });
     expect(failures).toEqual([
-      "2 edit revisions were written, 3 edits succeeded",
+      "2 edit revisions were written, 3 edits succeeded (and 0 were unanswered)",
       "fact f1 is at version 3 with 2 revisions",
+    ]);
+  });
+
+  it("count an approval left unanswered at the end only if its candidate was stored as decided", () => {
+    const pending: LoadTally = { ...tally, approvePending: ["c3"], editsPending: 1 };
+    const landed: DbCounts = {
+      ...clean,
+      factsSince: 3,
+      editRevisionsSince: 4,
+      provenanceByCandidate: [
+        ...clean.provenanceByCandidate,
+        { candidateId: "c3", status: "approved", rows: 1, factIds: ["f3"] },
+      ],
+    };
+    expect(integrityFailures(pending, landed)).toEqual([]);
+    expect(integrityFailures(pending, { ...clean, factsSince: 3 })).toEqual([
+      "3 facts were created during the load, 2 approvals succeeded",
     ]);
   });
 });

@@ -18,10 +18,10 @@ export interface LoadPlan {
   base: string;
   duration: number;
   connections: Record<RequestType, number>;
-  /** Per approving connection, its candidates in order. */
-  approvals: Claim[][];
-  /** Per editing connection, the facts it edits (shared ones appear in two lists). */
-  edits: { id: string; version: number; shared: boolean }[][];
+  /** The open candidates in the order reviewers take them; `shared` ones twice in a row. */
+  approvals: Claim[];
+  /** The facts the editors edit, with the version each was created at. */
+  edits: { id: string; version: number }[];
   queries: string[];
 }
 
@@ -33,6 +33,12 @@ export interface TypeResult {
   statuses: Record<string, number>;
   /** 409s the bench provoked (a shared candidate or fact, or a reviewer out of work re-approving). */
   expected409: number;
+  /** 409 "judged again since you read it": the candidate was re-judged after a nearby approval; retried. */
+  rejudged409: number;
+  /** The first few answers that were neither 2xx nor a 409 the bench provoked, to show with the figures. */
+  samples: string[];
+  /** What was asked but not answered when the time ran out (candidate or fact ids). */
+  pending?: () => string[];
 }
 
 export interface DriverResult {
@@ -40,6 +46,9 @@ export interface DriverResult {
   byType: Record<RequestType, TypeResult>;
   approved: { candidateId: string; factId: string }[];
   edits: number;
+  /** Asked for but unanswered when the time ran out: their outcome is read from the database. */
+  approvePending: string[];
+  editsPending: number;
 }
 
 /** The one place requests get their headers: a bearer token when SIFT_TOKEN is set (accounts mode). */
@@ -50,32 +59,60 @@ export function requestHeaders(json: boolean): Record<string, string> {
   return headers;
 }
 
+/** Per request: autocannon clears a connection's context every time its list of requests starts over. */
 interface Ctx {
-  n?: number;
-  i?: number;
   current?: Claim;
+  /** A 409 here is one the bench provoked. */
   expected?: boolean;
 }
 
 type Req = autocannon.Request;
 
+/**
+ * The approvers' work: the plan's candidates in order, each handed to one request (so each reviewer takes its
+ * own), the shared ones twice in a row (two reviewers race for them). A "judged again" 409 puts the candidate
+ * back with the version it names, as a reviewer re-reads and decides again.
+ */
+function approvalWork(plan: LoadPlan) {
+  const queue = plan.approvals;
+  const retries: Claim[] = [];
+  const inFlight = new Set<Claim>();
+  let next = 0;
+  return {
+    inFlight,
+    take(): { claim: Claim; expected: boolean } {
+      const retry = retries.shift();
+      if (retry) return { claim: retry, expected: retry.shared };
+      const claim = queue[next++];
+      // Out of work: re-approve an early candidate, which must answer 409 "already approved".
+      if (!claim) return { claim: queue[next % Math.max(1, Math.min(queue.length, 50))]!, expected: true };
+      return { claim, expected: claim.shared };
+    },
+    retry: (claim: Claim, version: number) => retries.push({ ...claim, version }),
+  };
+}
+
 function requestsFor(type: RequestType, plan: LoadPlan, result: DriverResult, tally: TypeResult): Req[] {
-  let connection = 0;
-  const take = (ctx: Ctx) => (ctx.n ??= connection++);
   const factVersions = new Map<string, number>();
-  for (const list of plan.edits) for (const f of list) factVersions.set(f.id, f.version);
-  const pick = <T>(ctx: Ctx, list: T[]) => list[(ctx.i = (ctx.i ?? -1) + 1) % list.length] as T;
+  for (const f of plan.edits) factVersions.set(f.id, f.version);
+  let turn = 0;
+  const pick = <T>(list: T[]) => list[turn++ % list.length] as T;
+  const pending = new Set<Ctx>();
+  const sample = (status: number, body: string) => {
+    if (tally.samples.length < 5) tally.samples.push(`${status} ${body.slice(0, 300)}`);
+  };
   switch (type) {
-    case "approve":
+    case "approve": {
+      const work = approvalWork(plan);
+      result.approvePending = [];
+      tally.pending = () => [...pending].map((ctx) => ctx.current!.id);
       return [
         {
           setupRequest: (req: Req, ctx: Ctx) => {
-            const mine = plan.approvals[take(ctx) % plan.approvals.length] as Claim[];
-            ctx.i = (ctx.i ?? -1) + 1;
-            // Out of work: re-approve what it approved first, which must answer 409 "already approved".
-            const claim = (mine[ctx.i] ?? mine[0]) as Claim;
+            const { claim, expected } = work.take();
             ctx.current = claim;
-            ctx.expected = claim.shared || ctx.i >= mine.length;
+            ctx.expected = expected;
+            pending.add(ctx);
             return {
               ...req,
               method: "POST",
@@ -85,46 +122,72 @@ function requestsFor(type: RequestType, plan: LoadPlan, result: DriverResult, ta
             };
           },
           onResponse: (status: number, body: string, ctx: Ctx) => {
-            if (status === 409 && ctx.expected) tally.expected409++;
+            pending.delete(ctx);
+            const rejudged = status === 409 ? /judged again .*now version (\d+)/.exec(body) : null;
+            if (rejudged) {
+              tally.rejudged409++;
+              work.retry(ctx.current!, Number(rejudged[1]));
+            } else if (status === 409 && ctx.expected) tally.expected409++;
+            else if (status >= 300) sample(status, body);
             if (status >= 200 && status < 300) {
               result.approved.push({ candidateId: ctx.current!.id, factId: JSON.parse(body).factId });
             }
           },
         },
       ];
-    case "edit":
+    }
+    case "edit": {
+      // Facts nobody is editing go to the next request; every fifth request deliberately takes one that is
+      // being edited right now (with the version last seen), so one of the two must be told 409.
+      const facts = plan.edits.map((f) => f.id);
+      const busy = new Map<string, number>();
+      tally.pending = () => [...pending].map((ctx) => ctx.current!.id);
       return [
         {
           setupRequest: (req: Req, ctx: Ctx) => {
-            const fact = pick(ctx, plan.edits[take(ctx) % plan.edits.length]!);
-            ctx.current = fact;
-            ctx.expected = fact.shared;
+            const race = turn % 5 === 4 && busy.size > 0;
+            const free = facts.filter((id) => !busy.has(id));
+            const id = race || free.length === 0 ? pick([...busy.keys()]) : pick(free);
+            busy.set(id, (busy.get(id) ?? 0) + 1);
+            ctx.current = { id, version: factVersions.get(id)!, shared: race };
+            ctx.expected = race || free.length === 0;
+            pending.add(ctx);
             return {
               ...req,
               method: "PATCH",
-              path: `/api/facts/${fact.id}`,
-              headers: { ...requestHeaders(true), "if-match": String(factVersions.get(fact.id)) },
-              body: JSON.stringify({ content: `Load edit ${ctx.i} by reviewer ${ctx.n}: ${fact.id.slice(0, 8)}.` }),
+              path: `/api/facts/${id}`,
+              headers: { ...requestHeaders(true), "if-match": String(ctx.current.version) },
+              body: JSON.stringify({
+                content: `Load edit ${turn}: ${id.slice(0, 8)} as of version ${ctx.current.version}.`,
+              }),
             };
           },
           onResponse: (status: number, body: string, ctx: Ctx) => {
-            if (status === 409 && ctx.expected) tally.expected409++;
+            pending.delete(ctx);
+            const id = ctx.current!.id;
+            const left = (busy.get(id) ?? 1) - 1;
+            if (left > 0) busy.set(id, left);
+            else busy.delete(id);
             if (status >= 200 && status < 300) {
               result.edits++;
-              const version = JSON.parse(body).version as number;
-              const id = ctx.current!.id;
-              factVersions.set(id, Math.max(version, factVersions.get(id) ?? 0));
-            }
+              factVersions.set(id, Math.max(JSON.parse(body).version as number, factVersions.get(id) ?? 0));
+            } else if (status === 409 && ctx.expected) {
+              tally.expected409++;
+              // The racer that lost reads the fact again: the version its 409 names.
+              const now = /now version (\d+)/.exec(body);
+              if (now) factVersions.set(id, Math.max(Number(now[1]), factVersions.get(id) ?? 0));
+            } else sample(status, body);
           },
         },
       ];
+    }
     case "search":
       return [
         {
-          setupRequest: (req: Req, ctx: Ctx) => ({
+          setupRequest: (req: Req) => ({
             ...req,
             method: "GET",
-            path: `/api/facts?q=${encodeURIComponent(pick(ctx, plan.queries))}&limit=20`,
+            path: `/api/facts?q=${encodeURIComponent(pick(plan.queries))}&limit=20`,
             headers: requestHeaders(false),
           }),
         },
@@ -132,10 +195,10 @@ function requestsFor(type: RequestType, plan: LoadPlan, result: DriverResult, ta
     case "factsPage":
       return [
         {
-          setupRequest: (req: Req, ctx: Ctx) => ({
+          setupRequest: (req: Req) => ({
             ...req,
             method: "GET",
-            path: `/facts?q=${encodeURIComponent(pick(ctx, plan.queries))}`,
+            path: `/facts?q=${encodeURIComponent(pick(plan.queries))}`,
             headers: requestHeaders(false),
           }),
         },
@@ -147,10 +210,17 @@ function requestsFor(type: RequestType, plan: LoadPlan, result: DriverResult, ta
 
 export async function runDriver(planFile: string, outFile: string): Promise<void> {
   const plan = JSON.parse(fs.readFileSync(planFile, "utf8")) as LoadPlan;
-  const result: DriverResult = { seconds: plan.duration, byType: {} as DriverResult["byType"], approved: [], edits: 0 };
+  const result: DriverResult = {
+    seconds: plan.duration,
+    byType: {} as DriverResult["byType"],
+    approved: [],
+    edits: 0,
+    approvePending: [],
+    editsPending: 0,
+  };
   await Promise.all(
     REQUEST_TYPES.filter((type) => plan.connections[type] > 0).map(async (type) => {
-      const tally: TypeResult = { latencies: [], statuses: {}, expected409: 0 };
+      const tally: TypeResult = { latencies: [], statuses: {}, expected409: 0, rejudged409: 0, samples: [] };
       result.byType[type] = tally;
       const summary = await new Promise<autocannon.Result>((resolve, reject) => {
         const instance = autocannon(
@@ -169,7 +239,11 @@ export async function runDriver(planFile: string, outFile: string): Promise<void
           tally.statuses[statusCode] = (tally.statuses[statusCode] ?? 0) + 1;
         });
       });
-      tally.statuses.errors = summary.errors + summary.timeouts;
+      tally.statuses.errors = summary.errors;
+      const pending = tally.pending?.() ?? [];
+      delete tally.pending;
+      if (type === "approve") result.approvePending = pending;
+      if (type === "edit") result.editsPending = pending.length;
     }),
   );
   fs.writeFileSync(outFile, JSON.stringify(result));
