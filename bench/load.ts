@@ -1,10 +1,11 @@
 /**
  * Load: 50 concurrent reviewers approving, editing and searching on the production server (`next start`;
  * `npx next build` first), on PGlite and on PostgreSQL. Seeds through the app's own REST API (transcripts →
- * offline extraction runs → open candidates; manual facts to edit), drives it with autocannon from a second
- * process on loopback, samples the server's RSS, then opens the database and proves nothing was lost or
- * doubled (bench/lib/load-checks.ts). Prints a markdown table per database and writes JSON to bench/results/.
- *   npx tsx bench/load.ts [--db pglite|postgres|both] [--duration 60] [--connections 50] [--candidates 2000]
+ * offline extraction runs → open candidates, about 4 of 5 lines; manual facts to edit), drives it with
+ * autocannon from a second process on loopback, samples the server's RSS, then opens the database and proves
+ * nothing was lost or doubled (bench/lib/load-checks.ts). Prints a markdown table per database and writes
+ * JSON to bench/results/.
+ *   npx tsx bench/load.ts [--db pglite|postgres|both] [--duration 60] [--connections 50] [--candidates 3000]
  *     [--port 3681]   (SIFT_TOKEN set: every request carries `Authorization: Bearer $SIFT_TOKEN`)
  */
 import { spawn } from "node:child_process";
@@ -35,7 +36,7 @@ relaunchUnderServerCondition(import.meta.filename);
 const which = arg("db", "pglite");
 const duration = Number(arg("duration", "60"));
 const connections = Number(arg("connections", "50"));
-const wanted = Number(arg("candidates", "2000"));
+const wanted = Number(arg("candidates", "3000"));
 const port = Number(arg("port", "3681"));
 const { generateVariedFacts } = await import("@/tests/review/generate-varied-facts");
 const { createDb } = await import("@/lib/db/client");
