@@ -42,13 +42,22 @@ const { generateVariedFacts } = await import("@/tests/review/generate-varied-fac
 const { createDb } = await import("@/lib/db/client");
 
 async function api<T>(base: string, method: string, url: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${base}${url}`, {
-    method,
-    headers: requestHeaders(body !== undefined),
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
+  for (let attempt = 1; ; attempt++) {
+    let response: Response;
+    try {
+      response = await fetch(`${base}${url}`, {
+        method,
+        headers: requestHeaders(body !== undefined),
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+    } catch (error) {
+      // A kept-alive socket the server closed meanwhile: a read is safe to ask again, a write is not.
+      if (method !== "GET" || attempt >= 5) throw error;
+      continue;
+    }
+    if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${await response.text()}`);
+    return (await response.json()) as T;
+  }
 }
 
 const SPEAKERS = ["Priya", "Marcus", "Elena", "Tom", "Aisha"];
