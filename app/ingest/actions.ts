@@ -2,10 +2,12 @@
 import { after } from "next/server";
 import { z } from "zod";
 import { parseInput, toActionResult } from "@/lib/action";
+import { limitAction } from "@/app/rate-limit";
 import { requireReviewer } from "@/lib/auth/reviewer";
 import { getDb } from "@/lib/db/client";
 import { getEnv } from "@/lib/env";
 import { retryExtraction, startExtraction } from "@/lib/jobs/start-extraction";
+import { assertRunCapacity } from "@/lib/security/limits";
 import { readSourceInput } from "@/lib/sources/input";
 import { SourceInputSchema } from "@/lib/sources/schema";
 
@@ -15,8 +17,11 @@ import { SourceInputSchema } from "@/lib/sources/schema";
  */
 export async function startExtractionAction(formData: FormData) {
   return toActionResult(async () => {
-    await requireReviewer();
+    const reviewer = await requireReviewer();
+    await limitAction(reviewer.id);
     const env = getEnv();
+    const db = await getDb();
+    await assertRunCapacity({ db, reviewerId: reviewer.id });
     const fields = parseInput(SourceInputSchema, {
       title: formData.get("title") ?? undefined,
       text: formData.get("text") ?? undefined,
@@ -33,7 +38,8 @@ export async function startExtractionAction(formData: FormData) {
     });
 
     const started = await startExtraction({
-      db: await getDb(),
+      db,
+      reviewerId: reviewer.id,
       env,
       source: {
         title: fields.title || upload?.name,
@@ -56,7 +62,8 @@ export async function startExtractionAction(formData: FormData) {
 export async function retryRunAction(input: { runId: string }) {
   return toActionResult(async () => {
     const { runId } = parseInput(z.object({ runId: z.uuid() }), input);
-    await requireReviewer();
+    const reviewer = await requireReviewer();
+    await limitAction(reviewer.id);
     return retryExtraction({ db: await getDb(), env: getEnv(), runId, runInBackground: after });
   });
 }

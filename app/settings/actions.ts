@@ -1,6 +1,7 @@
 "use server";
 import { revalidatePath } from "next/cache";
 import { parseInput, toActionResult } from "@/lib/action";
+import { limitAction } from "@/app/rate-limit";
 import { requireReviewer } from "@/lib/auth/reviewer";
 import { getDb } from "@/lib/db/client";
 import { saveSettings } from "@/lib/db/settings";
@@ -9,7 +10,8 @@ import { SettingsSchema, type SettingsInput } from "@/lib/settings/schema";
 export async function saveSettingsAction(input: SettingsInput) {
   return toActionResult(async () => {
     const settings = parseInput(SettingsSchema, input);
-    await requireReviewer();
+    const reviewer = await requireReviewer();
+    await limitAction(reviewer.id);
     const saved = await saveSettings({ db: await getDb(), settings });
     revalidatePath("/settings");
     revalidatePath("/ingest");

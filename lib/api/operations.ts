@@ -41,7 +41,10 @@ export interface Operation {
   response: z.ZodType;
   /** The answer is a versioned thing: its version goes out as `ETag: "<version>"`, the value If-Match takes. */
   etag?: boolean;
-  /** Errors this operation answers besides UNAUTHORIZED and INTERNAL, which any may. */
+  /**
+   * Errors this operation answers besides UNAUTHORIZED, RATE_LIMITED and INTERNAL, which any may (and
+   * VALIDATION and TOO_LARGE, which any with a body may).
+   */
   errors: ErrorCode[];
 }
 

@@ -10,6 +10,7 @@ import { getDb } from "@/lib/db/client";
 import { getEnv } from "@/lib/env";
 import type { RunInBackground } from "@/lib/jobs/start-extraction";
 import { createSiftMcpServer } from "@/lib/mcp/server";
+import { enforceRateLimit, requestKeys } from "@/lib/security/limits";
 
 /**
  * MCP's Streamable HTTP transport for a route handler, stateless: each request gets its own server and
@@ -18,8 +19,10 @@ import { createSiftMcpServer } from "@/lib/mcp/server";
  */
 export async function handleMcpRequest(request: Request, runInBackground: RunInBackground): Promise<Response> {
   const checked = await toActionResult(async () => {
-    await requireReviewer();
-    return { db: await getDb(), env: getEnv() };
+    const reviewer = await requireReviewer();
+    const db = await getDb();
+    await enforceRateLimit({ db, keys: requestKeys(request.headers, reviewer.id) });
+    return { db, env: getEnv(), reviewerId: reviewer.id };
   });
   if (!checked.ok) return apiError(checked);
   const server = createSiftMcpServer({ ...checked.data, runInBackground });

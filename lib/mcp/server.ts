@@ -35,10 +35,12 @@ export function createSiftMcpServer({
   db,
   env,
   runInBackground,
+  reviewerId,
 }: {
   db: Db;
   env: Env;
   runInBackground: RunInBackground;
+  reviewerId: string;
 }): McpServer {
   const server = new McpServer({ name: "sift", version: "1.0.0" }, { instructions: INSTRUCTIONS });
 
@@ -80,7 +82,7 @@ export function createSiftMcpServer({
       inputSchema: ProposeFactsSchema,
       outputSchema: toolOutput(StartedRunSchema),
     },
-    (input) => answer(() => proposeFacts({ db, env, input, runInBackground })),
+    (input) => answer(() => proposeFacts({ db, env, input, runInBackground, reviewerId })),
   );
 
   server.registerTool(

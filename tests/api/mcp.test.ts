@@ -46,7 +46,7 @@ beforeAll(async () => {
 afterAll(async () => db?.close());
 
 async function inMemoryClient() {
-  const server = createSiftMcpServer({ db: db.prisma, env: getEnv(), runInBackground });
+  const server = createSiftMcpServer({ db: db.prisma, env: getEnv(), runInBackground, reviewerId: "local" });
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   await server.connect(serverSide);
   const client = new Client({ name: "test-agent", version: "1.0.0" });

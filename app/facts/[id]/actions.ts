@@ -2,6 +2,7 @@
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { parseInput, toActionResult } from "@/lib/action";
+import { limitAction } from "@/app/rate-limit";
 import { requireReviewer } from "@/lib/auth/reviewer";
 import { getDb } from "@/lib/db/client";
 import { FactSchema } from "@/lib/facts/schema";
@@ -18,6 +19,7 @@ export async function editFactAction(input: z.input<typeof EditInput>) {
   return toActionResult(async () => {
     const { factId, version, edits } = parseInput(EditInput, input);
     const reviewer = await requireReviewer();
+    await limitAction(reviewer.id);
     const { fact } = await editAndRejudge({
       db: await getDb(),
       factId,
@@ -42,6 +44,7 @@ export async function restoreFactAction(input: z.input<typeof RestoreInput>) {
   return toActionResult(async () => {
     const { factId, version, restore } = parseInput(RestoreInput, input);
     const reviewer = await requireReviewer();
+    await limitAction(reviewer.id);
     const { fact } = await restoreAndRejudge({
       db: await getDb(),
       factId,
@@ -66,6 +69,7 @@ export async function archiveFactAction(input: z.input<typeof ArchiveInput>) {
   return toActionResult(async () => {
     const { factId, version, archived } = parseInput(ArchiveInput, input);
     const reviewer = await requireReviewer();
+    await limitAction(reviewer.id);
     const fact = await setFactArchivedAndRejudge({
       db: await getDb(),
       factId,

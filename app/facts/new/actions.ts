@@ -1,6 +1,7 @@
 "use server";
 import { revalidatePath } from "next/cache";
 import { parseInput, toActionResult } from "@/lib/action";
+import { limitAction } from "@/app/rate-limit";
 import { requireReviewer } from "@/lib/auth/reviewer";
 import { getDb } from "@/lib/db/client";
 import { ManualFactInputSchema, type ManualFactInput } from "@/lib/facts/schema";
@@ -11,6 +12,7 @@ export async function createFactAction(input: ManualFactInput) {
   return toActionResult(async () => {
     const fact = parseInput(ManualFactInputSchema, input);
     const reviewer = await requireReviewer();
+    await limitAction(reviewer.id);
     const created = await createManualFactAndRejudge({ db: await getDb(), input: fact, reviewerId: reviewer.id });
     revalidatePath("/facts");
     return { id: created.id };

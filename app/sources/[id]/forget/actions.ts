@@ -2,6 +2,7 @@
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { parseInput, toActionResult } from "@/lib/action";
+import { limitAction } from "@/app/rate-limit";
 import { requireReviewer } from "@/lib/auth/reviewer";
 import { getDb } from "@/lib/db/client";
 import { forgetSourceAndRejudge } from "@/lib/jobs/decisions";
@@ -17,6 +18,7 @@ export async function forgetSourceAction(input: z.input<typeof ForgetInput>) {
   return toActionResult(async () => {
     const { sourceId, mode, expected } = parseInput(ForgetInput, input);
     const reviewer = await requireReviewer();
+    await limitAction(reviewer.id);
     const result = await forgetSourceAndRejudge({
       db: await getDb(),
       sourceId,
