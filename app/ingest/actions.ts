@@ -6,6 +6,7 @@ import { limitAction } from "@/app/rate-limit";
 import { requireReviewer } from "@/lib/auth/reviewer";
 import { getDb } from "@/lib/db/client";
 import { getEnv } from "@/lib/env";
+import { AppError } from "@/lib/errors";
 import { retryExtraction, startExtraction } from "@/lib/jobs/start-extraction";
 import { assertRunCapacity } from "@/lib/security/limits";
 import { readSourceInput } from "@/lib/sources/input";
@@ -19,6 +20,8 @@ export async function startExtractionAction(formData: FormData) {
   return toActionResult(async () => {
     const reviewer = await requireReviewer();
     await limitAction(reviewer.id);
+    // A forged call can send any serializable value instead of the form.
+    if (!(formData instanceof FormData)) throw new AppError("VALIDATION", "Send the ingest form's fields.");
     const env = getEnv();
     const db = await getDb();
     await assertRunCapacity({ db, reviewerId: reviewer.id });

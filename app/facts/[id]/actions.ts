@@ -5,13 +5,13 @@ import { parseInput, toActionResult } from "@/lib/action";
 import { limitAction } from "@/app/rate-limit";
 import { requireReviewer } from "@/lib/auth/reviewer";
 import { getDb } from "@/lib/db/client";
-import { FactSchema } from "@/lib/facts/schema";
+import { FactSchema, VersionSchema } from "@/lib/facts/schema";
 import { editAndRejudge, restoreAndRejudge, setFactArchivedAndRejudge } from "@/lib/jobs/decisions";
 
 const EditInput = z.object({
   factId: z.uuid(),
   /** The version the reviewer opened: a newer one refuses the edit (CONFLICT). */
-  version: z.number().int().min(1),
+  version: VersionSchema,
   edits: FactSchema.pick({ content: true, kind: true, temporal: true, importance: true }).partial(),
 });
 
@@ -35,9 +35,9 @@ export async function editFactAction(input: z.input<typeof EditInput>) {
 
 const RestoreInput = z.object({
   factId: z.uuid(),
-  version: z.number().int().min(1),
+  version: VersionSchema,
   /** The version to say again. */
-  restore: z.number().int().min(1),
+  restore: VersionSchema,
 });
 
 export async function restoreFactAction(input: z.input<typeof RestoreInput>) {
@@ -60,7 +60,7 @@ export async function restoreFactAction(input: z.input<typeof RestoreInput>) {
 
 const ArchiveInput = z.object({
   factId: z.uuid(),
-  version: z.number().int().min(1),
+  version: VersionSchema,
   /** true archives, false brings the fact back. */
   archived: z.boolean(),
 });
