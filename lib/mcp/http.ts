@@ -8,6 +8,7 @@ import { apiError } from "@/lib/api/route";
 import { requireReviewer } from "@/lib/auth/reviewer";
 import { getDb } from "@/lib/db/client";
 import { getEnv } from "@/lib/env";
+import { AppError } from "@/lib/errors";
 import type { RunInBackground } from "@/lib/jobs/start-extraction";
 import { createSiftMcpServer } from "@/lib/mcp/server";
 import { enforceRateLimit, requestKeys } from "@/lib/security/limits";
@@ -20,6 +21,11 @@ import { enforceRateLimit, requestKeys } from "@/lib/security/limits";
 export async function handleMcpRequest(request: Request, runInBackground: RunInBackground): Promise<Response> {
   const checked = await toActionResult(async () => {
     const reviewer = await requireReviewer();
+    // The transport reads the whole body: refuse what the API would refuse before it does.
+    const limit = getEnv().SIFT_MAX_UPLOAD_BYTES + 64 * 1024;
+    if (Number(request.headers.get("content-length") ?? 0) > limit) {
+      throw new AppError("TOO_LARGE", `The request is larger than Sift accepts (${limit.toLocaleString("en")} bytes).`);
+    }
     const db = await getDb();
     await enforceRateLimit({ db, keys: requestKeys(request.headers, reviewer.id) });
     return { db, env: getEnv(), reviewerId: reviewer.id };

@@ -20,7 +20,7 @@ import {
 // is a status the OpenAPI document gives that operation, with its body's shape; a refused request leaves
 // every table as it was.
 
-const RUNS_PER_OPERATION = Number(process.env.FUZZ_API_RUNS ?? 1_000);
+const RUNS_PER_OPERATION = Number(process.env.FUZZ_API_RUNS ?? 600);
 
 const state = vi.hoisted(() => ({ db: undefined as unknown, background: [] as Promise<unknown>[], run: true }));
 vi.mock("@/lib/db/client", async (importOriginal) => ({
@@ -91,6 +91,8 @@ function requestFor(operation: Operation) {
 
 let db: TestDb;
 beforeAll(async () => {
+  // The limiter runs (its table is written on every request) but never refuses: tests/security covers that.
+  vi.stubEnv("SIFT_RATE_LIMIT", "100000000");
   db = await createTestDb();
   state.db = db.prisma;
   // Real things to aim at: facts, a run and its candidates.
@@ -129,14 +131,17 @@ afterAll(() =>
 
 describe("fuzzing the REST API", () => {
   for (const operation of Object.values(operations) as Operation[]) {
-    it(`${operation.method.toUpperCase()} ${operation.path}: documented answers only, nothing stored when refused`, async () => {
+    const name = `${operation.method.toUpperCase()} ${operation.path}`;
+    it(`${name}: documented answers only, nothing stored when refused`, async () => {
       const handler = await handlerOf(operation)();
       const started = performance.now();
       const statuses = new Map<number, number>();
       // The tables as the last request left them: one count per request instead of two.
       let known = await rowCounts(db.prisma);
       await fc.assert(
-        fc.asyncProperty(requestFor(operation), async ({ id, query, headers, body }) => {
+        fc.asyncProperty(requestFor(operation), async ({ id: raw, query, headers, body }) => {
+          // A URL cannot carry a lone surrogate: Next.js would hand the route U+FFFD in its place.
+          const id = raw.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, "\uFFFD");
           const path = operation.path.replace("{id}", encodeURIComponent(id));
           const search = new URLSearchParams(query).toString();
           const url = `${path}${search ? `?${search}` : ""}`;

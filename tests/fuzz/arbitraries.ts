@@ -64,19 +64,22 @@ export const fieldValue = fc.oneof(
 );
 
 /**
- * An object shaped like `keys` (a subset, each with a generated value) plus stray keys; the keys given an
- * override are always there (an id to aim at), so more inputs get past the first check.
+ * An object shaped like `keys` (a subset, each with a generated value, `overrides` where given) plus stray
+ * keys; the ids (keys ending in "Id") are always there, so more inputs aim at something.
  */
 export function objectLike(keys: string[], overrides: Record<string, fc.Arbitrary<unknown>> = {}) {
   const known = Object.fromEntries(keys.map((k) => [k, overrides[k] ?? fieldValue]));
-  const requiredKeys = keys.filter((k) => k in overrides);
+  const requiredKeys = keys.filter((k) => k.endsWith("Id"));
   // Every optional field at once is nearly always wrong somewhere: a third of the inputs carry only the
   // required ones and a single other field, so the checks behind the first one are reached too.
   const sparse = fc
     .tuple(fc.record(Object.fromEntries(requiredKeys.map((k) => [k, known[k] as fc.Arbitrary<unknown>]))), fc.nat())
     .chain(([required, i]) => {
-      const other = keys.filter((k) => !(k in overrides))[i % Math.max(1, keys.length)];
-      return other ? fieldValue.map((v) => ({ ...required, [other]: v })) : fc.constant(required);
+      const others = keys.filter((k) => !requiredKeys.includes(k));
+      const other = others[i % (others.length + 1)];
+      return other
+        ? (known[other] as fc.Arbitrary<unknown>).map((v) => ({ ...required, [other]: v }))
+        : fc.constant(required);
     });
   return fc
     .tuple(
