@@ -30,7 +30,7 @@ export const EnvSchema = z.object({
   SIFT_RATE_LIMIT: limit(1_200),
   SIFT_RATE_LIMIT_WINDOW_SECONDS: positiveInt(60),
   // Extractions queued or running at once per reviewer (0 = off).
-  SIFT_MAX_ACTIVE_RUNS: limit(5),
+  SIFT_MAX_ACTIVE_RUNS: limit(10),
   SIFT_LLM_PROVIDER: z.preprocess(emptyToUndefined, z.enum(["openai", "anthropic", "openai-compatible"]).optional()),
   SIFT_LLM_MODEL: optionalString,
   SIFT_LLM_BASE_URL: z.preprocess(emptyToUndefined, z.url().optional()),

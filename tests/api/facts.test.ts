@@ -46,7 +46,18 @@ describe("the OpenAPI document", () => {
       "/api/sources",
     ]);
     const patch = served.paths?.["/api/facts/{id}"]?.patch;
-    expect(Object.keys(patch?.responses ?? {}).sort()).toEqual(["200", "400", "401", "404", "409", "428", "500"]);
+    expect(Object.keys(patch?.responses ?? {}).sort()).toEqual([
+      "200",
+      "400",
+      "401",
+      "404",
+      "409",
+      "413",
+      "428",
+      "429",
+      "500",
+    ]);
+    expect(Object.keys(patch?.responses?.["429"]?.headers ?? {})).toEqual(["Retry-After"]);
     expect(Object.keys(patch?.responses?.["200"]?.headers ?? {})).toEqual(["ETag"]);
     expect(patch?.parameters).toContainEqual(
       expect.objectContaining({ in: "header", name: "if-match", required: true }),
