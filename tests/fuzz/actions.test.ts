@@ -16,6 +16,7 @@ import {
   headerValue,
   idFrom,
   nastyString,
+  mutated,
   objectLike,
   rowCounts,
 } from "@/tests/fuzz/arbitraries";
@@ -46,6 +47,17 @@ const fact = idFrom(() => pools.facts);
 const candidate = idFrom(() => pools.candidates);
 const version = fc.oneof(fc.integer({ min: -1, max: 4 }), fieldValue);
 const ids = (pool: fc.Arbitrary<string>) => fc.oneof(fc.array(pool, { maxLength: 5 }), fieldValue);
+const existing = (pool: () => string[]) => fc.nat().map((i) => pool()[i % Math.max(1, pool().length)] ?? "none");
+const sentence = fc.oneof(
+  fc.constantFrom("The fuzzed launch moves to Monday.", "  Budget is capped at 5 dollars  "),
+  fc.string({ minLength: 3, maxLength: 1_200 }),
+);
+const fields = {
+  content: sentence,
+  kind: fc.constantFrom("decision", "commitment", "fact"),
+  temporal: fc.constantFrom("future", "past", "ongoing"),
+  importance: fc.double({ min: 0, max: 1, noNaN: true }),
+};
 
 /** The inputs a form's fields can carry: strings and files. */
 const formData = objectLike(["title", "text", "meetingDate", "preset", "contextHints", "again"], {
@@ -65,12 +77,24 @@ const targets: { name: string; action: Action; input: fc.Arbitrary<unknown> }[] 
   {
     name: "approve",
     action: approveCandidateAction,
-    input: objectLike(["candidateId", "edits", "supersedeFactIds", "relateFactIds", "withCluster", "keepInvisible"], {
-      candidateId: candidate,
-      edits: fc.oneof(objectLike(["content", "kind", "temporal", "importance"]), fieldValue),
-      supersedeFactIds: ids(fact),
-      relateFactIds: ids(fact),
-    }),
+    input: fc.oneof(
+      mutated(
+        fc.record({
+          candidateId: existing(() => pools.candidates),
+          edits: fc.record(fields, { requiredKeys: [] }),
+          supersedeFactIds: fc.array(
+            existing(() => pools.facts),
+            { maxLength: 2 },
+          ),
+        }),
+      ),
+      objectLike(["candidateId", "edits", "supersedeFactIds", "relateFactIds", "withCluster", "keepInvisible"], {
+        candidateId: candidate,
+        edits: fc.oneof(objectLike(["content", "kind", "temporal", "importance"]), fieldValue),
+        supersedeFactIds: ids(fact),
+        relateFactIds: ids(fact),
+      }),
+    ),
   },
   {
     name: "merge",
@@ -86,24 +110,53 @@ const targets: { name: string; action: Action; input: fc.Arbitrary<unknown> }[] 
   {
     name: "decide selection",
     action: decideSelectionAction,
-    input: objectLike(["candidateIds", "query", "action", "reason", "includeGated"], {
-      candidateIds: ids(candidate),
-      query: fc.oneof(nastyString, headerValue, fc.constantFrom("status=open", "kind=decision&q=%00", "page=-1")),
-    }),
+    input: fc.oneof(
+      mutated(
+        fc.record({
+          candidateIds: fc.array(
+            existing(() => pools.candidates),
+            { maxLength: 3 },
+          ),
+          action: fc.constantFrom("approve", "reject"),
+        }),
+      ),
+      mutated(
+        fc.record({
+          query: fc.constantFrom("status=open", "q=fuzz", "page=99999999999"),
+          action: fc.constant("reject"),
+        }),
+      ),
+      objectLike(["candidateIds", "query", "action", "reason", "includeGated"], {
+        candidateIds: ids(candidate),
+        query: fc.oneof(nastyString, headerValue, fc.constantFrom("status=open", "kind=decision&q=%00", "page=-1")),
+      }),
+    ),
   },
   {
     name: "create fact",
     action: createFactAction,
-    input: objectLike(["content", "kind", "temporal", "validFrom", "validTo", "importance"]),
+    input: fc.oneof(
+      mutated(fc.record(fields)),
+      objectLike(["content", "kind", "temporal", "validFrom", "validTo", "importance"]),
+    ),
   },
   {
     name: "edit fact",
     action: editFactAction,
-    input: objectLike(["factId", "version", "edits"], {
-      factId: fact,
-      version,
-      edits: fc.oneof(objectLike(["content", "kind", "temporal", "importance"]), fieldValue),
-    }),
+    input: fc.oneof(
+      mutated(
+        fc.record({
+          factId: existing(() => pools.facts),
+          version: fc.integer({ min: 1, max: 3 }),
+          edits: fc.record(fields, { requiredKeys: [] }),
+        }),
+      ),
+      objectLike(["factId", "version", "edits"], {
+        factId: fact,
+        version,
+        edits: fc.oneof(objectLike(["content", "kind", "temporal", "importance"]), fieldValue),
+      }),
+    ),
   },
   {
     name: "restore fact",
@@ -118,10 +171,30 @@ const targets: { name: string; action: Action; input: fc.Arbitrary<unknown> }[] 
   {
     name: "forget source",
     action: forgetSourceAction,
-    input: objectLike(["sourceId", "mode", "expected"], {
-      sourceId: idFrom(() => pools.sources),
-      expected: fc.oneof(objectLike(["factIds", "candidateIds"], { factIds: ids(fact), candidateIds: ids(candidate) })),
-    }),
+    input: fc.oneof(
+      mutated(
+        fc.record({
+          sourceId: existing(() => pools.sources),
+          mode: fc.constantFrom("archive", "delete"),
+          expected: fc.record({
+            factIds: fc.array(
+              existing(() => pools.facts),
+              { maxLength: 2 },
+            ),
+            candidateIds: fc.array(
+              existing(() => pools.candidates),
+              { maxLength: 2 },
+            ),
+          }),
+        }),
+      ),
+      objectLike(["sourceId", "mode", "expected"], {
+        sourceId: idFrom(() => pools.sources),
+        expected: fc.oneof(
+          objectLike(["factIds", "candidateIds"], { factIds: ids(fact), candidateIds: ids(candidate) }),
+        ),
+      }),
+    ),
   },
   { name: "ingest", action: startExtractionAction, input: formData },
   { name: "retry run", action: retryRunAction, input: objectLike(["runId"], { runId: idFrom(() => pools.runs) }) },
