@@ -5,7 +5,7 @@ import { AppError, isAppError } from "@/lib/errors";
 
 /**
  * What the server checks before serving (instrumentation.ts): the environment, then the database —
- * opened, migrated, seeded and its interrupted runs recovered by getDb(), whose connection the requests
+ * opened, migrated, seeded and its orphaned runs queued again by getDb(), whose connection the requests
  * then reuse. Without this, a bad value or a data directory held by another process was only found by
  * the first request: the server said "Ready" and answered every page with a 500.
  */
@@ -50,8 +50,8 @@ export async function checkAtBootOrExit(): Promise<void> {
  * stops the server before it listens. The database is opened, migrated and recovered in the background,
  * so Next.js listens and loads its pages meanwhile, and the first request only waits for what is still
  * opening (getDb() hands every caller the one opening); a database that cannot be opened still stops the
- * server with the reason. Once it is open, the NLP models are loaded, so the first extraction and the
- * first review do not pay for them.
+ * server with the reason. Once it is open, the run worker starts (it resumes runs a crash left behind)
+ * and the NLP models are loaded, so the first extraction and the first review do not pay for them.
  */
 export function bootInBackground(): void {
   try {
@@ -60,7 +60,28 @@ export function bootInBackground(): void {
     console.error(describeBootFailure(error));
     process.exit(1);
   }
-  void checkAtBootOrExit().then(() => setTimeout(() => void warmModels(), 0));
+  void checkAtBootOrExit()
+    .then(startRunWorkerUntilShutdown)
+    .then(() => setTimeout(() => void warmModels(), 0));
+}
+
+/**
+ * The run worker lives as long as the server: on SIGTERM or SIGINT it hands its runs back to the queue,
+ * so another instance (or the next start) resumes them without waiting for their heartbeat to go stale.
+ */
+async function startRunWorkerUntilShutdown(): Promise<void> {
+  try {
+    // Imported here: the extraction modules are not needed before the server listens.
+    const { startRunWorker } = await import("@/lib/jobs/run-worker");
+    const worker = startRunWorker({ db: await getDb(), env: getEnv() });
+    const stop = () =>
+      void worker.stop().catch((error: unknown) => console.error("[sift] stopping the run worker failed", error));
+    process.once("SIGTERM", stop);
+    process.once("SIGINT", stop);
+  } catch (error) {
+    // Queued runs then wait for a restart; every other page still works.
+    console.error("[sift] the extraction run worker could not start", error);
+  }
 }
 
 /** Loads the offline extractor's and the matcher's models (~0.5 s of CPU) by using each once. */

@@ -52,6 +52,10 @@ export const EnvSchema = z.object({
       .optional(),
   ),
   SIFT_CHUNK_TOKENS: positiveInt(3_000),
+  // A running extraction whose worker has not beaten for this long is claimed again (lib/db/run-claims.ts).
+  SIFT_RUN_STALE_MS: positiveInt(30_000),
+  // Claims of one run before it is given up as a crash loop and ends failed.
+  SIFT_RUN_MAX_ATTEMPTS: positiveInt(3),
   SIFT_EMBEDDING_MODEL: optionalString,
   // Read by the matcher itself (lib/review/switches.ts); validated here so a typo stops the server.
   SIFT_WORD_VECTORS: z.preprocess(emptyToUndefined, z.string().regex(SWITCH_VALUES, "must be on or off").optional()),

@@ -45,7 +45,7 @@ export function RecentRuns({ runs }: { runs: RecentRun[] }) {
               </td>
               <td className="px-4 py-2 text-right tabular-nums">{run.candidates.toLocaleString("en")}</td>
               <td className="px-4 py-2 text-muted-foreground">
-                {formatRunUsage(run) || (run.extractor === "offline" ? "offline: no model" : "—")}
+                {run.extractor === "offline" ? "no model" : formatRunUsage(run) || "—"}
               </td>
               <td className="px-4 py-2 text-right whitespace-nowrap tabular-nums">
                 {run.durationMs != null ? `${(run.durationMs / 1000).toFixed(1)} s` : "—"}

@@ -71,7 +71,13 @@ export function FactEditor({ fact, kinds }: { fact: EditableFact; kinds: Array<{
       }}
     >
       <Label htmlFor="fact-content">Fact text</Label>
-      <Textarea id="fact-content" value={content} onChange={(e) => setContent(e.target.value)} rows={3} />
+      <Textarea
+        id="fact-content"
+        className="font-sans text-base"
+        value={content}
+        onChange={(e) => setContent(e.target.value)}
+        rows={3}
+      />
       <WordDiff from={fact.content} to={content.trim()} label="Changes to the fact" />
       <div className="flex flex-wrap gap-3 text-sm">
         <label className="flex items-center gap-2">

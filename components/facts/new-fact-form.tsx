@@ -65,6 +65,7 @@ export function NewFactForm({ kinds }: { kinds: Array<{ id: string; label: strin
         <Label htmlFor="new-fact-content">Fact</Label>
         <Textarea
           id="new-fact-content"
+          className="font-sans text-base"
           value={content}
           onChange={(e) => setContent(e.target.value)}
           rows={3}

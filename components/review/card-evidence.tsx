@@ -30,11 +30,19 @@ export function QuoteInContext({ item }: { item: ReviewItem }) {
   return (
     <figure className="mt-2 rounded-md border-l-2 border-border bg-muted/50 px-3 py-2 text-sm">
       <blockquote className="whitespace-pre-wrap break-words text-muted-foreground">
-        {context ? <span>{lastLines(context.before, lines)}</span> : null}
+        {context ? (
+          <span>
+            <VisibleText text={lastLines(context.before, lines)} />
+          </span>
+        ) : null}
         <mark className="rounded bg-warning/25 px-0.5 text-foreground">
           <VisibleText text={item.quote} />
         </mark>
-        {context ? <span>{firstLines(context.after, lines)}</span> : null}
+        {context ? (
+          <span>
+            <VisibleText text={firstLines(context.after, lines)} />
+          </span>
+        ) : null}
       </blockquote>
       <figcaption className="mt-1 flex flex-wrap gap-3 text-xs">
         {context ? (

@@ -1,3 +1,4 @@
+import { VisibleText } from "@/components/ui/visible-text";
 import Link from "next/link";
 import { formatOffset } from "@/lib/format";
 import { rows, type Span, type Turn } from "@/lib/sources/spans";
@@ -41,14 +42,16 @@ export function Transcript({ text, turns, spans }: { text: string; turns: Turn[]
                     STATUS_CLASS[piece.span.status],
                   )}
                 >
-                  {piece.text}
+                  <VisibleText text={piece.text} />
                 </Link>
               ) : piece.speaker ? (
                 <span key={i} className="font-semibold">
-                  {piece.text}
+                  <VisibleText text={piece.text} />
                 </span>
               ) : (
-                <span key={i}>{piece.text}</span>
+                <span key={i}>
+                  <VisibleText text={piece.text} />
+                </span>
               ),
             )}
           </p>

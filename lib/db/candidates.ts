@@ -115,8 +115,25 @@ export function readMatches(row: { id: string; matches: unknown }): Match[] | nu
 }
 
 /** What a run has saved so far, to tell a retried chunk's candidates from those already kept. */
-export function listRunCandidateKeys({ db, runId }: { db: Db | Tx; runId: string }) {
-  return db.candidate.findMany({ where: { runId }, select: { content: true, start: true } });
+/** The candidates a run saved so far, as the extractor proposed them (a resumed run starts from them). */
+export async function listRunCandidates({ db, runId }: { db: Db | Tx; runId: string }): Promise<Candidate[]> {
+  const rows = await db.candidate.findMany({
+    where: { runId },
+    orderBy: [{ chunkIndex: "asc" }, { createdAt: "asc" }],
+    select: {
+      content: true,
+      kind: true,
+      confidence: true,
+      importance: true,
+      temporal: true,
+      speaker: true,
+      quote: true,
+      start: true,
+      end: true,
+      supported: true,
+    },
+  });
+  return rows;
 }
 
 /**

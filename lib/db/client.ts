@@ -1,5 +1,5 @@
 import "server-only";
-import { markInterruptedRuns } from "@/lib/db/runs";
+import { requeueOrphanedRuns } from "@/lib/db/run-claims";
 import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
 import { PrismaPGlite } from "pglite-prisma-adapter";
@@ -135,15 +135,15 @@ export async function ensureDefaultReviewer(prisma: PrismaClient): Promise<void>
 }
 
 /**
- * Runs a dead process left queued or running are marked interrupted, so the UI offers Retry instead
- * of a progress bar that never moves. With PGlite this process owns the database (the directory
- * lock), so every unfinished run is orphaned; a PostgreSQL server may be shared by live instances,
- * so only runs older than any extraction could take are.
+ * Runs a dead process left running are queued again, for the run worker (lib/jobs/run-worker.ts) to resume
+ * at once. With PGlite this process owns the database (the directory lock), so every running run is
+ * orphaned; a PostgreSQL server may be shared by live instances, so there a run is resumed only once its
+ * heartbeat goes stale (SIFT_RUN_STALE_MS).
  */
 async function recoverInterruptedRuns(prisma: PrismaClient, ownership: "exclusive" | "shared") {
-  const olderThan = ownership === "exclusive" ? new Date() : new Date(Date.now() - 6 * 3600_000);
-  const count = await markInterruptedRuns({ db: prisma, olderThan });
-  if (count > 0) console.warn(`[sift] marked ${count} unfinished extraction run(s) as interrupted`);
+  if (ownership === "shared") return;
+  const count = await requeueOrphanedRuns({ db: prisma });
+  if (count > 0) console.warn(`[sift] ${count} unfinished extraction run(s) queued again, to resume`);
 }
 
 /**

@@ -1,6 +1,7 @@
 import "server-only";
 import { factListInclude, type FactListItem } from "@/lib/db/facts";
 import type { Db } from "@/lib/db/types";
+import type { ExportableFact } from "@/lib/facts/export";
 import type { FactQuery } from "@/lib/facts/query";
 import { Prisma } from "@/lib/generated/prisma/client";
 
@@ -41,6 +42,17 @@ export async function searchFacts({ db, query }: { db: Db; query: FactQuery }): 
  * Every fact a search matches, in batches, for an export: by approval time, or by kind then time (for
  * Markdown grouped by kind). Keyset pages, so 100k facts are never all in memory.
  */
+interface ExportRow extends Omit<ExportableFact, "provenance"> {
+  provenance: Array<{
+    quote: string | null;
+    speaker: string | null;
+    start: number | null;
+    end: number | null;
+    sourceId: string | null;
+    title: string | null;
+  }>;
+}
+
 export async function* iterateFacts({
   db,
   query,
@@ -51,7 +63,7 @@ export async function* iterateFacts({
   query: FactQuery;
   byKind?: boolean;
   batch?: number;
-}): AsyncGenerator<FactListItem[]> {
+}): AsyncGenerator<ExportableFact[]> {
   const filters = filtersOf(query);
   let condition = filters;
   if (query.q) {
@@ -68,13 +80,25 @@ export async function* iterateFacts({
         ? Prisma.sql`AND (f."kind", f."createdAt", f."id") > (${after.kind}, ${after.createdAt}, ${after.id})`
         : Prisma.sql`AND (f."createdAt", f."id") > (${after.createdAt}, ${after.id})`
       : Prisma.empty;
-    const rows = await db.$queryRaw<Array<{ id: string; kind: string; createdAt: Date }>>`
-      SELECT f."id", f."kind", f."createdAt" FROM "Fact" f WHERE ${condition} ${page}
+    // One query per batch: the facts and their provenance (as JSON, in order), not a query per relation.
+    const rows = await db.$queryRaw<ExportRow[]>`
+      SELECT f."id", f."content", f."kind", f."status"::text AS "status", f."temporal"::text AS "temporal",
+        f."confidence", f."importance", f."validFrom", f."validTo", f."createdAt", f."version",
+        COALESCE((
+          SELECT json_agg(json_build_object('quote', p."quote", 'speaker', p."speaker", 'start', p."start",
+            'end', p."end", 'sourceId', s."id", 'title', s."title") ORDER BY p."createdAt")
+          FROM "FactProvenance" p LEFT JOIN "Source" s ON s."id" = p."sourceId" WHERE p."factId" = f."id"
+        ), '[]'::json) AS "provenance"
+      FROM "Fact" f WHERE ${condition} ${page}
       ORDER BY ${byKind ? Prisma.sql`f."kind", ` : Prisma.empty}f."createdAt", f."id" LIMIT ${batch}`;
     if (rows.length === 0) return;
-    const found = await db.fact.findMany({ where: { id: { in: rows.map((r) => r.id) } }, include: factListInclude });
-    const byId = new Map(found.map((f) => [f.id, f]));
-    yield rows.flatMap((r) => byId.get(r.id) ?? []);
+    yield rows.map(({ provenance, ...fact }) => ({
+      ...fact,
+      provenance: provenance.map(({ sourceId, title, ...p }) => ({
+        ...p,
+        source: sourceId ? { id: sourceId, title: title ?? "" } : null,
+      })),
+    }));
     after = rows[rows.length - 1] ?? null;
     if (rows.length < batch) return;
   }

@@ -33,27 +33,19 @@ export async function countActiveRuns({ db, reviewerId }: { db: Db | Tx; reviewe
   return db.extractionRun.count({ where: { reviewerId, status: { in: ["queued", "running"] } } });
 }
 
-export async function markRunStarted({
-  db,
-  runId,
-  chunksTotal,
-  retry = false,
-}: {
-  db: Db;
-  runId: string;
-  chunksTotal: number;
-  retry?: boolean;
-}) {
-  await db.extractionRun.update({
-    where: { id: runId },
-    // A retry keeps the chunks that succeeded and counts the failed ones again.
-    data: retry
-      ? { status: "running", chunksTotal, chunksFailed: 0, error: null, finishedAt: null }
-      : { status: "running", startedAt: new Date(), chunksTotal },
-  });
+/**
+ * The chunks are known: a resumed run (after a crash, or a Retry) keeps its start time and the chunks
+ * that succeeded, and counts the failed ones afresh, since they run again.
+ */
+export async function markRunStarted({ db, runId, chunksTotal }: { db: Db; runId: string; chunksTotal: number }) {
+  await db.$executeRaw`
+    UPDATE "ExtractionRun"
+    SET "chunksTotal" = ${chunksTotal}, "chunksFailed" = 0, "error" = NULL, "finishedAt" = NULL,
+        "startedAt" = COALESCE("startedAt", now() AT TIME ZONE 'UTC')
+    WHERE "id" = ${runId}`;
 }
 
-export async function recordChunkOutcome({ db, runId, entry }: { db: Db; runId: string; entry: ChunkLogEntry }) {
+export async function recordChunkOutcome({ db, runId, entry }: { db: Db | Tx; runId: string; entry: ChunkLogEntry }) {
   // Appending in SQL keeps concurrent chunk completions from overwriting each other's log entries.
   await db.$executeRaw`
     UPDATE "ExtractionRun"
@@ -63,9 +55,14 @@ export async function recordChunkOutcome({ db, runId, entry }: { db: Db; runId: 
     WHERE "id" = ${runId}`;
 }
 
+/**
+ * Ends a run and its claim. With `workerId`, only while that worker still holds it: a worker whose claim
+ * went stale must not overwrite the outcome of the one that took over. Returns whether it was ended.
+ */
 export async function finishRun({
   db,
   runId,
+  workerId,
   status,
   error,
   usage,
@@ -73,6 +70,7 @@ export async function finishRun({
 }: {
   db: Db;
   runId: string;
+  workerId?: string;
   status: "succeeded" | "partial" | "failed";
   error?: string | null;
   usage?: { inputTokens: number; outputTokens: number } | null;
@@ -84,9 +82,11 @@ export async function finishRun({
     select: { startedAt: true, inputTokens: true, outputTokens: true, costUsd: true },
   });
   const finishedAt = new Date();
-  await db.extractionRun.update({
-    where: { id: runId },
+  const ended = await db.extractionRun.updateMany({
+    where: { id: runId, ...(workerId ? { claimedBy: workerId } : {}) },
     data: {
+      claimedBy: null,
+      heartbeatAt: null,
       status,
       error: error ?? null,
       finishedAt,
@@ -97,19 +97,7 @@ export async function finishRun({
       costUsd: costUsd != null ? (run.costUsd ?? 0) + costUsd : run.costUsd,
     },
   });
-}
-
-/** Runs left queued/running by a process that died are marked so the UI can offer a retry. */
-export async function markInterruptedRuns({ db, olderThan = new Date() }: { db: Db; olderThan?: Date }) {
-  const result = await db.extractionRun.updateMany({
-    where: { status: { in: ["queued", "running"] }, createdAt: { lte: olderThan } },
-    data: {
-      status: "interrupted",
-      error: "The server stopped while this run was in progress.",
-      finishedAt: new Date(),
-    },
-  });
-  return result.count;
+  return ended.count > 0;
 }
 
 const runProgressSelect = {
@@ -147,8 +135,8 @@ function readChunkLog(run: { id: string; chunkLog: unknown }): ChunkLogEntry[] |
 
 /**
  * A run with its source, as an extraction job needs them. Unreadable stored JSON is logged and read
- * as empty: no segments (the text is chunked as plain text), no log (a retry re-runs every chunk and
- * keeps only candidates not saved before).
+ * as empty: no segments (the text is chunked as plain text), no log (a resumed run re-runs every chunk
+ * and keeps only candidates not saved before).
  */
 export async function getRunForExtraction({ db, runId }: { db: Db; runId: string }) {
   const run = await db.extractionRun.findUniqueOrThrow({ where: { id: runId }, include: { source: true } });
@@ -175,7 +163,8 @@ export async function claimRunForRetry({ db, runId }: { db: Db; runId: string })
   }
   const claimed = await db.extractionRun.updateMany({
     where: { id: runId, status: run.status },
-    data: { status: "queued", error: null },
+    // A Retry is a person's decision: the crash-loop count starts again.
+    data: { status: "queued", error: null, claimedBy: null, heartbeatAt: null, attempts: 0 },
   });
   if (claimed.count === 0) throw new AppError("CONFLICT", "This run is already being retried.");
 }

@@ -271,4 +271,31 @@ describe("runExtraction", () => {
     expect(result.chunks[3]!.error).toBe("Extraction was cancelled");
     expect(result.status).toBe("partial");
   });
+
+  it("a resumed run seeded with the skipped chunks' candidates proposes only what one whole run would", async () => {
+    const extractor = fakeExtractor((_, t) => [f(t.slice(t.indexOf(":") + 2).slice(0, 25))]);
+    const whole = await runExtraction({ extractor, input, tokenBudget: 20, concurrency: 1 });
+    // Killed after chunk 1: chunks 0 and 1 are saved; chunk 3 repeats chunk 0's decision.
+    const saved = whole.candidates.filter((c) => (c.start ?? 0) < text.indexOf("Cy:"));
+    const resumed = await runExtraction({
+      extractor,
+      input,
+      tokenBudget: 20,
+      concurrency: 1,
+      skipChunks: new Set([0, 1]),
+      seed: saved,
+    });
+    expect(resumed.chunks.map((c) => c.index)).toEqual([2, 3]);
+    expect(resumed.candidates).toEqual(whole.candidates);
+    // Without the seed, chunk 3 proposes chunk 0's decision again, at its own offset: saved twice.
+    const unseeded = await runExtraction({
+      extractor,
+      input,
+      tokenBudget: 20,
+      concurrency: 1,
+      skipChunks: new Set([0, 1]),
+    });
+    const again = unseeded.candidates.find((c) => c.content === "We decided to ship the be");
+    expect(again?.start).toBeGreaterThan(text.indexOf("Di:"));
+  });
 });

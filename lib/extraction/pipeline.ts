@@ -51,6 +51,11 @@ export interface RunExtractionOptions {
   onChunk?: (outcome: ChunkOutcome, candidatesSoFar: Candidate[]) => void | Promise<void>;
   /** Chunk indexes to leave out, e.g. the ones that succeeded before when retrying a partial run. */
   skipChunks?: ReadonlySet<number>;
+  /**
+   * What the skipped chunks proposed before (a resumed run's saved candidates): de-duplication starts from
+   * them, so the chunks that run now propose what they would have in one uninterrupted run.
+   */
+  seed?: readonly Candidate[];
   /** Called once with the chunks before any runs, so a caller can show "0 of N chunks". */
   onStart?: (chunks: Chunk[]) => void | Promise<void>;
   /** Injectable clock for the `ms` of outcomes. */
@@ -65,6 +70,7 @@ export async function runExtraction(options: RunExtractionOptions): Promise<Extr
   const chunks = options.skipChunks ? allChunks.filter((c) => !options.skipChunks?.has(c.index)) : allChunks;
   const outcomes: ChunkOutcome[] = [];
   const byContent = new Map<string, Candidate>();
+  for (const candidate of options.seed ?? []) keepBest(byContent, candidate);
   const total: TokenUsage = { inputTokens: 0, outputTokens: 0 };
   // onChunk calls are serialised so a caller persisting progress never sees them interleave.
   let reporting = Promise.resolve();

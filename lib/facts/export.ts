@@ -16,8 +16,25 @@ export const EXPORT_TYPES: Record<ExportFormat, string> = {
   md: "text/markdown; charset=utf-8",
 };
 
+type Provenance = FactListItem["provenance"][number];
+/** What an export needs of a fact: a fact of the list (FactListItem) has it, and so has a batch of iterateFacts. */
+export type ExportableFact = Pick<
+  FactListItem,
+  | "id"
+  | "content"
+  | "kind"
+  | "status"
+  | "temporal"
+  | "confidence"
+  | "importance"
+  | "validFrom"
+  | "validTo"
+  | "createdAt"
+  | "version"
+> & { provenance: Array<Pick<Provenance, "quote" | "speaker" | "start" | "end" | "source">> };
+
 /** One fact as every format exports it. */
-export function exportedFact(f: FactListItem) {
+export function exportedFact(f: ExportableFact) {
   return {
     id: f.id,
     content: f.content,
@@ -69,7 +86,7 @@ export function createExportWriter(format: ExportFormat) {
       if (format === "md") return "# Facts\n";
       return "";
     },
-    batch(facts: FactListItem[]): string {
+    batch(facts: ExportableFact[]): string {
       let out = "";
       for (const fact of facts) {
         const e = exportedFact(fact);

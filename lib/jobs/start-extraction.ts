@@ -15,9 +15,11 @@ export type RunInBackground = (task: () => Promise<void>) => void;
 
 /**
  * Saves a parsed source with a queued run, in one transaction, and starts the extraction in the
- * background. Returns at once with the ids, so the page can follow progress; an unknown preset or a
- * half-configured model is refused before anything is saved. A text ingested before is not saved again
- * unless `again` says so: the result names the earlier source instead (`duplicateOf`).
+ * background: this process claims the run at once (a run is a job in the database, lib/jobs/run-worker.ts;
+ * if this process dies, a worker resumes it). Returns at once with the ids, so the page can follow
+ * progress; an unknown preset or a half-configured model is refused before anything is saved. A text
+ * ingested before is not saved again unless `again` says so: the result names the earlier source instead
+ * (`duplicateOf`).
  */
 export async function startExtraction({
   db,
@@ -97,7 +99,7 @@ export async function retryExtraction({
   const choice = buildExtractor({ env, settings, mode: run.extractor === "llm" ? "llm" : "offline" });
   const matcher = buildMatcherModels({ env });
   await claimRunForRetry({ db, runId });
-  runInBackground(() => executeExtractionRun({ db, runId, extractor: choice.extractor, retry: true, ...matcher }));
+  runInBackground(() => executeExtractionRun({ db, runId, extractor: choice.extractor, ...matcher }));
   return { runId };
 }
 

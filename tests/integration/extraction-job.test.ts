@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createExtractionRun, getRunProgress, markInterruptedRuns } from "@/lib/db/runs";
+import { claimRunForRetry, createExtractionRun, getRunProgress } from "@/lib/db/runs";
 import { saveSettings } from "@/lib/db/settings";
 import { approveCandidate } from "@/lib/facts/decide";
 import { SettingsSchema } from "@/lib/settings/schema";
@@ -91,7 +91,8 @@ describe("an extraction run", () => {
     const kept = await db.prisma.candidate.count({ where: { runId: run.id } });
     expect(kept).toBeGreaterThan(0);
 
-    await executeExtractionRun({ db: db.prisma, runId: run.id, extractor: flaky, retry: true });
+    await claimRunForRetry({ db: db.prisma, runId: run.id });
+    await executeExtractionRun({ db: db.prisma, runId: run.id, extractor: flaky });
     const done = await getRunProgress({ db: db.prisma, runId: run.id });
     expect(done?.status).toBe("succeeded");
     expect(done?.chunksDone).toBe(done?.chunksTotal);
@@ -116,17 +117,6 @@ describe("an extraction run", () => {
     const progress = await getRunProgress({ db: db.prisma, runId: run.id });
     expect(progress?.status).toBe("failed");
     expect(progress?.error).not.toMatch(/undefined/);
-  });
-
-  it("runs left running by a dead process are marked interrupted", async () => {
-    const { run } = await newRun(createOfflineExtractor());
-    await db.prisma.extractionRun.update({ where: { id: run.id }, data: { status: "running" } });
-    expect(await markInterruptedRuns({ db: db.prisma })).toBe(1);
-    const progress = await getRunProgress({ db: db.prisma, runId: run.id });
-    expect(progress).toMatchObject({
-      status: "interrupted",
-      error: "The server stopped while this run was in progress.",
-    });
   });
 });
 

@@ -98,7 +98,7 @@ describe("stored JSON read through its schema", () => {
     expect((await getSource({ db: db.prisma, sourceId: source.id }))?.segments).toBeNull();
     expect((await getRunProgress({ db: db.prisma, runId: run.id }))?.chunkLog).toBeNull();
 
-    await executeExtractionRun({ db: db.prisma, runId: run.id, extractor: createOfflineExtractor(), retry: true });
+    await executeExtractionRun({ db: db.prisma, runId: run.id, extractor: createOfflineExtractor() });
     const logged = warnings.stop();
     const progress = await getRunProgress({ db: db.prisma, runId: run.id });
     expect(progress?.status).toBe("succeeded");

@@ -115,9 +115,11 @@ function Provenance({ fact }: { fact: FactDetail }) {
               </p>
               {p.quote ? (
                 <blockquote className={quoteClass}>
-                  {context ? lastLines(context.before, 2) : null}
-                  <mark className="rounded bg-warning/25 px-0.5 text-foreground">{p.quote}</mark>
-                  {context ? firstLines(context.after, 2) : null}
+                  {context ? <VisibleText text={lastLines(context.before, 2)} /> : null}
+                  <mark className="rounded bg-warning/25 px-0.5 text-foreground">
+                    <VisibleText text={p.quote} />
+                  </mark>
+                  {context ? <VisibleText text={firstLines(context.after, 2)} /> : null}
                 </blockquote>
               ) : (
                 <p className="text-muted-foreground">Entered without a quote.</p>

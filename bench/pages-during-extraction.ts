@@ -1,0 +1,160 @@
+/**
+ * Pages while a big offline extraction runs on the production server (`next start`; `npm run build` first).
+ * A ~5 MB transcript (the upload limit) is saved with a queued run before the server starts, so the server's
+ * run worker picks it up at boot; meanwhile a few clients load pages (/review, /facts, /ingest, /sources)
+ * one after another until the run ends. Prints the run's time and the pages' p50 / p95 / max latency, and the
+ * same with no run for comparison.
+ *   npx tsx bench/pages-during-extraction.ts [--db pglite|postgres] [--mb 5] [--clients 4] [--port 3951]
+ */
+import { spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { arg, pct, relaunchUnderServerCondition, serverUrl } from "./lib/harness";
+
+relaunchUnderServerCondition(import.meta.filename);
+
+const { default: pg } = await import("pg");
+const { createDb } = await import("@/lib/db/client");
+const { createSource } = await import("@/lib/db/sources");
+const { createExtractionRun } = await import("@/lib/db/runs");
+const { parseSource } = await import("@/lib/sources/parse");
+const { longTranscript } = await import("@/tests/long-transcript");
+
+const which = arg("db", "pglite");
+const megabytes = Number(arg("mb", "5"));
+const clients = Number(arg("clients", "4"));
+const port = Number(arg("port", "3951"));
+const root = path.resolve(import.meta.dirname, "..");
+const PAGES = ["/review", "/facts", "/ingest", "/sources"];
+
+async function onServer(sql: string) {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  await client.query(sql);
+  await client.end();
+}
+
+const env: NodeJS.ProcessEnv = { ...process.env, NEXT_TELEMETRY_DISABLED: "1", DATABASE_URL: "" };
+let cleanup = async () => {};
+if (which === "postgres") {
+  const name = `sift_bench_${randomBytes(6).toString("hex")}`;
+  await onServer(`CREATE DATABASE "${name}"`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  env.DATABASE_URL = url.toString();
+  cleanup = () => onServer(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+} else {
+  env.SIFT_DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "sift-bench-pages-"));
+  cleanup = async () => fs.rmSync(env.SIFT_DATA_DIR as string, { recursive: true, force: true });
+}
+
+// ~76 bytes a turn.
+const text = longTranscript(Math.round((megabytes * 1024 * 1024) / 76));
+const opened = await createDb(env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : { dataDir: env.SIFT_DATA_DIR });
+const parsed = parseSource({ text, maxBytes: 50 * 1024 * 1024 });
+const source = await createSource({ db: opened.prisma, source: { title: "Bench meeting", origin: "paste", parsed } });
+// Saved before the server starts and claimed by its worker at boot: not started yet when we measure idle pages.
+const run = await createExtractionRun({
+  db: opened.prisma,
+  sourceId: source.id,
+  extractor: "offline",
+  modelId: null,
+  promptVersion: null,
+  preset: "meeting",
+});
+await opened.close();
+
+const next = path.join(root, "node_modules", "next", "dist", "bin", "next");
+const server = spawn(process.execPath, [next, "start", "-p", String(port), "-H", "127.0.0.1"], {
+  cwd: root,
+  env,
+  stdio: ["ignore", "ignore", "inherit"],
+  detached: true,
+});
+const base = `http://127.0.0.1:${port}`;
+
+interface Progress {
+  status: string;
+  chunksTotal: number;
+  durationMs: number;
+}
+
+async function progress(): Promise<Progress> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return (await (await fetch(`${base}/api/runs/${run.id}`)).json()) as Progress;
+    } catch (error) {
+      // A kept-alive socket the server closed meanwhile: ask again.
+      if (attempt >= 5) throw error;
+    }
+  }
+}
+
+/** Clients loading pages in turn until `until` says stop; every page's latency in ms. */
+async function loadPages(until: () => boolean): Promise<{ latencies: number[]; errors: number }> {
+  const latencies: number[] = [];
+  const byPage = new Map<string, number[]>();
+  let errors = 0;
+  await Promise.all(
+    Array.from({ length: clients }, async (_, c) => {
+      for (let i = c; !until(); i++) {
+        const t = performance.now();
+        const page = PAGES[i % PAGES.length] as string;
+        const ok = await fetch(`${base}${page}`).then(
+          async (r) => (await r.arrayBuffer(), r.ok),
+          () => false,
+        );
+        latencies.push(performance.now() - t);
+        byPage.set(page, [...(byPage.get(page) ?? []), performance.now() - t]);
+        if (!ok) errors++;
+      }
+    }),
+  );
+  for (const [page, ms] of byPage) console.log(`  ${page}: p50 ${pct(ms, 50).toFixed(0)} ms (${ms.length})`);
+  return { latencies, errors };
+}
+
+const line = (label: string, { latencies, errors }: { latencies: number[]; errors: number }) =>
+  `${label}: ${latencies.length} pages, p50 ${pct(latencies, 50).toFixed(0)} ms, ` +
+  `p95 ${pct(latencies, 95).toFixed(0)} ms, max ${Math.max(...latencies).toFixed(0)} ms, errors ${errors}`;
+
+try {
+  for (let waited = 0; ; waited += 100) {
+    const ok = await fetch(`${base}/ingest`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) break;
+    if (waited > 120_000) throw new Error("the server did not answer within 120 s");
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  let finished = false;
+  const watching = (async () => {
+    while (!finished) {
+      const p = await progress();
+      if (!["queued", "running"].includes(p.status)) {
+        finished = true;
+        return p;
+      }
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    return progress();
+  })();
+  const during = await loadPages(() => finished);
+  const done = await watching;
+  console.log(`${which}, ${(Buffer.byteLength(text) / 1024 / 1024).toFixed(1)} MB transcript, ${clients} clients`);
+  console.log(`run: ${done.status}, ${done.chunksTotal} chunks in ${done.durationMs} ms`);
+  console.log(line("pages during the run", during));
+  const stopAt = performance.now() + 10_000;
+  console.log(line("pages with no run (10 s)", await loadPages(() => performance.now() > stopAt)));
+} finally {
+  try {
+    process.kill(-server.pid!, "SIGTERM");
+  } catch {
+    // already gone
+  }
+  await new Promise((r) => setTimeout(r, 1000));
+  await cleanup();
+}
