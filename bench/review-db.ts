@@ -21,6 +21,8 @@
  * the facts they retrieve, cold, as a server does for each new transcript chunk. "same batch": one batch
  * again and again, every analysis cached by the matcher (what this bench measured before), the floor.
  *
+ * SIFT_SENTENCE_ENCODER=on measures with the sentence encoder (lib/review/sentence-encoder.ts).
+ *
  * Exits non-zero if any planted duplicate, in any batch, is not judged a duplicate of the fact it copies:
  * speed must never be bought with missed matches. Near-misses judged duplicates are printed as warnings.
  */
@@ -30,7 +32,15 @@ relaunchUnderServerCondition(import.meta.filename);
 
 const { contentWords, mayMatch, reviewCandidates } = await import("@/lib/jobs/review-candidates");
 const { findSimilarFacts } = await import("@/lib/db/retrieval");
-const { matchCandidate } = await import("@/lib/review");
+const { matchCandidate, loadSentenceEncoder } = await import("@/lib/review");
+// As an extraction job runs it: with the sentence encoder when SIFT_SENTENCE_ENCODER=on.
+const encoderLoad = performance.now();
+const encoder = await loadSentenceEncoder();
+console.log(
+  encoder
+    ? `sentence encoder: on (loaded in ${(performance.now() - encoderLoad).toFixed(0)} ms)`
+    : "sentence encoder: off",
+);
 const { generateFacts, insertFacts } = await import("@/tests/review/generate-facts");
 const { generateVariedFacts, VOCABULARY } = await import("@/tests/review/generate-varied-facts");
 const { lshKeysFromLexemes } = await import("@/lib/db/lsh-keys");
@@ -155,7 +165,7 @@ async function benchOne(db: OpenedDatabase, label: string) {
     t0 = performance.now();
     if (analyzeStats) await db.prisma.$executeRawUnsafe(`${vacuum ? "VACUUM " : ""}ANALYZE "Fact", "FactBand"`);
     const statsMs = performance.now() - t0;
-    const review = (batch: Batch) => reviewCandidates({ db: db.prisma, candidates: batch.candidates });
+    const review = (batch: Batch) => reviewCandidates({ db: db.prisma, candidates: batch.candidates, encoder });
     let next = 0;
     const fresh: number[] = [];
     const repeated: number[] = [];

@@ -81,7 +81,7 @@ interface Progress {
   chunksDone: number;
   chunkLog: { index: number; status: string }[];
   durationMs: number | null;
-  _count: { candidates: number };
+  candidates: number;
 }
 
 async function progress(server: Server, runId: string): Promise<Progress> {
@@ -195,12 +195,12 @@ test("a run killed mid-way finishes on its own, every chunk once, with a clean r
   const clean = await finished(second, cleanRunId);
   expectEveryChunkOnce(clean);
   expect(resumed.chunksTotal).toBe(clean.chunksTotal);
-  expect(resumed._count.candidates).toBe(clean._count.candidates);
+  expect(resumed.candidates).toBe(clean.candidates);
   console.log(
     `[durable runs] clean run ${clean.durationMs} ms; ` +
       `[durable runs, ${shared ? "PostgreSQL, second instance" : "PGlite, restart"}] ${resumed.chunksTotal} chunks; ` +
       `killed after ${atKill.chunksDone}; serving again after ${servingAt - killedAt} ms; ` +
       `finished ${resumeMs} ms after the kill; ` +
-      `candidates resumed ${resumed._count.candidates}, clean ${clean._count.candidates}`,
+      `candidates resumed ${resumed.candidates}, clean ${clean.candidates}`,
   );
 });

@@ -84,16 +84,20 @@ async function startRunWorkerUntilShutdown(): Promise<void> {
   }
 }
 
-/** Loads the offline extractor's and the matcher's models (~0.5 s of CPU) by using each once. */
+/** Loads the offline extractor's and the matcher's models (~1 s of CPU) by using each once. */
 export async function warmModels(): Promise<void> {
   try {
-    const [{ readWinkDocument }, { loadWordVectors, scorePair }] = await Promise.all([
+    const [{ readWinkDocument }, { loadWordVectors, scorePair, loadSentenceEncoder }] = await Promise.all([
       import("@/lib/extraction/offline/wink"),
       import("@/lib/review"),
     ]);
     readWinkDocument("Priya decided to ship offline mode on Friday.");
     loadWordVectors();
     scorePair("The team ships offline mode on Friday.", "The team will ship offline mode by Monday.");
+    // The sentence encoder, when SIFT_SENTENCE_ENCODER=on (~0.5 s, ~150 MB), last: reviews run lexical only
+    // until it has loaded.
+    const encoder = await loadSentenceEncoder();
+    await encoder?.(["The team ships offline mode on Friday."]);
   } catch (error) {
     // Not fatal: the first extraction loads them, and reports a failure where it happens.
     console.error("[sift] loading the NLP models at start failed", error);

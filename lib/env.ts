@@ -60,6 +60,10 @@ export const EnvSchema = z.object({
   // Read by the matcher itself (lib/review/switches.ts); validated here so a typo stops the server.
   SIFT_WORD_VECTORS: z.preprocess(emptyToUndefined, z.string().regex(SWITCH_VALUES, "must be on or off").optional()),
   SIFT_WORDNET: z.preprocess(emptyToUndefined, z.string().regex(SWITCH_VALUES, "must be on or off").optional()),
+  SIFT_SENTENCE_ENCODER: z.preprocess(
+    emptyToUndefined,
+    z.string().regex(SWITCH_VALUES, "must be on or off").optional(),
+  ),
   SIFT_CACHE_DIR: optionalString,
   // Host names Sift answers besides the loopback ones (lib/security/hosts.ts; checked by proxy.ts).
   SIFT_ALLOWED_HOSTS: z.preprocess(

@@ -18,7 +18,7 @@ import { approveCandidate } from "@/lib/facts/decide";
 import { processWorkerId, runsInFlight } from "@/lib/jobs/run-claim-context";
 import { applyAutoMerges, reviewCandidates } from "@/lib/jobs/review-candidates";
 import type { ModelEmbedder } from "@/lib/models";
-import { gatePolicyForOrigin, type Judge } from "@/lib/review";
+import { gatePolicyForOrigin, loadSentenceEncoder, type Judge } from "@/lib/review";
 
 const candidateKey = (c: { start: number | null; content: string }) => `${c.start ?? "?"}:${c.content}`;
 
@@ -130,6 +130,8 @@ async function extract({
           policy: gatePolicyForOrigin(settings.gates, source.origin),
           embed,
           judge,
+          // A background job may wait for the encoder's first load (~0.5 s); a page never does.
+          encoder: await loadSentenceEncoder(),
         });
         // Auto-approved candidates are saved open and then approved through the same function a
         // reviewer uses, so the fact, its provenance and its revision are made the one way.

@@ -4,6 +4,7 @@ import { findSimilarOpenCandidates } from "@/lib/db/retrieval";
 import { getSettings } from "@/lib/db/settings";
 import type { Db } from "@/lib/db/types";
 import { contentWords, mayMatch, reviewCandidates } from "@/lib/jobs/review-candidates";
+import { sentenceEncoderIfLoaded } from "@/lib/review";
 
 /** Open candidates re-judged after one change, at most: the nearest to it, oldest first beyond that. */
 const MAX_REJUDGED = 100;
@@ -52,6 +53,8 @@ export async function rejudgeAfterChange({ db, change }: { db: Db; change: Revie
     db,
     candidates,
     thresholds: settings.thresholds,
+    // Re-judging runs within a reviewer's request: the encoder only if it has already loaded.
+    encoder: sentenceEncoderIfLoaded(),
     // A re-judged candidate stays in the queue: the policy's shortcuts are for new candidates.
     policy: {
       ...settings.gates,

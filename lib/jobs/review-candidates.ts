@@ -17,6 +17,7 @@ import {
   type Judge,
   type Match,
   type ThresholdsInput,
+  type SentenceEncoder,
 } from "@/lib/review";
 import { findSecretKinds } from "@/lib/review/secrets";
 
@@ -68,6 +69,7 @@ export async function reviewCandidates({
   policy,
   embed,
   judge,
+  encoder,
 }: {
   db: Db;
   candidates: Array<Candidate & { id?: string }>;
@@ -76,6 +78,8 @@ export async function reviewCandidates({
   /** Optional model-backed stages (lib/models buildMatcherModels), used only when configured. */
   embed?: ModelEmbedder;
   judge?: Judge;
+  /** The local sentence encoder once loaded (lib/review/sentence-encoder.ts); without it, lexical only. */
+  encoder?: SentenceEncoder | null;
 }): Promise<CandidateReview[]> {
   if (candidates.length === 0) return [];
   // The embedding call runs while the lexical retrieval does (lib/jobs/review-embeddings.ts).
@@ -123,6 +127,7 @@ export async function reviewCandidates({
       thresholds,
       embeddingSimilarity: byVector?.similarityFor(i),
       judge,
+      encoder,
     });
     const gate = decideGate({ candidate, match: result, policy, secrets: secrets[i] ?? [] });
     const id = ids[i] as string;

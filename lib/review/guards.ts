@@ -91,6 +91,30 @@ function ownerOf(s: Slots, v: Value): boolean {
   return !!next && OWNER_WORDS.has(next.stem);
 }
 
+const REPORTING = new Set([
+  "said",
+  "says",
+  "say",
+  "told",
+  "tells",
+  "reported",
+  "reports",
+  "announced",
+  "added",
+  "wrote",
+]);
+
+/**
+ * A name that reports the statement ("…, Burke said" / "…, the Weather Service said", "according to Lin"):
+ * two sources can say the same thing, so a different one is no contradiction of what was said.
+ */
+function isSource(an: Analysis, v: Value): boolean {
+  if (v.kind !== "name") return false;
+  const [first, last] = [v.tokens[0] as number, v.tokens.at(-1) as number];
+  const before = an.tokens.slice(Math.max(0, first - 2), first).map((t) => t.text);
+  return REPORTING.has(an.tokens[last + 1]?.text ?? "") || before.join(" ") === "according to";
+}
+
 /** Equal values, or a date and a more precise one: "January 1996" / "Jan. 12, 1996". */
 function sameValue(x: Value, y: Value): boolean {
   if (x.key === y.key) return true;
@@ -144,6 +168,19 @@ function valueDifferences(a: Analysis, b: Analysis, al: Alignment, namesA: Token
     }
     usedB.add(y);
     const [pa, pb] = inSlot(s, x, y);
+    if (isSource(a, x) && isSource(b, y)) {
+      out.push({
+        kind: x.kind,
+        a: texts(a, x),
+        b: texts(b, y),
+        conflict: false,
+        blocks: true,
+        reason: changed("source", pa, pb),
+        tokensA: x.tokens,
+        tokensB: y.tokens,
+      });
+      continue;
+    }
     out.push({
       kind: x.kind,
       a: texts(a, x),
@@ -156,19 +193,27 @@ function valueDifferences(a: Analysis, b: Analysis, al: Alignment, namesA: Token
     });
   }
   const onlyB = vb.filter((y) => !usedB.has(y));
-  // Dates on both sides that do not pair ("published today" / "published Monday"): no telling they agree.
-  const bothDated = onlyA.some((v) => v.kind === "date") && onlyB.some((v) => v.kind === "date");
+  // Dates on both sides that do not pair ("published May 3" / "published Monday"): no telling they agree. A
+  // side whose dates only stamp a past event from the speaker's now ("said yesterday" / "said Wednesday") may
+  // name the same day: an added detail. "today" or "this week" may be a plan, and still blocks.
+  const dated = (vs: Value[]) => vs.filter((v) => v.kind === "date");
+  const pastStamps = (vs: Value[]) => dated(vs).every(isPastFromSpeaker);
+  const bothDated = dated(onlyA).length > 0 && dated(onlyB).length > 0 && !pastStamps(onlyA) && !pastStamps(onlyB);
   for (const v of onlyA) out.push(oneSided(s, v, true, bothDated));
   for (const v of onlyB) out.push(oneSided(s, v, false, bothDated));
   return out;
 }
+
+/** "yesterday", "last week", "last year": a past day or period counted from the speaker's now. */
+const isPastFromSpeaker = (v: Value) => /^date:(day:yesterday|relative:last )/.test(v.key);
 
 /**
  * A date on one side only that sets a deadline or a plan ("ships by Friday", "next quarter", "end of Q3")
  * changes a commitment; one that only stamps an event ("said on Tuesday") adds detail.
  */
 function isDeadline(an: Analysis, v: Value): boolean {
-  if (v.group === "date:quarter" || v.group === "date:relative") return true;
+  if (v.group === "date:quarter" || (v.group === "date:relative" && !v.key.startsWith("date:relative:last ")))
+    return true;
   let i = (v.tokens[0] as number) - 1;
   while (i >= 0 && /^(the|end|start|beginning|middle|of|close)$/.test(an.tokens[i]?.text ?? "")) i--;
   return DEADLINE_WORDS.has(an.tokens[i]?.text ?? "");

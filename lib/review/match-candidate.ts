@@ -1,6 +1,7 @@
 import { analyze, type Analysis, type IdfTable } from "./lexical";
-import { scoreAnalyses, type PairResult } from "./matcher";
+import { encoderRescores, scoreAnalyses, withEncoder, type PairResult } from "./matcher";
 import type { Match, MatchResult, Verdict } from "./schema";
+import type { SentenceEncoder } from "./sentence-encoder";
 import { ThresholdsSchema, type ThresholdsInput } from "./thresholds";
 import { loadWordVectors, type WordVectors } from "./wordvectors";
 import { cosineSimilarity } from "./vectors";
@@ -22,6 +23,8 @@ export interface MatchInput {
    */
   embeddingSimilarity?: (other: { factId?: string; candidateId?: string }) => number | undefined;
   judge?: Judge;
+  /** The local sentence encoder (lib/review/sentence-encoder.ts), blended with the lexical score. */
+  encoder?: SentenceEncoder | null;
   idf?: IdfTable;
   vectors?: WordVectors | null;
   /** how many matches to return (default 5) */
@@ -68,6 +71,16 @@ export async function matchCandidate(input: MatchInput): Promise<MatchResult> {
     other,
     r: scoreAnalyses(cand, cachedAnalysis(other.content, custom, opts), thresholds, vectors),
   }));
+
+  const encoder = input.encoder;
+  const encode = encoder ? results.filter((x) => encoderRescores(x.r, thresholds)) : [];
+  if (encoder && encode.length > 0) {
+    const [base, ...vectors] = await encoder([input.candidate.content, ...encode.map((x) => x.other.content)]);
+    encode.forEach((x, i) => {
+      const v = vectors[i];
+      if (base?.length && v?.length) x.r = withEncoder(x.r, cosineSimilarity(base, v), thresholds);
+    });
+  }
 
   if (input.embed || input.embeddingSimilarity) {
     // Only pairs the cheap stages left open, and never over a guard: embeddings blur numbers and names.

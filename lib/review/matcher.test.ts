@@ -59,8 +59,38 @@ describe("scorePair", () => {
     expect(qual.reason).toMatch(/sisters.*brothers/);
   });
 
+  it("reads a different source of the same statement as related, not a contradiction of what was said", () => {
+    const r = scorePair(
+      "The river will crest at 36 feet tonight, Burke said.",
+      "The river will crest at 36 feet tonight, the Weather Service said.",
+    );
+    expect(r.verdict).toBe("related");
+    expect(r.reason).toContain("Different source: 'Burke' → 'Weather Service'");
+    // The owner of a task is no source: a different one still contradicts.
+    expect(scorePair("Lin owns the migration.", "Marcus owns the migration.").verdict).toBe("contradicts");
+  });
+
+  it("reads a past day counted from the speaker as an event's stamp, but a day that may be a plan as a date", () => {
+    // "yesterday" and "on Wednesday" may be the same day: both shown, no guard.
+    const stamped = scorePair(
+      "The company said yesterday that profits rose sharply.",
+      "The company said on Wednesday that profits rose sharply.",
+    );
+    expect(stamped.verdict).toBe("duplicate");
+    expect(stamped.reason).toContain("Adds detail: 'yesterday'");
+    expect(scorePair("We ship the mobile app today.", "We ship the mobile app on Wednesday.").verdict).toBe("related");
+    expect(scorePair("Offline mode ships this week.", "Offline mode ships.").verdict).toBe("related");
+  });
+
   it("treats the same number in words and digits as equal", () => {
     expect(scorePair("The team has five engineers.", "The team has 5 engineers.").verdict).toBe("duplicate");
+    // US dollars written with their country are the same amount; another amount is not.
+    expect(scorePair("The licence costs $US13.15 a seat.", "The licence costs $13.15 a seat.").verdict).toBe(
+      "duplicate",
+    );
+    expect(scorePair("The licence costs US$13.15 a seat.", "The licence costs $15 a seat.").verdict).toBe(
+      "contradicts",
+    );
   });
 
   it("calls numbers that differ on both sides a conflict even when one side only adds a number", () => {
@@ -76,6 +106,14 @@ describe("scorePair", () => {
     const r = scorePair("The review is on Monday.", "The review is this week.");
     expect(r.verdict).not.toBe("duplicate");
     expect(r.verdict).not.toBe("contradicts");
+  });
+
+  it("reads 'not only' and 'nothing but' as affirming, and 'no praise' as a negation", () => {
+    const [a, b] = ["Not only did Lin approve the budget, she also signed the contract.", "Lin approved the budget."];
+    expect(scorePair(a, `${b.slice(0, -1)} and signed the contract.`).verdict).toBe("duplicate");
+    const praise = "The customers had praise for the new dashboard.";
+    expect(scorePair("The customers had nothing but praise for the new dashboard.", praise).verdict).toBe("duplicate");
+    expect(scorePair("The customers had no praise for the new dashboard.", praise).verdict).toBe("contradicts");
   });
 
   it("treats an extra detail on one side as an elaboration, not a conflict", () => {

@@ -107,3 +107,27 @@ export function scorePair(a: string, b: string, ctx: ScoreContext = {}): PairRes
   const opts = { idf: ctx.idf, vectors, wordnet: ctx.wordnet };
   return scoreAnalyses(analyze(a, opts), analyze(b, opts), thresholds, vectors);
 }
+
+const freeOfGuards = (r: PairResult) => !r.differences.some((d) => d.conflict || d.blocks);
+
+/** Whether the sentence encoder rescores this pair: a lexical verdict a reviewer would see (related or closer). */
+export function encoderRescores(r: PairResult, t: Thresholds): boolean {
+  return r.stage === "lexical" && r.score >= t.related;
+}
+
+/**
+ * The lexical score blended with the sentence encoder's cosine ranks the matches a reviewer sees and, for a
+ * pair no guard objects to, decides duplicate or related: rewordings the words miss merge, and pairs that
+ * share words but not meaning stay apart. A verdict a guard settled (a differing value, a deadline on one
+ * side) the encoder never changes.
+ */
+export function withEncoder(r: PairResult, cosine: number, t: Thresholds): PairResult {
+  if (!encoderRescores(r, t)) return r;
+  const score = (1 - t.encoderWeight) * r.score + t.encoderWeight * cosine;
+  if (!freeOfGuards(r)) return { ...r, score };
+  const duplicate = score >= t.encoderDuplicate;
+  const verdict = duplicate ? "duplicate" : r.verdict === "duplicate" ? "related" : r.verdict;
+  if (verdict === r.verdict) return { ...r, score };
+  const details = r.differences.map((d) => d.reason);
+  return { ...r, score, verdict, stage: "embedding", reason: [duplicate ? SAME : RELATED, ...details].join("; ") };
+}

@@ -7,7 +7,10 @@ import { NEGATING_VERBS } from "./vocabulary";
 // "No, it is not a good idea": a leading "No" before a comma answers, it does not negate.
 const ANSWER_NO = /^\W*no\s*[,.!;:]/i;
 
-/** Negating words: "not", "never", "no", and "failed to" / "has yet to" before a verb; not "no longer". */
+/**
+ * Negating words: "not", "never", "no", and "failed to" / "has yet to" before a verb; not "no longer", "not
+ * only" or "nothing but".
+ */
 function negators(an: Analysis): Token[] {
   const skipFirst = ANSWER_NO.test(an.text);
   return an.tokens.filter(
@@ -15,7 +18,10 @@ function negators(an: Analysis): Token[] {
       (NEGATORS.has(t.text) || (NEGATING_VERBS.has(t.text) && an.tokens[i + 1]?.text === "to")) &&
       !(skipFirst && i === 0) &&
       // "no longer" says a state ended: the time guard reads it.
-      !(t.text === "no" && an.tokens[i + 1]?.text === "longer"),
+      !(t.text === "no" && an.tokens[i + 1]?.text === "longer") &&
+      // "not only X but Y" and "nothing but praise" affirm.
+      !(t.text === "not" && an.tokens[i + 1]?.text === "only") &&
+      !(t.text === "nothing" && an.tokens[i + 1]?.text === "but"),
   );
 }
 

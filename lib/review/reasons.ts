@@ -11,6 +11,7 @@ export const LABEL = {
   date: "Different date",
   name: "Different name",
   owner: "Different owner",
+  source: "Different source",
   "qualifier:kin": "Different relative",
   "qualifier:gender": "Different person",
   "qualifier:color": "Different colour",

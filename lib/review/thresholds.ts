@@ -15,6 +15,19 @@ export const ThresholdsSchema = z
       .max(1)
       .default(0.75)
       .describe("similarity of the rest, once the conflicting values are set aside, needed to call it a contradiction"),
+    // Chosen on STS-B (2-fold CV), MRPC train and SICK train (scripts/eval-encoder.ts), never on MRPC val.
+    encoderWeight: z
+      .number()
+      .min(0)
+      .max(1)
+      .default(0.4)
+      .describe("share of the sentence encoder's cosine in the score, the lexical score taking the rest"),
+    encoderDuplicate: z
+      .number()
+      .min(0)
+      .max(1)
+      .default(0.74)
+      .describe("blended score at or above: duplicate (when no guard objects and the encoder has loaded)"),
     embeddingDuplicate: z.number().min(0).max(1).default(0.92),
     embeddingRelated: z.number().min(0).max(1).default(0.75),
     ambiguousLow: z

@@ -42,7 +42,9 @@ export function rawTokens(text: string): RawToken[] {
     .replace(/[\u2018\u2019\u02bc`´]/g, "'")
     .replace(/(\d),(?=\d{3}\b)/g, "$1")
     // ".20 parts per million" is 0.20
-    .replace(/(^|[^\w.])\.(\d)/g, "$10.$2");
+    .replace(/(^|[^\w.])\.(\d)/g, "$10.$2")
+    // "$US13.15" and "US$13.15" are $13.15 (not "us13" and "15"); other dollars keep their country.
+    .replace(/\bUS\$(?=\d)|\$US(?=\d)/g, "$");
   if (s.includes("'") || /cannot|\w(nt)\b/i.test(s)) for (const [re, to] of CONTRACTIONS) s = s.replace(re, to);
   const out: RawToken[] = [];
   const re = /\d+(?:\.\d+)?(?:st|nd|rd|th|s|k|m|%)?|[\p{L}][\p{L}\p{M}\p{N}]*(?:[-'][\p{L}\p{N}]+)*/gu;

@@ -1,0 +1,129 @@
+/**
+ * The load bench's server: `next start` on loopback, on a fresh PGlite data dir or a fresh PostgreSQL
+ * database sift_load_<random> (dropped by cleanup), with its memory sampled from /proc while it runs.
+ */
+import { spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { serverUrl } from "./harness";
+
+export interface LoadServer {
+  base: string;
+  databaseUrl?: string;
+  dataDir?: string;
+  /** Starts sampling the RSS of the server's process tree every 250 ms (until stop). */
+  sampleRss(): void;
+  peakRssMb(): number;
+  stop(): Promise<void>;
+  cleanup(): Promise<void>;
+}
+
+async function onServer(sql: string) {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  await client.query(sql);
+  await client.end();
+}
+
+/** VmRSS in kB of pid and every descendant (next start may run the server in a child process). */
+function treeRssKb(pid: number): number {
+  const children = new Map<number, number[]>();
+  for (const entry of fs.readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
+      const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+      children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  let total = 0;
+  for (const queue = [pid]; queue.length;) {
+    const p = queue.pop() as number;
+    try {
+      total += Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${p}/status`, "utf8"))?.[1] ?? 0);
+    } catch {
+      // gone meanwhile
+    }
+    queue.push(...(children.get(p) ?? []));
+  }
+  return total;
+}
+
+export async function startLoadServer({
+  kind,
+  port,
+  root,
+}: {
+  kind: "pglite" | "postgres";
+  port: number;
+  root: string;
+}) {
+  const env: NodeJS.ProcessEnv = { ...process.env, NEXT_TELEMETRY_DISABLED: "1", DATABASE_URL: "", PORT: String(port) };
+  // Offline extraction: no model is called, and the figures are the app's, not a provider's.
+  for (const key of Object.keys(env)) if (key.startsWith("SIFT_LLM_") || key.endsWith("_API_KEY")) delete env[key];
+  let cleanup = async () => {};
+  if (kind === "postgres") {
+    const name = `sift_load_${randomBytes(6).toString("hex")}`;
+    await onServer(`CREATE DATABASE "${name}"`);
+    const url = new URL(serverUrl);
+    url.pathname = `/${name}`;
+    env.DATABASE_URL = url.toString();
+    cleanup = () => onServer(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+  } else {
+    env.SIFT_DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "sift-load-db-"));
+    cleanup = async () => fs.rmSync(env.SIFT_DATA_DIR as string, { recursive: true, force: true });
+  }
+  const next = path.join(root, "node_modules", "next", "dist", "bin", "next");
+  const child = spawn(process.execPath, [next, "start", "-p", String(port), "-H", "127.0.0.1"], {
+    cwd: root,
+    env,
+    stdio: ["ignore", "ignore", "inherit"],
+    detached: true,
+  });
+  const exited = new Promise<void>((resolve) => child.on("exit", () => resolve()));
+  const base = `http://127.0.0.1:${port}`;
+  for (let waited = 0; ; waited += 200) {
+    const ok = await fetch(`${base}/api/facts?limit=1`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) break;
+    if (waited > 180_000 || child.exitCode !== null) {
+      child.kill();
+      await cleanup();
+      throw new Error("the server did not answer within 180 s (did you run `npx next build`?)");
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  let peakKb = 0;
+  let timer: NodeJS.Timeout | undefined;
+  let stopped = false;
+  const server: LoadServer = {
+    base,
+    databaseUrl: env.DATABASE_URL || undefined,
+    dataDir: env.SIFT_DATA_DIR,
+    sampleRss() {
+      timer = setInterval(() => (peakKb = Math.max(peakKb, treeRssKb(child.pid!))), 250);
+    },
+    peakRssMb: () => peakKb / 1024,
+    async stop() {
+      clearInterval(timer);
+      if (stopped) return;
+      stopped = true;
+      try {
+        process.kill(-child.pid!, "SIGTERM");
+      } catch {
+        return; // already gone
+      }
+      // PGlite's data dir is free (and readable by the checks) only once the server has closed it.
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 30_000))]);
+    },
+    cleanup,
+  };
+  return server;
+}
