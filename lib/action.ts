@@ -17,6 +17,7 @@ export async function toActionResult<T>(body: () => Promise<T>): Promise<ActionR
         code: error.code,
         message: error.message,
         ...(error.fieldErrors ? { fieldErrors: error.fieldErrors } : {}),
+        ...(error.retryAfterSeconds !== undefined ? { retryAfterSeconds: error.retryAfterSeconds } : {}),
       };
     }
     console.error("[sift] unexpected error", error);

@@ -13,6 +13,8 @@ const emptyToUndefined = (v: unknown) => (typeof v === "string" && v.trim() === 
 const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
 const positiveInt = (fallback: number) =>
   z.preprocess(emptyToUndefined, z.coerce.number().int().positive().default(fallback));
+/** A limit where 0 switches it off. */
+const limit = (fallback: number) => z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).default(fallback));
 
 const authSecret = z.preprocess(
   emptyToUndefined,
@@ -29,6 +31,11 @@ export const EnvSchema = z.object({
   ),
   SIFT_DATA_DIR: z.preprocess(emptyToUndefined, z.string().default(".data")),
   SIFT_MAX_UPLOAD_BYTES: positiveInt(5 * 1024 * 1024),
+  // Requests (API calls and write actions) per key per window, keys "ip:<addr>" and "reviewer:<id>" (0 = off).
+  SIFT_RATE_LIMIT: limit(1_200),
+  SIFT_RATE_LIMIT_WINDOW_SECONDS: positiveInt(60),
+  // Extractions queued or running at once per reviewer (0 = off).
+  SIFT_MAX_ACTIVE_RUNS: limit(10),
   SIFT_LLM_PROVIDER: z.preprocess(emptyToUndefined, z.enum(["openai", "anthropic", "openai-compatible"]).optional()),
   SIFT_LLM_MODEL: optionalString,
   SIFT_LLM_BASE_URL: z.preprocess(emptyToUndefined, z.url().optional()),

@@ -14,6 +14,7 @@ export const ERROR_CODES = [
   "UNAUTHORIZED", // not signed in, or a token that is unknown or revoked
   "FORBIDDEN", // signed in, but the role or the token's scopes do not allow it
   "PRECONDITION_REQUIRED", // a write that must name the version it read (the API's If-Match) did not
+  "RATE_LIMITED", // too many requests or extractions at once; retryAfterSeconds says when to try again
   "INTERNAL",
 ] as const;
 
@@ -22,16 +23,19 @@ export type ErrorCode = (typeof ERROR_CODES)[number];
 export class AppError extends Error {
   readonly code: ErrorCode;
   readonly fieldErrors?: Record<string, string[]>;
+  /** RATE_LIMITED: seconds until a retry can succeed (the API's Retry-After). */
+  readonly retryAfterSeconds?: number;
 
   constructor(
     code: ErrorCode,
     message: string,
-    options: { cause?: unknown; fieldErrors?: Record<string, string[]> } = {},
+    options: { cause?: unknown; fieldErrors?: Record<string, string[]>; retryAfterSeconds?: number } = {},
   ) {
     super(message, { cause: options.cause });
     this.name = "AppError";
     this.code = code;
     if (options.fieldErrors) this.fieldErrors = options.fieldErrors;
+    if (options.retryAfterSeconds !== undefined) this.retryAfterSeconds = options.retryAfterSeconds;
   }
 }
 
@@ -40,4 +44,5 @@ export function isAppError(error: unknown): error is AppError {
 }
 
 export type ActionResult<T> =
-  { ok: true; data: T } | { ok: false; code: ErrorCode; message: string; fieldErrors?: Record<string, string[]> };
+  | { ok: true; data: T }
+  | { ok: false; code: ErrorCode; message: string; fieldErrors?: Record<string, string[]>; retryAfterSeconds?: number };

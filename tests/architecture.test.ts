@@ -43,6 +43,8 @@ describe("server-only modules", () => {
     "lib/facts/edit.ts",
     "lib/facts/manual.ts",
     "lib/facts/archive.ts",
+    "lib/security/limits.ts",
+    "app/rate-limit.ts",
   ];
 
   it('start with import "server-only", so a client component importing one fails the build', () => {

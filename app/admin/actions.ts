@@ -2,6 +2,7 @@
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { requireRole } from "@/app/access";
+import { limitAction } from "@/app/rate-limit";
 import { parseInput, toActionResult } from "@/lib/action";
 import { NewTokenSchema, NewUserSchema, type NewToken, type NewUser } from "@/lib/accounts/schema";
 import { createAccount } from "@/lib/auth/better-auth";
@@ -15,7 +16,8 @@ import { AppError } from "@/lib/errors";
 export async function createUserAction(input: NewUser) {
   return toActionResult(async () => {
     const user = parseInput(NewUserSchema, input);
-    await requireRole("admin");
+    const admin = await requireRole("admin");
+    await limitAction(admin.id);
     if (getEnv().SIFT_AUTH !== "accounts") {
       throw new AppError("CONFIG", "Accounts are off (SIFT_AUTH=local): nobody signs in, so there is no one to add.");
     }
@@ -30,6 +32,7 @@ export async function createTokenAction(input: NewToken) {
   return toActionResult(async () => {
     const token = parseInput(NewTokenSchema, input);
     const admin = await requireRole("admin");
+    await limitAction(admin.id);
     const issued = await issueAgentToken({ db: await getDb(), input: token, createdById: admin.id });
     revalidatePath("/admin");
     return issued;
@@ -39,7 +42,8 @@ export async function createTokenAction(input: NewToken) {
 export async function revokeTokenAction(input: { id: string }) {
   return toActionResult(async () => {
     const { id } = parseInput(z.object({ id: z.uuid() }), input);
-    await requireRole("admin");
+    const admin = await requireRole("admin");
+    await limitAction(admin.id);
     if (!(await revokeAgentToken({ db: await getDb(), id }))) {
       throw new AppError("NOT_FOUND", "No live token has that id (already revoked?).");
     }

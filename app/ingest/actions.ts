@@ -3,9 +3,12 @@ import { after } from "next/server";
 import { z } from "zod";
 import { parseInput, toActionResult } from "@/lib/action";
 import { requireRole } from "@/app/access";
+import { limitAction } from "@/app/rate-limit";
 import { getDb } from "@/lib/db/client";
 import { getEnv } from "@/lib/env";
+import { AppError } from "@/lib/errors";
 import { retryExtraction, startExtraction } from "@/lib/jobs/start-extraction";
+import { assertRunCapacity } from "@/lib/security/limits";
 import { readSourceInput } from "@/lib/sources/input";
 import { SourceInputSchema } from "@/lib/sources/schema";
 
@@ -15,8 +18,13 @@ import { SourceInputSchema } from "@/lib/sources/schema";
  */
 export async function startExtractionAction(formData: FormData) {
   return toActionResult(async () => {
-    await requireRole("propose");
+    const reviewer = await requireRole("propose");
+    await limitAction(reviewer.id);
+    // A forged call can send any serializable value instead of the form.
+    if (!(formData instanceof FormData)) throw new AppError("VALIDATION", "Send the ingest form's fields.");
     const env = getEnv();
+    const db = await getDb();
+    await assertRunCapacity({ db, reviewerId: reviewer.id });
     const fields = parseInput(SourceInputSchema, {
       title: formData.get("title") ?? undefined,
       text: formData.get("text") ?? undefined,
@@ -33,7 +41,8 @@ export async function startExtractionAction(formData: FormData) {
     });
 
     const started = await startExtraction({
-      db: await getDb(),
+      db,
+      reviewerId: reviewer.id,
       env,
       source: {
         title: fields.title || upload?.name,
@@ -56,7 +65,8 @@ export async function startExtractionAction(formData: FormData) {
 export async function retryRunAction(input: { runId: string }) {
   return toActionResult(async () => {
     const { runId } = parseInput(z.object({ runId: z.uuid() }), input);
-    await requireRole("propose");
+    const reviewer = await requireRole("propose");
+    await limitAction(reviewer.id);
     return retryExtraction({ db: await getDb(), env: getEnv(), runId, runInBackground: after });
   });
 }

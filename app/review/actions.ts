@@ -3,6 +3,7 @@ import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { parseInput, toActionResult } from "@/lib/action";
 import { requireRole } from "@/app/access";
+import { limitAction } from "@/app/rate-limit";
 import { getDb } from "@/lib/db/client";
 import { FactSchema } from "@/lib/facts/schema";
 import {
@@ -40,6 +41,7 @@ export async function approveCandidateAction(input: z.input<typeof ApproveInput>
       input,
     );
     const reviewer = await requireRole("review");
+    await limitAction(reviewer.id);
     const fact = await approveAndRejudge({
       db: await getDb(),
       candidateId,
@@ -66,6 +68,7 @@ export async function mergeCandidateAction(input: z.input<typeof MergeInput>) {
   return toActionResult(async () => {
     const { candidateId, factId, content } = parseInput(MergeInput, input);
     const reviewer = await requireRole("review");
+    await limitAction(reviewer.id);
     await mergeAndRejudge({ db: await getDb(), candidateId, factId, reviewerId: reviewer.id, content });
     revalidateReview();
     return { factId };
@@ -82,6 +85,7 @@ export async function rejectCandidateAction(input: z.input<typeof RejectInput>) 
   return toActionResult(async () => {
     const { candidateId, reason, withCluster } = parseInput(RejectInput, input);
     const reviewer = await requireRole("review");
+    await limitAction(reviewer.id);
     const rejected = await rejectAndRejudge({
       db: await getDb(),
       candidateId,
@@ -101,6 +105,7 @@ export async function undoDecisionAction(input: z.input<typeof UndoInput>) {
   return toActionResult(async () => {
     const { candidateId } = parseInput(UndoInput, input);
     const reviewer = await requireRole("review");
+    await limitAction(reviewer.id);
     const result = await undoAndRejudge({ db: await getDb(), candidateId, reviewerId: reviewer.id });
     revalidateReview();
     return { reopened: result.reopened.length };
@@ -123,6 +128,7 @@ export async function decideSelectionAction(input: z.input<typeof SelectionInput
   return toActionResult(async () => {
     const { candidateIds, query, action, reason, includeGated } = parseInput(SelectionInput, input);
     const reviewer = await requireRole("review");
+    await limitAction(reviewer.id);
     const db = await getDb();
     let ids = candidateIds ?? [];
     if (query !== undefined) {

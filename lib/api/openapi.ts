@@ -37,8 +37,15 @@ const EtagHeader = z.object({
   ETag: z.string().meta({ description: 'The version, quoted ("3"): send it back as If-Match to edit' }),
 });
 
+const RetryAfterHeader = z.object({
+  "Retry-After": z.string().meta({ description: "Seconds to wait before trying again" }),
+});
+
 function operationObject(operation: Operation): ZodOpenApiOperationObject {
-  const codes = [...new Set<ErrorCode>([...operation.errors, "UNAUTHORIZED", "FORBIDDEN", "INTERNAL"])];
+  // Any operation may be refused by access or the rate limit; one with a body, for its size or shape.
+  const always: ErrorCode[] = ["UNAUTHORIZED", "FORBIDDEN", "RATE_LIMITED", "INTERNAL"];
+  const bodied: ErrorCode[] = operation.json || operation.multipart ? ["VALIDATION", "TOO_LARGE"] : [];
+  const codes = [...new Set<ErrorCode>([...operation.errors, ...bodied, ...always])];
   const byStatus = new Map<number, ErrorCode[]>();
   for (const code of codes) byStatus.set(HTTP_STATUS_OF[code], [...(byStatus.get(HTTP_STATUS_OF[code]) ?? []), code]);
   const body: Record<string, { schema: NonNullable<Operation["json"]> }> = {};
@@ -63,7 +70,11 @@ function operationObject(operation: Operation): ZodOpenApiOperationObject {
       ...Object.fromEntries(
         [...byStatus].map(([status, errorCodes]) => [
           status,
-          { description: errorCodes.join(", "), content: { "application/json": { schema: ApiErrorSchema } } },
+          {
+            description: errorCodes.join(", "),
+            ...(errorCodes.includes("RATE_LIMITED") ? { headers: RetryAfterHeader } : {}),
+            content: { "application/json": { schema: ApiErrorSchema } },
+          },
         ]),
       ),
     },

@@ -44,7 +44,10 @@ export interface Operation {
   etag?: boolean;
   /** What the caller's role or token scopes must allow (lib/accounts/schema.ts); 403 FORBIDDEN otherwise. */
   need: Permission;
-  /** Errors this operation answers besides UNAUTHORIZED, FORBIDDEN and INTERNAL, which any may. */
+  /**
+   * Errors this operation answers besides UNAUTHORIZED, FORBIDDEN, RATE_LIMITED and INTERNAL, which any may
+   * (and VALIDATION and TOO_LARGE, which any with a body may).
+   */
   errors: ErrorCode[];
 }
 

@@ -9,6 +9,7 @@ import type { Db } from "@/lib/db/types";
 import { getEnv } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import { HTTP_STATUS_OF } from "@/lib/api/status";
+import { enforceRateLimit, requestKeys } from "@/lib/security/limits";
 
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
 
@@ -44,6 +45,7 @@ export function apiRoute<O extends Operation>(
       // The caller first: a stranger learns nothing from validation messages.
       const db = await getDb();
       const reviewer = await authorize({ db, env: getEnv(), headers: request.headers, need: operation.need });
+      await enforceRateLimit({ db, keys: requestKeys(request.headers, reviewer) });
       const params = operation.params ? parsePath(operation.params, (await context?.params) ?? {}) : undefined;
       const url = new URL(request.url);
       const query = operation.query
@@ -54,7 +56,7 @@ export function apiRoute<O extends Operation>(
       const input = { params, query, body, version, reviewer, db, request } as ApiInput<O>;
       return handler(input);
     });
-    if (!result.ok) return apiError({ code: result.code, message: result.message, fieldErrors: result.fieldErrors });
+    if (!result.ok) return apiError(result);
     const response = json(result.data, operation.status);
     const version = (result.data as { version?: unknown }).version;
     if (operation.etag && typeof version === "number") response.headers.set("ETag", `"${version}"`);
@@ -62,11 +64,13 @@ export function apiRoute<O extends Operation>(
   };
 }
 
-/** An error as the API answers it. */
-export function apiError(error: ApiError): Response {
+/** An error as the API answers it (RATE_LIMITED with Retry-After). */
+export function apiError(error: ApiError & { retryAfterSeconds?: number }): Response {
   const body: ApiError = { code: error.code, message: error.message };
   if (error.fieldErrors) body.fieldErrors = error.fieldErrors;
-  return json(body, HTTP_STATUS_OF[error.code]);
+  const response = json(body, HTTP_STATUS_OF[error.code]);
+  if (error.retryAfterSeconds !== undefined) response.headers.set("Retry-After", String(error.retryAfterSeconds));
+  return response;
 }
 
 function json(data: unknown, status: number): Response {

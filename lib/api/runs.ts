@@ -10,6 +10,7 @@ import { agentExtractor, proposalText } from "@/lib/extraction/agent";
 import type { Extractor } from "@/lib/extraction/types";
 import { startExtraction, type RunInBackground } from "@/lib/jobs/start-extraction";
 import { kindOptions } from "@/lib/settings/schema";
+import { assertRunCapacity } from "@/lib/security/limits";
 import { readSourceInput } from "@/lib/sources/input";
 
 /** Sources and runs for the API and MCP: a transcript or an agent's proposals in, the run out. */
@@ -38,6 +39,7 @@ export async function startSourceRun({
   origin,
   runInBackground,
   extractor,
+  reviewerId,
 }: {
   db: Db;
   env: Env;
@@ -45,7 +47,9 @@ export async function startSourceRun({
   origin: "api" | "agent";
   runInBackground: RunInBackground;
   extractor?: { extractor: Extractor; label: string };
+  reviewerId: string;
 }): Promise<StartedRun> {
+  await assertRunCapacity({ db, reviewerId });
   const { parsed, upload } = await readSourceInput({
     text: fields.text,
     file: fields.file,
@@ -67,6 +71,7 @@ export async function startSourceRun({
     again: fields.again === "1",
     runInBackground,
     extractor,
+    reviewerId,
   });
   if (started.duplicateOf) {
     const { id, title } = started.duplicateOf;
@@ -93,15 +98,24 @@ export async function proposeFacts({
   env,
   input,
   runInBackground,
+  reviewerId,
 }: {
   db: Db;
   env: Env;
   input: z.output<typeof ProposeFactsSchema>;
   runInBackground: RunInBackground;
+  reviewerId: string;
 }): Promise<StartedRun> {
   const { facts, text, title, contextHints } = input;
   if (!facts?.length) {
-    return startSourceRun({ db, env, fields: { title, text, contextHints }, origin: "agent", runInBackground });
+    return startSourceRun({
+      db,
+      env,
+      fields: { title, text, contextHints },
+      origin: "agent",
+      runInBackground,
+      reviewerId,
+    });
   }
   const kinds = kindOptions(await getSettings({ db })).map((k) => k.id);
   const unknown = facts.flatMap((f, i) => (kinds.includes(f.kind) ? [] : [[`facts.${i}.kind`, f.kind] as const]));
@@ -116,6 +130,7 @@ export async function proposeFacts({
     fields: { title: title || "Proposed by an agent", text: text?.trim() ? text : proposalText(facts), contextHints },
     origin: "agent",
     runInBackground,
+    reviewerId,
     extractor: { extractor: agentExtractor(facts), label: "Proposed by an agent" },
   });
 }

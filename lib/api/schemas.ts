@@ -3,7 +3,7 @@ import { ERROR_CODES } from "@/lib/errors";
 import { ProposedFactSchema } from "@/lib/extraction/agent";
 import { ChunkLogSchema, KindSchema, RUN_STATUSES, TemporalSchema } from "@/lib/extraction/schema";
 import { FactQuerySchema } from "@/lib/facts/query";
-import { FACT_STATUSES, FactSchema, FactSnapshotSchema } from "@/lib/facts/schema";
+import { FACT_STATUSES, FactSchema, FactSnapshotSchema, VersionSchema } from "@/lib/facts/schema";
 import { SourceInputSchema } from "@/lib/sources/schema";
 
 /**
@@ -122,7 +122,7 @@ export const FactEditSchema = FactSchema.pick({ content: true, kind: true, tempo
 export const IfMatchSchema = z.object({
   "if-match": z
     .string()
-    .regex(/^(W\/)?"?\d+"?$/, "If-Match must be the fact's version, e.g. If-Match: 3")
+    .regex(/^(W\/)?"?\d{1,9}"?$/, "If-Match must be the fact's version, e.g. If-Match: 3")
     .meta({ description: "The fact's version you read (its `version`)" }),
 });
 
@@ -226,7 +226,7 @@ export const CandidatePageSchema = z
 /** POST /api/candidates/:id/approve: the review card's approve, with the version read. */
 export const ApproveBodySchema = z
   .object({
-    version: z.int().min(1),
+    version: VersionSchema,
     edits: FactSchema.pick({ content: true, kind: true, temporal: true, importance: true }).partial().optional(),
     supersedeFactIds: z.array(Id).max(20).optional(),
     relateFactIds: z.array(Id).max(20).optional(),
@@ -235,7 +235,7 @@ export const ApproveBodySchema = z
   .meta({ id: "Approve" });
 
 export const RejectBodySchema = z
-  .object({ version: z.int().min(1), reason: z.string().max(500).optional(), withCluster: z.boolean().optional() })
+  .object({ version: VersionSchema, reason: z.string().max(500).optional(), withCluster: z.boolean().optional() })
   .meta({ id: "Reject" });
 
 export const DecisionSchema = z

@@ -13,6 +13,7 @@ export async function createExtractionRun({
   modelId,
   promptVersion,
   preset,
+  reviewerId = null,
 }: {
   db: Db | Tx;
   sourceId: string;
@@ -20,10 +21,16 @@ export async function createExtractionRun({
   modelId: string | null;
   promptVersion: string | null;
   preset: string | null;
+  reviewerId?: string | null;
 }) {
   return db.extractionRun.create({
-    data: { sourceId, extractor, modelId, promptVersion, preset, status: "queued" },
+    data: { sourceId, extractor, modelId, promptVersion, preset, reviewerId, status: "queued" },
   });
+}
+
+/** Runs a reviewer started that are queued or running: the concurrent-extraction limit counts these. */
+export async function countActiveRuns({ db, reviewerId }: { db: Db | Tx; reviewerId: string }): Promise<number> {
+  return db.extractionRun.count({ where: { reviewerId, status: { in: ["queued", "running"] } } });
 }
 
 /**

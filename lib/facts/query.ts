@@ -41,7 +41,7 @@ export const FactQuerySchema = z.object({
   asOf: day,
   /** Without words, "relevance" reads as newest first. */
   sort: z.enum(FACT_SORTS).default("relevance").catch("relevance"),
-  page: z.coerce.number().int().min(1).default(1).catch(1),
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1).catch(1),
   size: z.coerce
     .number()
     .int()

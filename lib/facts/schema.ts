@@ -3,6 +3,12 @@ import { KindSchema, TemporalSchema } from "@/lib/extraction/schema";
 
 export const FACT_STATUSES = ["active", "archived", "superseded"] as const;
 
+/**
+ * A fact's or candidate's version, as a client sends it back: a positive 32-bit integer like the column, so
+ * a huge number is a validation error rather than a database one.
+ */
+export const VersionSchema = z.int32().min(1);
+
 /** A fact in the fact base; the edit form, the actions and the API validate with this. */
 export const FactSchema = z.object({
   content: z.string().trim().min(3, "A fact needs at least a few words").max(1_000),

@@ -29,9 +29,12 @@ export async function startExtraction({
   again = false,
   runInBackground,
   extractor,
+  reviewerId,
 }: {
   db: Db;
   env: Env;
+  /** Who started it (counted by the concurrent-extraction limit, lib/security/limits.ts). */
+  reviewerId?: string;
   /** Without a title, the first line of the text names the source. */
   source: Omit<NewSource, "title"> & { title?: string };
   /** A preset id offered by presetOptions; the settings' default when absent. */
@@ -69,6 +72,7 @@ export async function startExtraction({
       modelId: choice.extractor.modelId,
       promptVersion: choice.extractor.promptVersion,
       preset: preset ?? settings.defaultPreset,
+      reviewerId,
     });
     return { sourceId: saved.id, runId: run.id };
   });

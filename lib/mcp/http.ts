@@ -6,11 +6,12 @@ import {
 import { toActionResult } from "@/lib/action";
 import { apiError } from "@/lib/api/route";
 import { authenticate, bearerOf } from "@/lib/auth/access";
-import { AppError } from "@/lib/errors";
 import { getDb } from "@/lib/db/client";
 import { getEnv } from "@/lib/env";
+import { AppError } from "@/lib/errors";
 import type { RunInBackground } from "@/lib/jobs/start-extraction";
 import { createSiftMcpServer } from "@/lib/mcp/server";
+import { enforceRateLimit, requestKeys } from "@/lib/security/limits";
 
 /**
  * MCP's Streamable HTTP transport for a route handler, stateless: each request gets its own server and
@@ -19,6 +20,11 @@ import { createSiftMcpServer } from "@/lib/mcp/server";
  */
 export async function handleMcpRequest(request: Request, runInBackground: RunInBackground): Promise<Response> {
   const checked = await toActionResult(async () => {
+    // The transport reads the whole body: refuse what the API would refuse before it does.
+    const limit = getEnv().SIFT_MAX_UPLOAD_BYTES + 64 * 1024;
+    if (Number(request.headers.get("content-length") ?? 0) > limit) {
+      throw new AppError("TOO_LARGE", `The request is larger than Sift accepts (${limit.toLocaleString("en")} bytes).`);
+    }
     const db = await getDb();
     const env = getEnv();
     const actor = await authenticate({ db, env, headers: request.headers });
@@ -26,6 +32,7 @@ export async function handleMcpRequest(request: Request, runInBackground: RunInB
       const why = bearerOf(request.headers) !== null ? "This token is unknown or revoked." : "Send a token.";
       throw new AppError("UNAUTHORIZED", why);
     }
+    await enforceRateLimit({ db, keys: requestKeys(request.headers, actor) });
     return { db, env, actor };
   });
   if (!checked.ok) return apiError(checked);

@@ -91,7 +91,7 @@ export function createSiftMcpServer({
       inputSchema: ProposeFactsSchema,
       outputSchema: toolOutput(StartedRunSchema),
     },
-    (input) => answer("propose", () => proposeFacts({ db, env, input, runInBackground })),
+    (input) => answer("propose", () => proposeFacts({ db, env, input, runInBackground, reviewerId: actor.id })),
   );
 
   server.registerTool(

@@ -40,7 +40,7 @@ export const QueueQuerySchema = z.object({
   /** "attention": gated first, then contradictions, then importance; the others order by that field. */
   sort: z.enum(QUEUE_SORTS).default("attention").catch("attention"),
   dir: z.enum(["asc", "desc"]).optional().catch(undefined),
-  page: z.coerce.number().int().min(1).default(1).catch(1),
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1).catch(1),
   size: z.coerce
     .number()
     .int()

@@ -53,9 +53,12 @@ describe("the OpenAPI document", () => {
       "403",
       "404",
       "409",
+      "413",
       "428",
+      "429",
       "500",
     ]);
+    expect(Object.keys(patch?.responses?.["429"]?.headers ?? {})).toEqual(["Retry-After"]);
     expect(Object.keys(patch?.responses?.["200"]?.headers ?? {})).toEqual(["ETag"]);
     expect(patch?.parameters).toContainEqual(
       expect.objectContaining({ in: "header", name: "if-match", required: true }),

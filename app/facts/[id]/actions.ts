@@ -3,14 +3,15 @@ import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { parseInput, toActionResult } from "@/lib/action";
 import { requireRole } from "@/app/access";
+import { limitAction } from "@/app/rate-limit";
 import { getDb } from "@/lib/db/client";
-import { FactSchema } from "@/lib/facts/schema";
+import { FactSchema, VersionSchema } from "@/lib/facts/schema";
 import { editAndRejudge, restoreAndRejudge, setFactArchivedAndRejudge } from "@/lib/jobs/decisions";
 
 const EditInput = z.object({
   factId: z.uuid(),
   /** The version the reviewer opened: a newer one refuses the edit (CONFLICT). */
-  version: z.number().int().min(1),
+  version: VersionSchema,
   edits: FactSchema.pick({ content: true, kind: true, temporal: true, importance: true }).partial(),
 });
 
@@ -18,6 +19,7 @@ export async function editFactAction(input: z.input<typeof EditInput>) {
   return toActionResult(async () => {
     const { factId, version, edits } = parseInput(EditInput, input);
     const reviewer = await requireRole("review");
+    await limitAction(reviewer.id);
     const { fact } = await editAndRejudge({
       db: await getDb(),
       factId,
@@ -33,15 +35,16 @@ export async function editFactAction(input: z.input<typeof EditInput>) {
 
 const RestoreInput = z.object({
   factId: z.uuid(),
-  version: z.number().int().min(1),
+  version: VersionSchema,
   /** The version to say again. */
-  restore: z.number().int().min(1),
+  restore: VersionSchema,
 });
 
 export async function restoreFactAction(input: z.input<typeof RestoreInput>) {
   return toActionResult(async () => {
     const { factId, version, restore } = parseInput(RestoreInput, input);
     const reviewer = await requireRole("review");
+    await limitAction(reviewer.id);
     const { fact } = await restoreAndRejudge({
       db: await getDb(),
       factId,
@@ -57,7 +60,7 @@ export async function restoreFactAction(input: z.input<typeof RestoreInput>) {
 
 const ArchiveInput = z.object({
   factId: z.uuid(),
-  version: z.number().int().min(1),
+  version: VersionSchema,
   /** true archives, false brings the fact back. */
   archived: z.boolean(),
 });
@@ -66,6 +69,7 @@ export async function archiveFactAction(input: z.input<typeof ArchiveInput>) {
   return toActionResult(async () => {
     const { factId, version, archived } = parseInput(ArchiveInput, input);
     const reviewer = await requireRole("review");
+    await limitAction(reviewer.id);
     const fact = await setFactArchivedAndRejudge({
       db: await getDb(),
       factId,

@@ -3,6 +3,7 @@ import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { parseInput, toActionResult } from "@/lib/action";
 import { requireRole } from "@/app/access";
+import { limitAction } from "@/app/rate-limit";
 import { getDb } from "@/lib/db/client";
 import { forgetSourceAndRejudge } from "@/lib/jobs/decisions";
 
@@ -17,6 +18,7 @@ export async function forgetSourceAction(input: z.input<typeof ForgetInput>) {
   return toActionResult(async () => {
     const { sourceId, mode, expected } = parseInput(ForgetInput, input);
     const reviewer = await requireRole("review");
+    await limitAction(reviewer.id);
     const result = await forgetSourceAndRejudge({
       db: await getDb(),
       sourceId,
