@@ -30,6 +30,11 @@ const historySql =
   `FROM "_prisma_migrations" ORDER BY migration_name`;
 
 const appTables = [
+  "Account",
+  "AgentToken",
+  "RateLimit",
+  "Session",
+  "Verification",
   "Candidate",
   "CandidateBand",
   "CandidateEvent",
