@@ -7,11 +7,11 @@ import { archiveFactAction, editFactAction, restoreFactAction } from "@/app/fact
 import { callAction } from "@/components/call-action";
 import { Button } from "@/components/ui/button";
 import { Textarea } from "@/components/ui/input";
+import { KindTimeFields } from "@/components/facts/kind-time-fields";
 import { Label } from "@/components/ui/label";
 import { WordDiff } from "@/components/ui/word-diff";
-import { TEMPORALS, type Temporal } from "@/lib/extraction/schema";
-
-const field = "h-9 rounded-md border border-border bg-white px-2 text-sm";
+import type { ActionResult } from "@/lib/errors";
+import type { Temporal } from "@/lib/extraction/schema";
 
 interface EditableFact {
   id: string;
@@ -80,26 +80,7 @@ export function FactEditor({ fact, kinds }: { fact: EditableFact; kinds: Array<{
       />
       <WordDiff from={fact.content} to={content.trim()} label="Changes to the fact" />
       <div className="flex flex-wrap gap-3 text-sm">
-        <label className="flex items-center gap-2">
-          Kind
-          <select className={field} value={kind} onChange={(e) => setKind(e.target.value)}>
-            {kindOptions.map((k) => (
-              <option key={k.id} value={k.id}>
-                {k.label}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="flex items-center gap-2">
-          Time
-          <select className={field} value={temporal} onChange={(e) => setTemporal(e.target.value)}>
-            {TEMPORALS.map((t) => (
-              <option key={t} value={t}>
-                {t}
-              </option>
-            ))}
-          </select>
-        </label>
+        <KindTimeFields kinds={kindOptions} kind={kind} temporal={temporal} onKind={setKind} onTemporal={setTemporal} />
       </div>
       {error ? (
         <p role="alert" className="text-sm text-danger">
@@ -118,8 +99,16 @@ export function FactEditor({ fact, kinds }: { fact: EditableFact; kinds: Array<{
   );
 }
 
-/** Makes the fact say again what it said at `restore`: a new version, the history kept. */
-export function RestoreButton({ factId, version, restore }: { factId: string; version: number; restore: number }) {
+/** A button that runs one fact action, says how it went, and shows the page as the server now has it. */
+function FactActionButton<T>({
+  run,
+  done,
+  children,
+}: {
+  run: () => Promise<ActionResult<T>>;
+  done: (data: T) => string;
+  children: React.ReactNode;
+}) {
   const router = useRouter();
   const [busy, startTransition] = useTransition();
   return (
@@ -129,9 +118,9 @@ export function RestoreButton({ factId, version, restore }: { factId: string; ve
       disabled={busy}
       onClick={() =>
         startTransition(async () => {
-          const result = await callAction(() => restoreFactAction({ factId, version, restore }));
+          const result = await callAction(run);
           if (result.ok) {
-            toast.success(`Version ${restore} restored as version ${result.data.version}`);
+            toast.success(done(result.data));
             router.refresh();
           } else {
             toast.error(result.message);
@@ -139,8 +128,20 @@ export function RestoreButton({ factId, version, restore }: { factId: string; ve
         })
       }
     >
-      <RotateCcw aria-hidden /> Restore version {restore}
+      {children}
     </Button>
+  );
+}
+
+/** Makes the fact say again what it said at `restore`: a new version, the history kept. */
+export function RestoreButton({ factId, version, restore }: { factId: string; version: number; restore: number }) {
+  return (
+    <FactActionButton
+      run={() => restoreFactAction({ factId, version, restore })}
+      done={(data) => `Version ${restore} restored as version ${data.version}`}
+    >
+      <RotateCcw aria-hidden /> Restore version {restore}
+    </FactActionButton>
   );
 }
 
@@ -149,27 +150,13 @@ export function RestoreButton({ factId, version, restore }: { factId: string; ve
  * refused if the fact changed since the page was opened.
  */
 export function ArchiveButton({ factId, version, archived }: { factId: string; version: number; archived: boolean }) {
-  const router = useRouter();
-  const [busy, startTransition] = useTransition();
   return (
-    <Button
-      size="sm"
-      variant="outline"
-      disabled={busy}
-      onClick={() =>
-        startTransition(async () => {
-          const result = await callAction(() => archiveFactAction({ factId, version, archived: !archived }));
-          if (result.ok) {
-            toast.success(archived ? "Fact brought back from the archive" : "Fact archived");
-            router.refresh();
-          } else {
-            toast.error(result.message);
-          }
-        })
-      }
+    <FactActionButton
+      run={() => archiveFactAction({ factId, version, archived: !archived })}
+      done={() => (archived ? "Fact brought back from the archive" : "Fact archived")}
     >
       {archived ? <ArchiveRestore aria-hidden /> : <Archive aria-hidden />}
       {archived ? "Bring back" : "Archive"}
-    </Button>
+    </FactActionButton>
   );
 }

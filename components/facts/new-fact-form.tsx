@@ -6,10 +6,9 @@ import { createFactAction } from "@/app/facts/new/actions";
 import { callAction } from "@/components/call-action";
 import { Button } from "@/components/ui/button";
 import { Input, Textarea } from "@/components/ui/input";
+import { KindTimeFields } from "@/components/facts/kind-time-fields";
 import { Label } from "@/components/ui/label";
-import { TEMPORALS, type Temporal } from "@/lib/extraction/schema";
-
-const field = "h-9 rounded-md border border-border bg-white px-2 text-sm";
+import type { Temporal } from "@/lib/extraction/schema";
 
 /**
  * A fact typed in by a reviewer. The server checks it like the API does (kind in the taxonomy, not a
@@ -77,26 +76,7 @@ export function NewFactForm({ kinds }: { kinds: Array<{ id: string; label: strin
         {fieldError("content")}
       </div>
       <div className="flex flex-wrap gap-4 text-sm">
-        <label className="flex items-center gap-2">
-          Kind
-          <select className={field} value={kind} onChange={(e) => setKind(e.target.value)}>
-            {kinds.map((k) => (
-              <option key={k.id} value={k.id}>
-                {k.label}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="flex items-center gap-2">
-          Time
-          <select className={field} value={temporal} onChange={(e) => setTemporal(e.target.value as Temporal)}>
-            {TEMPORALS.map((t) => (
-              <option key={t} value={t}>
-                {t}
-              </option>
-            ))}
-          </select>
-        </label>
+        <KindTimeFields kinds={kinds} kind={kind} temporal={temporal} onKind={setKind} onTemporal={setTemporal} />
         <label className="flex items-center gap-2">
           Importance
           <Input
