@@ -7,15 +7,12 @@
  *   npx tsx bench/pages-during-extraction.ts [--db pglite|postgres] [--mb 5] [--clients 4] [--port 3951]
  */
 import { spawn } from "node:child_process";
-import { randomBytes } from "node:crypto";
-import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
-import { arg, pct, relaunchUnderServerCondition, serverUrl } from "./lib/harness";
+import { arg, pct, relaunchUnderServerCondition } from "./lib/harness";
+import { freshServerEnv } from "./lib/server-env";
 
 relaunchUnderServerCondition(import.meta.filename);
 
-const { default: pg } = await import("pg");
 const { createDb } = await import("@/lib/db/client");
 const { createSource } = await import("@/lib/db/sources");
 const { createExtractionRun } = await import("@/lib/db/runs");
@@ -29,26 +26,7 @@ const port = Number(arg("port", "3951"));
 const root = path.resolve(import.meta.dirname, "..");
 const PAGES = ["/review", "/facts", "/ingest", "/sources"];
 
-async function onServer(sql: string) {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  await client.query(sql);
-  await client.end();
-}
-
-const env: NodeJS.ProcessEnv = { ...process.env, NEXT_TELEMETRY_DISABLED: "1", DATABASE_URL: "" };
-let cleanup = async () => {};
-if (which === "postgres") {
-  const name = `sift_bench_${randomBytes(6).toString("hex")}`;
-  await onServer(`CREATE DATABASE "${name}"`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  env.DATABASE_URL = url.toString();
-  cleanup = () => onServer(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-} else {
-  env.SIFT_DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "sift-bench-pages-"));
-  cleanup = async () => fs.rmSync(env.SIFT_DATA_DIR as string, { recursive: true, force: true });
-}
+const { env, cleanup } = await freshServerEnv(which === "postgres" ? "postgres" : "pglite", "sift-bench-pages");
 
 // ~76 bytes a turn.
 const text = longTranscript(Math.round((megabytes * 1024 * 1024) / 76));

@@ -11,16 +11,13 @@
  *   npx tsx bench/review-ui.ts [--db pglite|postgres] [--facts 10000] [--open 2000] [--actions 100]
  */
 import { spawn } from "node:child_process";
-import { randomBytes } from "node:crypto";
-import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
-import { arg, pct, relaunchUnderServerCondition, serverUrl } from "./lib/harness";
+import { arg, pct, relaunchUnderServerCondition } from "./lib/harness";
+import { freshServerEnv } from "./lib/server-env";
 
 relaunchUnderServerCondition(import.meta.filename);
 
 const { chromium } = await import("@playwright/test");
-const { default: pg } = await import("pg");
 const { createDb } = await import("@/lib/db/client");
 const { seedQueue } = await import("./lib/seed-queue");
 
@@ -33,25 +30,7 @@ const root = path.resolve(import.meta.dirname, "..");
 const stats = (xs: number[]) =>
   `median ${pct(xs, 50).toFixed(1)} ms, p95 ${pct(xs, 95).toFixed(1)} ms (n=${xs.length})`;
 
-async function onServer(sql: string) {
-  const c = new pg.Client({ connectionString: serverUrl });
-  await c.connect();
-  await c.query(sql).finally(() => c.end());
-}
-
-const env: NodeJS.ProcessEnv = { ...process.env, NEXT_TELEMETRY_DISABLED: "1", DATABASE_URL: "" };
-let cleanup = async () => {};
-if (which === "postgres") {
-  const name = `sift_bench_${randomBytes(6).toString("hex")}`;
-  await onServer(`CREATE DATABASE "${name}"`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  env.DATABASE_URL = url.toString();
-  cleanup = () => onServer(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-} else {
-  env.SIFT_DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "sift-bench-ui-"));
-  cleanup = async () => fs.rmSync(env.SIFT_DATA_DIR as string, { recursive: true, force: true });
-}
+const { env, cleanup } = await freshServerEnv(which === "postgres" ? "postgres" : "pglite", "sift-bench-ui");
 
 // Seeded first and closed: PGlite allows one process per data directory, and the server is the next.
 const opened = await createDb(env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : { dataDir: env.SIFT_DATA_DIR });

@@ -3,12 +3,9 @@
  * database sift_load_<random> (dropped by cleanup), with its memory sampled from /proc while it runs.
  */
 import { spawn } from "node:child_process";
-import { randomBytes } from "node:crypto";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
-import pg from "pg";
-import { serverUrl } from "./harness";
+import { freshServerEnv } from "./server-env";
 
 export interface LoadServer {
   base: string;
@@ -19,13 +16,6 @@ export interface LoadServer {
   peakRssMb(): number;
   stop(): Promise<void>;
   cleanup(): Promise<void>;
-}
-
-async function onServer(sql: string) {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  await client.query(sql);
-  await client.end();
 }
 
 /** VmRSS in kB of pid and every descendant (next start may run the server in a child process). */
@@ -63,24 +53,13 @@ export async function startLoadServer({
   port: number;
   root: string;
 }) {
-  const env: NodeJS.ProcessEnv = { ...process.env, NEXT_TELEMETRY_DISABLED: "1", DATABASE_URL: "", PORT: String(port) };
+  const { env, cleanup } = await freshServerEnv(kind, "sift-load");
+  env.PORT = String(port);
   // Offline extraction: no model is called, and the figures are the app's, not a provider's.
   for (const key of Object.keys(env)) if (key.startsWith("SIFT_LLM_") || key.endsWith("_API_KEY")) delete env[key];
   // 50 reviewers from one address are far over the default rate limit (SIFT_RATE_LIMIT): the limiter still
   // counts every request in the database (its cost is in the figures) but never refuses one.
   env.SIFT_RATE_LIMIT ??= "100000000";
-  let cleanup = async () => {};
-  if (kind === "postgres") {
-    const name = `sift_load_${randomBytes(6).toString("hex")}`;
-    await onServer(`CREATE DATABASE "${name}"`);
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    env.DATABASE_URL = url.toString();
-    cleanup = () => onServer(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-  } else {
-    env.SIFT_DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "sift-load-db-"));
-    cleanup = async () => fs.rmSync(env.SIFT_DATA_DIR as string, { recursive: true, force: true });
-  }
   const next = path.join(root, "node_modules", "next", "dist", "bin", "next");
   const child = spawn(process.execPath, [next, "start", "-p", String(port), "-H", "127.0.0.1"], {
     cwd: root,
