@@ -29,9 +29,24 @@ export async function toActionResult<T>(body: () => Promise<T>): Promise<ActionR
   }
 }
 
+/**
+ * Strings without NUL, in plain objects and arrays too: PostgreSQL's text cannot hold it (the query
+ * fails), and no person means one. Files, dates and other objects are left as they are.
+ */
+function withoutNul(value: unknown): unknown {
+  if (typeof value === "string") return value.includes("\u0000") ? value.replace(/\u0000/g, "") : value;
+  if (Array.isArray(value)) return value.map(withoutNul);
+  if (value !== null && typeof value === "object") {
+    const proto: unknown = Object.getPrototypeOf(value);
+    if (proto !== Object.prototype && proto !== null) return value;
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, withoutNul(v)]));
+  }
+  return value;
+}
+
 /** Parses input with a zod schema, throwing a VALIDATION AppError with per-field messages. */
 export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
-  const result = schema.safeParse(input);
+  const result = schema.safeParse(withoutNul(input));
   if (result.success) return result.data;
   const fieldErrors: Record<string, string[]> = {};
   for (const issue of result.error.issues) {

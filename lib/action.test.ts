@@ -1,0 +1,21 @@
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import { parseInput } from "./action";
+
+describe("parseInput", () => {
+  it("drops NUL from every string, nested too: PostgreSQL refuses it (a reject reason of NUL was a 500)", () => {
+    const schema = z.object({ reason: z.string(), edits: z.object({ tags: z.array(z.string()) }) });
+    expect(parseInput(schema, { reason: "\u0000too\u0000 vague", edits: { tags: ["a\u0000b"] } })).toEqual({
+      reason: "too vague",
+      edits: { tags: ["ab"] },
+    });
+  });
+
+  it("leaves files and dates alone and still refuses what the schema refuses, by field", () => {
+    const when = new Date("2026-12-01T00:00:00Z");
+    expect(parseInput(z.object({ when: z.date() }), { when })).toEqual({ when });
+    expect(() => parseInput(z.object({ n: z.number() }), { n: "1" })).toThrow(
+      expect.objectContaining({ code: "VALIDATION", fieldErrors: { n: [expect.any(String)] } }),
+    );
+  });
+});
