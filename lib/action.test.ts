@@ -11,6 +11,10 @@ describe("parseInput", () => {
     });
   });
 
+  it("makes a lone surrogate U+FFFD (no UTF-8 encodes it; a settings text with one was a 500) and keeps emoji", () => {
+    expect(parseInput(z.string(), "a\ud800b \udc00 😀")).toBe("a\ufffdb \ufffd 😀");
+  });
+
   it("leaves files and dates alone and still refuses what the schema refuses, by field", () => {
     const when = new Date("2026-12-01T00:00:00Z");
     expect(parseInput(z.object({ when: z.date() }), { when })).toEqual({ when });

@@ -29,12 +29,16 @@ export async function toActionResult<T>(body: () => Promise<T>): Promise<ActionR
   }
 }
 
+// Half of a surrogate pair with no other half: no UTF-8 can encode it.
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
 /**
- * Strings without NUL, in plain objects and arrays too: PostgreSQL's text cannot hold it (the query
- * fails), and no person means one. Files, dates and other objects are left as they are.
+ * Strings PostgreSQL can store, in plain objects and arrays too: NUL dropped and a lone surrogate made
+ * U+FFFD (its text refuses both, and the query fails); no person means either. Files, dates and other
+ * objects are left as they are.
  */
 function withoutNul(value: unknown): unknown {
-  if (typeof value === "string") return value.includes("\u0000") ? value.replace(/\u0000/g, "") : value;
+  if (typeof value === "string") return value.replace(/\u0000/g, "").replace(LONE_SURROGATE, "\uFFFD");
   if (Array.isArray(value)) return value.map(withoutNul);
   if (value !== null && typeof value === "object") {
     const proto: unknown = Object.getPrototypeOf(value);
