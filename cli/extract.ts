@@ -211,6 +211,7 @@ async function main(argv: string[]): Promise<number> {
     input: {
       text: source.text,
       segments: source.segments,
+      format: source.format,
       kinds: getPresetKinds(options.preset),
       ...(options.hints !== undefined ? { contextHints: options.hints } : {}),
       ...(options.date !== undefined ? { sourceDate: options.date } : {}),

@@ -13,7 +13,7 @@ const STATUS_CLASS: Record<string, string> = {
 };
 
 /**
- * The transcript as it was stored, one row per turn with its time, every extracted span marked and
+ * The transcript as it reads (lib/sources/view.ts), one row per turn with its time, every extracted span marked and
  * coloured by its candidate's status; a mark opens its candidate (and, from there, its fact).
  * `#at-<offset>` links land on a span.
  */
@@ -34,7 +34,7 @@ export function Transcript({ text, turns, spans }: { text: string; turns: Turn[]
               piece.span ? (
                 <Link
                   key={i}
-                  id={piece.first ? `at-${piece.span.start}` : undefined}
+                  id={piece.first ? `at-${piece.span.anchor ?? piece.span.start}` : undefined}
                   href={`/review/${piece.span.id}`}
                   title={`${piece.span.status} · ${piece.span.kind.replace(/_/g, " ")}: ${piece.span.content}`}
                   className={cn(

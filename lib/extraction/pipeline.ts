@@ -2,6 +2,7 @@ import pLimit from "p-limit";
 import { isAppError } from "@/lib/errors";
 import { chunkInput } from "@/lib/extraction/chunking";
 import { groundFacts } from "@/lib/extraction/grounding";
+import { readableView, type SourceView } from "@/lib/sources/view";
 import { normalizeText } from "@/lib/text/normalize";
 import type { Candidate } from "@/lib/extraction/schema";
 import type { Chunk, ExtractionInput, Extractor, TokenUsage } from "@/lib/extraction/types";
@@ -63,7 +64,13 @@ export interface RunExtractionOptions {
 }
 
 export async function runExtraction(options: RunExtractionOptions): Promise<ExtractionRunResult> {
-  const { extractor, input } = options;
+  const { extractor } = options;
+  const stored = options.input;
+  // Extractors read the view (subtitles and chats as "Speaker: text" lines, markup read away); every span
+  // they and grounding find is mapped back, so candidates and chunks point into the stored text.
+  const view = readableView({ format: stored.format ?? "text", text: stored.text, segments: stored.segments });
+  const mapped = view.text !== stored.text;
+  const input: ExtractionInput = mapped ? { ...stored, text: view.text, segments: view.segments } : stored;
   const now = options.now ?? (() => performance.now());
   const allChunks = chunkInput({ text: input.text, segments: input.segments, tokenBudget: options.tokenBudget });
   await options.onStart?.(allChunks);
@@ -78,8 +85,9 @@ export async function runExtraction(options: RunExtractionOptions): Promise<Extr
   async function runOne(chunk: Chunk): Promise<void> {
     const began = now();
     let outcome: ChunkOutcome;
+    const span = chunkSpan(mapped ? view : null, chunk);
     if (input.signal?.aborted) {
-      outcome = failed(chunk, "Extraction was cancelled", 0, 0, { inputTokens: 0, outputTokens: 0 });
+      outcome = failed({ ...chunk, ...span }, "Extraction was cancelled", 0, 0, { inputTokens: 0, outputTokens: 0 });
     } else {
       try {
         const result = await extractor.extractChunk(input, chunk);
@@ -87,16 +95,16 @@ export async function runExtraction(options: RunExtractionOptions): Promise<Extr
         // The extractor's own span when it knows one (a sentence said twice stays where it was said);
         // else the chunk's middle: any occurrence inside the chunk is nearer to it than any outside.
         const middle = Math.floor((chunk.start + chunk.end) / 2);
-        const candidates = groundFacts(
+        const grounded = groundFacts(
           input.text,
           result.facts,
           result.facts.map((_, i) => result.spans?.[i] ?? { start: middle, end: middle }),
         );
+        const candidates = mapped ? grounded.map((c) => toStored(view, stored.text, c)) : grounded;
         for (const candidate of candidates) keepBest(byContent, candidate);
         outcome = {
           index: chunk.index,
-          start: chunk.start,
-          end: chunk.end,
+          ...span,
           status: "succeeded",
           factCount: result.facts.length,
           attempts: result.attempts ?? 1,
@@ -106,7 +114,13 @@ export async function runExtraction(options: RunExtractionOptions): Promise<Extr
         };
       } catch (error) {
         const details = errorDetails(error);
-        outcome = failed(chunk, errorMessage(error), details.attempts, Math.round(now() - began), details.usage);
+        outcome = failed(
+          { ...chunk, ...span },
+          errorMessage(error),
+          details.attempts,
+          Math.round(now() - began),
+          details.usage,
+        );
       }
     }
     total.inputTokens += outcome.usage.inputTokens;
@@ -139,6 +153,19 @@ export async function runExtraction(options: RunExtractionOptions): Promise<Extr
   const failures = outcomes.filter((o) => o.status === "failed").length;
   const status: ExtractionStatus = failures === 0 ? "succeeded" : failures === outcomes.length ? "failed" : "partial";
   return { candidates: selectCandidates(byContent, input.maxFacts), chunks: outcomes, usage: total, status };
+}
+
+/** A candidate found in the view, placed in the stored text: its quote is the stored slice at its offsets. */
+function toStored(view: SourceView, text: string, c: Candidate): Candidate {
+  if (c.start === null || c.end === null) return c;
+  const start = view.toStored(c.start, "start");
+  const end = Math.max(start, view.toStored(c.end, "end"));
+  return { ...c, start, end, quote: text.slice(start, end) };
+}
+
+function chunkSpan(view: SourceView | null, chunk: Chunk): { start: number; end: number } {
+  if (!view) return { start: chunk.start, end: chunk.end };
+  return { start: view.toStored(chunk.start, "start"), end: view.toStored(chunk.end, "end") };
 }
 
 function keepBest(byContent: Map<string, Candidate>, candidate: Candidate): void {

@@ -9,9 +9,14 @@ export interface KindDefinition {
 }
 
 export interface ExtractionInput {
-  /** The whole stored source text; segment offsets and candidate spans point into it. */
+  /**
+   * The whole stored source text; segment offsets and candidate spans point into it. `runExtraction` hands
+   * extractors the source's readable view instead (lib/sources/view.ts) and maps their spans back.
+   */
   text: string;
   segments: Segment[];
+  /** The source's format (`Source.format`); subtitles and chats are read through their view. Default "text". */
+  format?: string;
   kinds: KindDefinition[];
   contextHints?: string;
   maxFacts?: number;

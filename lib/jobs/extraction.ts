@@ -105,6 +105,7 @@ async function extract({
       input: {
         text: source.text,
         segments: source.segments,
+        format: source.format,
         kinds: kindsForPreset(run.preset, settings),
         contextHints: source.contextHints ?? undefined,
         sourceDate: source.meetingDate?.toISOString().slice(0, 10),

@@ -1,11 +1,12 @@
+import { joinReadings, readText, replaceIn, toMarkup, trimReading, type Reading } from "@/lib/sources/reading";
 import type { ParsedSource, Segment, SourceFormat } from "@/lib/sources/schema";
 
-/** One utterance as a format parser sees it, before it is placed in the stored text. */
+/** One utterance as a subtitle or chat parser sees it: where it is in the stored text and how it reads. */
 export interface Turn {
   speaker: string | null;
   startMs: number | null;
   endMs: number | null;
-  text: string;
+  reading: Reading;
 }
 
 /** A piece of an already-stored text (plain text and Markdown keep the text as it was pasted). */
@@ -24,10 +25,15 @@ function cleanMs(value: number | null): number | null {
 // C0 controls other than tab and newline: JSON strings and VTT escapes ("&#0;") can carry them, and
 // PostgreSQL refuses NUL in text columns.
 const CONTROLS = /[\u0000-\u0008\u000B-\u001F\u007F]/g;
+// In a turn, CR stays: it is the file's own line end (CRLF) and reads as white space.
+const CONTROLS_BUT_CR = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g;
 
-/** Turn text from a parser, with line endings and controls made safe for the stored text. */
-function cleanText(text: string): string {
-  return text.replace(/\r\n?/g, "\n").replace(CONTROLS, "").trim();
+/** A turn's reading without controls and surrounding white space: what the extractor may read. */
+function cleanReading(text: string, reading: Reading): Reading {
+  return trimReading(
+    text,
+    replaceIn(text, reading, CONTROLS_BUT_CR, () => ""),
+  );
 }
 
 /** Speaker names end up in "Name: text" lines, so they must be one short line. */
@@ -43,51 +49,57 @@ function participantsOf(segments: Segment[]): string[] {
   return [...seen];
 }
 
+const WRAP = /[^\S\r\n]*(?:\r\n?|\n)\s*/g;
 const SENTENCE_END = /[.!?…。！？"”’)\]]$/u;
 
 /**
  * Subtitle files cut one person's speech into many short cues; a turn is all consecutive cues of
- * one speaker. Unattributed cues are only joined while a sentence is still running, so a film's
- * subtitles stay line by line.
+ * one speaker (what lies between them, timing lines included, reads as one space). Unattributed cues
+ * are only joined while a sentence is still running, so a film's subtitles stay line by line.
  */
-export function mergeCues(turns: Turn[]): Turn[] {
+export function mergeCues(text: string, turns: Turn[]): Turn[] {
   const out: Turn[] = [];
+  let prevText = "";
   for (const t of turns) {
-    const text = t.text.replace(/\s+/g, " ").trim();
-    if (text === "") continue;
+    // A cue's line breaks are where the subtitle wrapped, not where the speaker paused.
+    const reading = cleanReading(
+      text,
+      replaceIn(text, t.reading, WRAP, () => " "),
+    );
+    const said = readText(text, reading);
+    if (said === "") continue;
     const speaker = cleanSpeaker(t.speaker);
     const prev = out.at(-1);
     const continues =
-      prev !== undefined && prev.speaker === speaker && (speaker !== null || !SENTENCE_END.test(prev.text));
+      prev !== undefined && prev.speaker === speaker && (speaker !== null || !SENTENCE_END.test(prevText));
     if (continues) {
-      prev.text = `${prev.text} ${text}`;
+      prev.reading = joinReadings(prev.reading, reading, " ");
       prev.endMs = t.endMs ?? prev.endMs;
     } else {
-      out.push({ speaker, startMs: t.startMs, endMs: t.endMs, text });
+      out.push({ speaker, startMs: t.startMs, endMs: t.endMs, reading });
     }
+    prevText = said;
   }
   return out;
 }
 
-/** Writes turns as "Speaker: text" lines (or just the text when nobody is named). */
-export function assembleTurns(format: SourceFormat, turns: Turn[]): ParsedSource {
-  let text = "";
+/** One segment per turn, pointing into `text` (the file as given) with the markup it reads around. */
+export function assembleTurns(format: SourceFormat, text: string, turns: Turn[]): ParsedSource {
   const segments: Segment[] = [];
   for (const t of turns) {
-    const body = cleanText(t.text);
-    if (body === "") continue;
-    const speaker = cleanSpeaker(t.speaker);
-    if (text !== "") text += "\n";
-    if (speaker !== null) text += `${speaker}: `;
-    const start = text.length;
-    text += body;
+    const reading = cleanReading(text, t.reading);
+    const first = reading[0];
+    const last = reading.at(-1);
+    if (!first || !last) continue;
+    const markup = toMarkup(reading);
     segments.push({
-      speaker,
+      speaker: cleanSpeaker(t.speaker),
       startMs: cleanMs(t.startMs),
       endMs: cleanMs(t.endMs),
-      text: body,
-      start,
-      end: text.length,
+      text: text.slice(first.start, last.end),
+      start: first.start,
+      end: last.end,
+      ...(markup.length > 0 ? { markup } : {}),
     });
   }
   return { format, text, segments, participants: participantsOf(segments) };

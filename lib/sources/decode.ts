@@ -112,7 +112,7 @@ export function prepareSourceText(raw: string): string {
   return text;
 }
 
-/** Subtitle and JSON parsers read lines; their stored text is rebuilt from turns, so CR can go. */
+/** For sniffing only (the timing lines tell a subtitle file): the stored text keeps its own line ends. */
 export function unixLineEnds(text: string): string {
   return text.replace(/\r\n?/g, "\n");
 }

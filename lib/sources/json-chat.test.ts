@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { expectValid } from "@/lib/sources/__fixtures__/expect-valid";
 import { parseSource } from "@/lib/sources/parse";
+import { readableView, readSegment } from "@/lib/sources/view";
 
 const parseJson = (value: unknown) => {
   const parsed = parseSource({ filename: "chat.json", text: JSON.stringify(value), maxBytes: 1_000_000 });
@@ -17,7 +18,7 @@ describe("chat JSON shapes", () => {
       ],
     });
     expect(parsed.format).toBe("chat-json");
-    expect(parsed.text).toBe("Priya: Kickoff is on the 3rd.\nDan: Noted.");
+    expect(readableView(parsed).text).toBe("Priya: Kickoff is on the 3rd.\nDan: Noted.");
     expect(parsed.segments.map((s) => s.startMs)).toEqual([65_000, 1_709_800_000_123]);
   });
 
@@ -28,9 +29,12 @@ describe("chat JSON shapes", () => {
     expect(parsed.segments[0]).toMatchObject({ speaker: "Priya Sharma", text: "Draft the memo" });
   });
 
-  it("keeps messages without a speaker and normalises their line endings", () => {
-    const parsed = parseJson([{ text: "line one\r\nline two" }, { role: "assistant", content: "ok" }]);
-    expect(parsed.text).toBe("line one\nline two\nassistant: ok");
+  it("keeps messages without a speaker; escapes read as their characters, CR as given", () => {
+    const json = JSON.stringify([{ text: 'line one\r\nline two "é" 😀' }, { role: "assistant", content: "ok" }]);
+    const parsed = parseSource({ filename: "chat.json", text: json.replace("é", "\\u00e9"), maxBytes: 1_000 });
+    expectValid(parsed);
+    expect(parsed.segments[0]?.text).toBe('line one\\r\\nline two \\"\\u00e9\\" 😀');
+    expect(readableView(parsed).text).toBe('line one\r\nline two "é" 😀\nassistant: ok');
     expect(parsed.segments[0]?.speaker).toBeNull();
   });
 
@@ -47,7 +51,7 @@ describe("chat JSON shapes", () => {
       { type: "message", user: "U2", text: "third &lt;3", ts: "1709800002.000300" },
     ]);
     expect(parsed.format).toBe("slack-json");
-    expect(parsed.segments.map((s) => [s.speaker, s.text])).toEqual([
+    expect(parsed.segments.map((s) => [s.speaker, readSegment(s)])).toEqual([
       ["Priya Sharma", "first"],
       ["Priya Sharma", "@U2 second"],
       ["U2", "third <3"],

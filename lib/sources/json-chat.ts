@@ -1,5 +1,7 @@
+import { parseTree, type Node } from "jsonc-parser";
 import { AppError } from "@/lib/errors";
 import type { Turn } from "@/lib/sources/build";
+import { joinReadings, replaceIn, verbatim, type Reading } from "@/lib/sources/reading";
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 type JsonObject = { [key: string]: Json };
@@ -43,15 +45,18 @@ function nameOf(v: Json | undefined): string | null {
   return str(v);
 }
 
-/** String, OpenAI content parts `[{type:"text", text}]`, or ChatGPT's `{parts: [...]}`. */
-function textOf(v: Json | undefined, depth = 0): string | null {
-  if (typeof v === "string") return v;
+/** String, OpenAI content parts `[{type:"text", text}]`, or ChatGPT's `{parts: [...]}`: the string literals. */
+function textOf(v: Json | undefined, node: Node | undefined, depth = 0): Node[] | null {
+  if (typeof v === "string") return node ? [node] : null;
   if (depth > 3) return null;
   if (Array.isArray(v)) {
-    const parts = v.map((p) => textOf(p, depth + 1)).filter((p): p is string => p !== null);
-    return parts.length > 0 ? parts.join("\n") : null;
+    const parts = v.flatMap((p, i) => textOf(p, node?.children?.[i], depth + 1) ?? []);
+    return parts.length > 0 ? parts : null;
   }
-  if (isObject(v)) return textOf(v.text ?? v.parts ?? v.content, depth + 1);
+  if (isObject(v)) {
+    const key = ["text", "parts", "content"].find((k) => v[k] !== undefined && v[k] !== null);
+    return key === undefined ? null : textOf(v[key], nodeOf(v, key), depth + 1);
+  }
   return null;
 }
 
@@ -86,16 +91,73 @@ function first<T>(o: JsonObject, keys: string[], pick: (v: Json | undefined) => 
 }
 
 /** Slack's mrkdwn: `<@U123>`, `<#C1|general>`, `<https://x|label>`, `<!here>`, and escaped `& < >`. */
-function slackText(text: string, names: Map<string, string>): string {
-  return text
-    .replace(/<@([A-Z0-9]+)(?:\|([^>]+))?>/g, (_, id: string, label?: string) => `@${label ?? names.get(id) ?? id}`)
-    .replace(/<#[A-Z0-9]+\|([^>]+)>/g, "#$1")
-    .replace(/<!(here|channel|everyone)(?:\|[^>]*)?>/g, "@$1")
-    .replace(/<((?:https?|mailto):[^|>]+)\|([^>]+)>/g, "$2 ($1)")
-    .replace(/<((?:https?|mailto):[^>]+)>/g, "$1")
-    .replace(/&lt;/g, "<")
-    .replace(/&gt;/g, ">")
-    .replace(/&amp;/g, "&");
+function slackText(text: string, reading: Reading, names: Map<string, string>): Reading {
+  const rules: [RegExp, (m: RegExpExecArray) => string][] = [
+    [/<@([A-Z0-9]+)(?:\|([^>]+))?>/g, (m) => `@${m[2] ?? names.get(m[1]!) ?? m[1]}`],
+    [/<#[A-Z0-9]+\|([^>]+)>/g, (m) => `#${m[1]}`],
+    [/<!(here|channel|everyone)(?:\|[^>]*)?>/g, (m) => `@${m[1]}`],
+    [/<((?:https?|mailto):[^|>]+)\|([^>]+)>/g, (m) => `${m[2]} (${m[1]})`],
+    [/<((?:https?|mailto):[^>]+)>/g, (m) => m[1]!],
+    [/&lt;/g, () => "<"],
+    [/&gt;/g, () => ">"],
+    [/&amp;/g, () => "&"],
+  ];
+  return rules.reduce((out, [re, by]) => replaceIn(text, out, re, by), reading);
+}
+
+const ESCAPE = /\\(?:u[0-9a-fA-F]{4}|["\\/bfnrt])/g;
+const SIMPLE_ESCAPES: Record<string, string> = { b: "\b", f: "\f", n: "\n", r: "\r", t: "\t" };
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/**
+ * A message's string literals as one reading: each literal's content with its escapes read as their
+ * characters (a lone surrogate as U+FFFD: PostgreSQL refuses it), the JSON between two parts as a line break.
+ */
+function readLiterals(text: string, literals: Node[]): Reading {
+  let out: Reading = [];
+  for (const node of literals) {
+    const content = verbatim(node.offset + 1, node.offset + node.length - 1);
+    const read = replaceIn(text, content, ESCAPE, (m) => {
+      const e = m[0].slice(1);
+      return e.startsWith("u") ? String.fromCharCode(parseInt(e.slice(1), 16)) : (SIMPLE_ESCAPES[e] ?? e);
+    }).map((p) => (p.as === undefined ? p : { ...p, as: p.as.replace(LONE_SURROGATE, "\uFFFD") }));
+    out = out.length === 0 ? read : joinReadings(out, read, "\n");
+  }
+  return out;
+}
+
+/** The JSON value with, for each object and array, the syntax node of each of its members. */
+const nodes = new WeakMap<object, Map<string | number, Node>>();
+
+function nodeOf(container: object, key: string | number): Node | undefined {
+  return nodes.get(container)?.get(key);
+}
+
+function build(node: Node): unknown {
+  if (node.type === "array") {
+    const members = new Map<string | number, Node>();
+    const out = (node.children ?? []).map((child, i) => {
+      members.set(i, child);
+      return build(child);
+    });
+    nodes.set(out, members);
+    return out;
+  }
+  if (node.type === "object") {
+    const members = new Map<string | number, Node>();
+    const out: Record<string, unknown> = {};
+    for (const property of node.children ?? []) {
+      const [key, value] = property.children ?? [];
+      if (key?.type !== "string" || !value) continue;
+      const name = String(key.value);
+      // As JSON.parse does: "__proto__" is a member like any other, not the object's prototype.
+      Object.defineProperty(out, name, { value: build(value), enumerable: true, writable: true, configurable: true });
+      members.set(name, value);
+    }
+    nodes.set(out, members);
+    return out;
+  }
+  return node.value;
 }
 
 function slackName(m: JsonObject): string | null {
@@ -124,9 +186,13 @@ function isSlack(items: JsonObject[]): boolean {
   );
 }
 
-/** Slack exports and generic chat JSON → turns, one per message, in file order. */
-export function parseJsonChat(value: unknown): { format: "slack-json" | "chat-json"; turns: Turn[] } {
-  const items = unwrap(value);
+/**
+ * Slack exports and generic chat JSON (valid JSON: the caller has checked) → turns, one per message, in
+ * file order, each pointing at its string literal in `text`.
+ */
+export function parseJsonChat(text: string): { format: "slack-json" | "chat-json"; turns: Turn[] } {
+  const tree = parseTree(text, [], { disallowComments: true, allowTrailingComma: false });
+  const items = unwrap(tree ? build(tree) : null);
   const slack = isSlack(items);
   const names = new Map<string, string>();
   if (slack) {
@@ -139,8 +205,10 @@ export function parseJsonChat(value: unknown): { format: "slack-json" | "chat-js
   const turns: Turn[] = [];
   for (const m of items) {
     if (slack && typeof m.subtype === "string" && SLACK_NOISE.has(m.subtype)) continue;
-    const raw = first(m, TEXT_KEYS, (v) => textOf(v));
-    if (raw === null || raw.trim() === "") continue;
+    const key = TEXT_KEYS.find((k) => textOf(m[k], nodeOf(m, k)) !== null);
+    const literals = key === undefined ? null : textOf(m[key], nodeOf(m, key));
+    if (!literals || literals.every((l) => typeof l.value !== "string" || l.value.trim() === "")) continue;
+    const reading = readLiterals(text, literals);
     const userId = str(m.user);
     const speaker = slack
       ? (slackName(m) ?? (userId ? (names.get(userId) ?? userId) : null))
@@ -149,7 +217,7 @@ export function parseJsonChat(value: unknown): { format: "slack-json" | "chat-js
       speaker,
       startMs: first(m, TIME_KEYS, timeOf),
       endMs: null,
-      text: slack ? slackText(raw, names) : raw,
+      reading: slack ? slackText(text, reading, names) : reading,
     });
   }
   if (turns.length === 0) {

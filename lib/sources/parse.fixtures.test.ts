@@ -1,10 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { expectValid, fixture } from "@/lib/sources/__fixtures__/expect-valid";
 import { parseSource } from "@/lib/sources/parse";
+import { readableView, readSegment } from "@/lib/sources/view";
 
 const MAX = 5 * 1024 * 1024;
 const parseFixture = (name: string) => parseSource({ filename: name, bytes: fixture(name), maxBytes: MAX });
-const turns = (name: string) => parseFixture(name).segments.map((s) => [s.speaker, s.text]);
+/** What each turn reads as: subtitles and chats are stored as given, their markup read away. */
+const turns = (name: string) => parseFixture(name).segments.map((s) => [s.speaker, readSegment(s)]);
+const asGiven = (name: string) => new TextDecoder().decode(fixture(name));
 
 describe("parseSource on realistic exports", () => {
   it("Zoom VTT: reads 'Name:' cue prefixes and merges one speaker's consecutive cues", () => {
@@ -12,17 +15,22 @@ describe("parseSource on realistic exports", () => {
     expectValid(parsed);
     expect(parsed.format).toBe("vtt");
     expect(parsed.participants).toEqual(["Priya Sharma", "Dan Okafor", "Marta Lopez"]);
+    expect(parsed.text).toBe(asGiven("zoom.vtt"));
     const first = parsed.segments[0];
     expect(first).toMatchObject({ speaker: "Priya Sharma", startMs: 1350, endMs: 8910 });
-    expect(first?.text).toBe(
+    // Two cues of one speaker: the second cue's timing line and "Priya Sharma: " label read as one space,
+    // and so does the line break inside a cue.
+    expect(first?.text.startsWith("Okay, thanks everyone")).toBe(true);
+    expect(first && readSegment(first)).toBe(
       "Okay, thanks everyone for joining. Let's get started with the launch review. " +
         "We agreed last week to ship the new onboarding flow on March 14.",
     );
-    expect(parsed.text.split("\n")[1]).toBe(
+    expect(readableView(parsed).text.split("\n")[1]).toBe(
       "Dan Okafor: Right. The only blocker is the billing migration, which Marta owns.",
     );
     // "Note:" after the speaker's name is what she said, not a new label.
     expect(parsed.segments.at(-1)?.text).toBe("Note: I'll send the notes at 10:30 tomorrow.");
+    expect(parsed.segments.at(-1)?.markup).toBeUndefined();
   });
 
   it("Teams VTT: voice tags, GUID cue ids, NOTE/STYLE blocks, entities, two voices in one cue", () => {
@@ -39,7 +47,10 @@ describe("parseSource on realistic exports", () => {
       ["Jonas Weber", "Perfect."],
       ["Aiko Tanaka", "Then I will file it today."],
     ]);
-    expect(parsed.text).not.toMatch(/NOTE|STYLE|0f9c3d6e|<\/?[vi]/);
+    expect(parsed.text).toBe(asGiven("teams.vtt"));
+    expect(readableView(parsed).text).not.toMatch(/NOTE|STYLE|0f9c3d6e|<\/?[vi]|&amp;/);
+    // The stored slice keeps its markup; what it reads as does not.
+    expect(parsed.segments[1]?.text).toBe("Does that include the <i>data processing</i> addendum?");
     expect(parsed.segments[1]).toMatchObject({ startMs: 9120, endMs: 12880 });
   });
 
@@ -47,7 +58,8 @@ describe("parseSource on realistic exports", () => {
     const parsed = parseFixture("meeting.srt");
     expectValid(parsed);
     expect(parsed.format).toBe("srt");
-    expect(parsed.text).toBe(
+    expect(parsed.text).toBe(asGiven("meeting.srt"));
+    expect(readableView(parsed).text).toBe(
       "PRIYA: So the plan is to hire two more support engineers. Both start in April.\n" +
         "DAN: And the headcount budget was approved by finance.\n" +
         "PRIYA: Exactly.",
@@ -119,10 +131,11 @@ describe("parseSource on realistic exports", () => {
     expect(parsed.participants).toEqual(["Priya Sharma", "Jonas Weber", "Deploy Bot"]);
     expect(parsed.segments).toHaveLength(4);
     expect(parsed.segments[0]?.startMs).toBe(1_709_800_123_000);
-    expect(parsed.segments[1]?.text).toBe(
+    expect(parsed.text).toBe(asGiven("slack.json"));
+    expect(readSegment(parsed.segments[1]!)).toBe(
       "@Priya Sharma do we need a maintenance banner? Runbook: EU runbook (https://wiki.example.com/eu-migration)",
     );
-    expect(parsed.segments[2]?.text).toBe(
+    expect(readSegment(parsed.segments[2]!)).toBe(
       "Yes & it should go up Friday evening. @channel please avoid deploys after 18:00.",
     );
   });
@@ -132,7 +145,8 @@ describe("parseSource on realistic exports", () => {
     expectValid(parsed);
     expect(parsed.format).toBe("chat-json");
     expect(parsed.participants).toEqual(["system", "user", "assistant"]);
-    expect(parsed.segments[2]?.text).toBe(
+    expect(parsed.text).toBe(asGiven("chat.json"));
+    expect(readSegment(parsed.segments[2]!)).toBe(
       "Sure. Subject: Offsite moved to June 10\nHi all, the offsite is now on June 10 at the Lisbon office.",
     );
   });

@@ -4,18 +4,19 @@ import { AppError } from "@/lib/errors";
 import { isValid } from "@/lib/sources/__fixtures__/expect-valid";
 import { decodeBytes } from "@/lib/sources/decode";
 import { parseSource, type ParseSourceInput } from "@/lib/sources/parse";
+import { readSegment } from "@/lib/sources/view";
 
 /**
- * The whole contract: a valid ParsedSource (offsets hold, no NUL) or an AppError, nothing else. Plain
- * text and Markdown are stored as given (only a BOM dropped); subtitles and JSON as rebuilt turns, LF only.
+ * The whole contract: a valid ParsedSource (offsets hold) or an AppError, nothing else. Every format is
+ * stored as given (only a BOM dropped), and what its segments read as has no NUL (PostgreSQL refuses it).
  */
 function holds(input: ParseSourceInput): boolean {
   try {
     const parsed = parseSource(input);
-    const asGiven = parsed.format === "text" || parsed.format === "markdown";
     const given = input.bytes !== undefined ? decodeBytes(input.bytes) : (input.text ?? "");
-    const stored = asGiven ? parsed.text === given.replace(/^\uFEFF/, "") : !/\r/.test(parsed.text);
-    return isValid(parsed) && !/\u0000/.test(parsed.text) && stored && parsed.segments.length > 0;
+    const stored = parsed.text === given.replace(/^\uFEFF/, "");
+    const readable = parsed.segments.every((s) => !/\u0000/.test(readSegment(s)));
+    return isValid(parsed) && stored && readable && parsed.segments.length > 0;
   } catch (error) {
     return error instanceof AppError;
   }
@@ -195,7 +196,7 @@ describe("parseSource never fails with anything but an AppError", () => {
           const vtt = `WEBVTT\n\n${cueText.join("\n\n")}`;
           const parsed = parseSource({ filename: "a.vtt", text: vtt, maxBytes: 1_000_000 });
           expect(isValid(parsed)).toBe(true);
-          const spoken = parsed.segments.map((s) => `${s.speaker}|${s.text}`).join(" ");
+          const spoken = parsed.segments.map((s) => `${s.speaker}|${readSegment(s)}`).join(" ");
           for (const [, words] of cues) expect(spoken).toContain(words);
           // consecutive cues of one speaker are one turn
           for (let i = 1; i < parsed.segments.length; i++) {

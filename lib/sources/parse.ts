@@ -29,10 +29,10 @@ export interface ParseSourceInput {
   maxBytes: number;
 }
 
-function parseSubtitles(kind: "vtt" | "srt", raw: string): ParsedSource {
-  const text = unixLineEnds(raw);
+/** Subtitles are read where they are: CRLF and blank lines stay, and the cues point into the file. */
+function parseSubtitles(kind: "vtt" | "srt", text: string): ParsedSource {
   const cues: Turn[] = kind === "vtt" ? parseVtt(text) : parseSrt(text);
-  return assembleTurns(kind, mergeCues(resolveInlineSpeakers(cues)));
+  return assembleTurns(kind, text, mergeCues(text, resolveInlineSpeakers(text, cues)));
 }
 
 /** JSON.parse's messages rarely say where; jsonc-parser's scanner gives the offset of the first fault. */
@@ -56,14 +56,13 @@ function jsonError(text: string, cause: unknown): AppError {
 }
 
 function parseJson(text: string): ParsedSource {
-  let value: unknown;
   try {
-    value = JSON.parse(text);
+    JSON.parse(text);
   } catch (error) {
     throw jsonError(text, error);
   }
-  const { format, turns } = parseJsonChat(value);
-  return assembleTurns(format, turns);
+  const { format, turns } = parseJsonChat(text);
+  return assembleTurns(format, text, turns);
 }
 
 /** Content that is clearly subtitles or JSON is read as such even when named .txt or pasted. */
@@ -79,16 +78,15 @@ function parseUndeclared(text: string): ParsedSource {
     }
   }
   if (looksLikeJson(text)) {
-    let value: unknown;
     let isJson = true;
     try {
-      value = JSON.parse(text);
+      JSON.parse(text);
     } catch {
       isJson = false;
     }
     if (isJson) {
-      const { format, turns } = parseJsonChat(value);
-      return assembleTurns(format, turns);
+      const { format, turns } = parseJsonChat(text);
+      return assembleTurns(format, text, turns);
     }
   }
   return parsePlain(text, sniffMarkdown(text) ? "markdown" : "text");
@@ -132,8 +130,9 @@ function parseUnchecked(input: ParseSourceInput): ParsedSource {
 
 /**
  * Reads an upload or a paste into one stored text plus segments (speaker turns, cues, messages or
- * paragraphs) whose offsets point into it. Plain text and Markdown are stored as given (a BOM dropped);
- * subtitles and JSON chats as their turns, one "Speaker: text" line each. Throws only AppError: TOO_LARGE,
+ * paragraphs) whose offsets point into it. Every format is stored as given (only a BOM dropped): a
+ * subtitle or chat segment points at its cue's lines or its message's string literal, and lists the
+ * markup inside it (`Segment.markup`; lib/sources/view.ts reads it). Throws only AppError: TOO_LARGE,
  * UNSUPPORTED_FILE (empty, binary, malformed, unknown format) or VALIDATION (neither bytes nor text given).
  */
 export function parseSource(input: ParseSourceInput): ParsedSource {

@@ -1,4 +1,5 @@
 import { assembleSpans, type Span } from "@/lib/sources/build";
+import { splitLines } from "@/lib/sources/lines";
 import type { ParsedSource } from "@/lib/sources/schema";
 import {
   acceptedSpeakers,
@@ -26,21 +27,9 @@ interface Line {
 const HEADING = /^[ \t]{0,3}#{1,6}[ \t]+\S/;
 const BULLET = /^[ \t]*(?:[-*+•]|\d{1,3}[.)])[ \t]+/;
 
-/** Lines with their offsets; CRLF, LF and a lone CR all end a line, and none is part of it. */
-function splitLines(text: string): { raw: string; start: number; end: number }[] {
-  const out: { raw: string; start: number; end: number }[] = [];
-  let start = 0;
-  for (const m of text.matchAll(/\r\n|\r|\n/g)) {
-    out.push({ raw: text.slice(start, m.index), start, end: m.index });
-    start = m.index + m[0].length;
-  }
-  out.push({ raw: text.slice(start), start, end: text.length });
-  return out;
-}
-
 function classify(text: string): Line[] {
   const lines: Line[] = [];
-  for (const { raw, start, end } of splitLines(text)) {
+  for (const { text: raw, start, end } of splitLines(text)) {
     let kind: LineKind;
     if (raw.trim() === "") kind = { type: "blank" };
     else if (HEADING.test(raw)) kind = { type: "heading" };

@@ -1,6 +1,21 @@
 import { z } from "zod";
 
-/** One speaker turn or subtitle cue, with character offsets into the stored source text. */
+/**
+ * A stretch of a segment's stored text that does not read as itself: a subtitle tag or the timing lines
+ * between two merged cues (read as "" or " "), an entity or a JSON escape (read as its character).
+ */
+export const MarkupSchema = z.object({
+  start: z.number().int().nonnegative(),
+  end: z.number().int().nonnegative(),
+  as: z.string(),
+});
+export type Markup = z.infer<typeof MarkupSchema>;
+
+/**
+ * One speaker turn, subtitle cue or chat message, with UTF-16 offsets into the stored source text (the
+ * user's file as given). `text` is the stored slice itself; what it reads as is the slice with its
+ * `markup` replaced (`readSegment`, lib/sources/view.ts).
+ */
 export const SegmentSchema = z.object({
   speaker: z.string().nullable(),
   startMs: z.number().int().nonnegative().nullable(),
@@ -9,6 +24,8 @@ export const SegmentSchema = z.object({
   /** Offset of `text` in the stored source text: storedText.slice(start, end) === text */
   start: z.number().int().nonnegative(),
   end: z.number().int().nonnegative(),
+  /** Absent when the slice reads as itself (always for plain text and Markdown). */
+  markup: z.array(MarkupSchema).optional(),
 });
 export type Segment = z.infer<typeof SegmentSchema>;
 export const SegmentsSchema = z.array(SegmentSchema);

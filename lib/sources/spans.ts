@@ -6,6 +6,8 @@ export interface Span {
   status: string;
   content: string;
   kind: string;
+  /** Where the span starts in the stored text, when the text shown is its view (lib/sources/view.ts). */
+  anchor?: number | null;
 }
 
 /**

@@ -6,6 +6,7 @@
  */
 
 import type { Turn } from "@/lib/sources/build";
+import { dropLeading, readText } from "@/lib/sources/reading";
 
 const TIME = String.raw`\d{1,2}:\d{2}(?::\d{2})?(?:[.,]\d{1,3})?(?:\s?[AaPp]\.?[Mm]\.?)?`;
 const LABEL = String.raw`@?[\p{L}][\p{L}\p{M}\p{N}'’.\-_]*(?: [\p{L}\p{N}][\p{L}\p{M}\p{N}'’.\-_]*){0,5}`;
@@ -218,14 +219,14 @@ export function countLabel(stats: Map<string, LabelStats>, label: string, hasTim
  * Subtitle cues and chat lines often carry the speaker as a "Name: " prefix (Zoom does). Labels
  * that pass `acceptedSpeakers` over the whole file become the speaker and leave the text.
  */
-export function resolveInlineSpeakers(turns: Turn[]): Turn[] {
-  const matches = turns.map((t) => (t.speaker === null ? matchSpeakerLine(t.text) : null));
+export function resolveInlineSpeakers(text: string, turns: Turn[]): Turn[] {
+  const matches = turns.map((t) => (t.speaker === null ? matchSpeakerLine(readText(text, t.reading)) : null));
   const stats = new Map<string, LabelStats>();
   for (const m of matches) if (m) countLabel(stats, m.label, m.hasTime);
   const accepted = acceptedSpeakers(stats);
   return turns.map((t, i) => {
     const m = matches[i];
     if (!m || !accepted.has(m.label)) return t;
-    return { ...t, speaker: m.label, text: t.text.slice(m.textStart) };
+    return { ...t, speaker: m.label, reading: dropLeading(t.reading, m.textStart) };
   });
 }

@@ -9,6 +9,7 @@ import { getSource, listSourceSpans } from "@/lib/db/sources";
 import { SpanLegend, Transcript } from "@/components/sources/transcript";
 import { RETRYABLE_RUN_STATUSES } from "@/lib/extraction/schema";
 import { formatRunUsage } from "@/lib/format";
+import { readableView, spansInView } from "@/lib/sources/view";
 import { requirePage } from "@/app/access";
 
 export const dynamic = "force-dynamic";
@@ -21,6 +22,8 @@ export default async function SourcePage({ params }: { params: Promise<{ id: str
   const db = await getDb();
   const [source, spans] = await Promise.all([getSource({ db, sourceId: id }), listSourceSpans({ db, sourceId: id })]);
   if (!source) notFound();
+  // Subtitles and chats are stored as the user's file: the page shows what they read as, turn by turn.
+  const view = readableView({ format: source.format, text: source.text, segments: source.segments ?? [] });
   return (
     <div className="mx-auto max-w-4xl">
       <PageHeader
@@ -65,7 +68,7 @@ export default async function SourcePage({ params }: { params: Promise<{ id: str
       <section aria-label="Transcript">
         <SpanLegend />
         <Card>
-          <Transcript text={source.text} turns={source.segments ?? []} spans={spans} />
+          <Transcript text={view.text} turns={view.segments} spans={spansInView(view, spans)} />
         </Card>
       </section>
     </div>

@@ -1,0 +1,187 @@
+import type { Markup } from "@/lib/sources/schema";
+
+/**
+ * How a stretch of the stored text reads once its markup is taken away. Parsers of subtitles and JSON
+ * store the user's file as given and describe each turn as a list of parts: a part is read as itself
+ * (verbatim) or as `as` (a tag as "", "&amp;" as "&", "\u00e9" as "é", the timing lines between two
+ * merged cues as " "). Every operation works on the reading and keeps the parts contiguous, so a turn
+ * always covers one slice of the stored text and any offset in its reading maps back into that slice.
+ */
+export interface Part {
+  start: number;
+  end: number;
+  /** What the stored text [start, end) reads as; verbatim when absent. */
+  as?: string;
+}
+export type Reading = Part[];
+
+export function verbatim(start: number, end: number): Reading {
+  return end > start ? [{ start, end }] : [];
+}
+
+export function readText(stored: string, reading: Reading): string {
+  let out = "";
+  for (const p of reading) out += p.as ?? stored.slice(p.start, p.end);
+  return out;
+}
+
+function partLength(p: Part): number {
+  return p.as === undefined ? p.end - p.start : p.as.length;
+}
+
+/** Stored offset of `at` in the reading; inside a replaced part, its start or end by `side`. */
+export function storedOffset(reading: Reading, at: number, side: "start" | "end"): number {
+  let clean = 0;
+  for (let i = 0; i < reading.length; i++) {
+    const p = reading[i]!;
+    const len = partLength(p);
+    // A quote that starts where a tag is read as "" starts after it; one that ends there ends before it.
+    const inside = side === "start" ? at < clean + len : at <= clean + len && !(len === 0 && at === clean);
+    if (inside) {
+      if (p.as === undefined) return p.start + (at - clean);
+      if (at === clean) return p.start;
+      return side === "start" ? p.start : p.end;
+    }
+    clean += len;
+  }
+  return reading.at(-1)?.end ?? 0;
+}
+
+/** Offset in the reading of stored offset `at`; inside a replaced part, its start or end by `side`. */
+export function readingOffset(reading: Reading, at: number, side: "start" | "end"): number {
+  let clean = 0;
+  for (const p of reading) {
+    const len = partLength(p);
+    if (at < p.end || (at === p.end && p.as === undefined)) {
+      if (at <= p.start) return clean;
+      if (p.as === undefined) return clean + (at - p.start);
+      return side === "start" ? clean : clean + len;
+    }
+    clean += len;
+  }
+  return clean;
+}
+
+/**
+ * The reading cut at `at`. A replaced part that `at` falls inside is on both sides, each read as its half
+ * (same stored range): callers keep one side only, or widen the cut to the part's edges first.
+ */
+function splitAt(reading: Reading, at: number): [Reading, Reading] {
+  let clean = 0;
+  for (let i = 0; i < reading.length; i++) {
+    const p = reading[i]!;
+    const len = partLength(p);
+    if (clean + len <= at) {
+      clean += len;
+      continue;
+    }
+    if (clean >= at) return [reading.slice(0, i), reading.slice(i)];
+    const k = at - clean;
+    const left: Part = p.as === undefined ? { start: p.start, end: p.start + k } : { ...p, as: p.as.slice(0, k) };
+    const right: Part = p.as === undefined ? { start: p.start + k, end: p.end } : { ...p, as: p.as.slice(k) };
+    return [
+      [...reading.slice(0, i), left],
+      [right, ...reading.slice(i + 1)],
+    ];
+  }
+  return [reading, []];
+}
+
+/** Where the replaced part around `at` starts and ends in the reading, or `at` twice when none is. */
+function widen(reading: Reading, at: number): [number, number] {
+  let clean = 0;
+  for (const p of reading) {
+    const len = partLength(p);
+    if (at > clean && at < clean + len && p.as !== undefined) return [clean, clean + len];
+    if (clean >= at) break;
+    clean += len;
+  }
+  return [at, at];
+}
+
+/**
+ * Replaces what `re` (global) matches in the reading by `by(match)`: the matched stored text becomes one
+ * part read as the replacement. A match that cuts a replaced part takes the whole part (its other
+ * characters kept in the replacement), so the result reads exactly like a string replace.
+ */
+export function replaceIn(
+  stored: string,
+  reading: Reading,
+  re: RegExp,
+  by: (match: RegExpExecArray) => string,
+): Reading {
+  const text = readText(stored, reading);
+  const out: Reading = [];
+  let rest = reading;
+  let base = 0;
+  for (const m of text.matchAll(re)) {
+    if (m[0].length === 0) continue;
+    const from = widen(reading, m.index)[0];
+    const to = widen(reading, m.index + m[0].length)[1];
+    if (from < base) continue;
+    const [before, after] = splitAt(rest, from - base);
+    const [inside, tail] = splitAt(after, to - from);
+    const first = inside[0];
+    const last = inside.at(-1);
+    if (!first || !last) continue;
+    const as = text.slice(from, m.index) + by(m) + text.slice(m.index + m[0].length, to);
+    out.push(...before, { start: first.start, end: last.end, as });
+    rest = tail;
+    base = to;
+  }
+  out.push(...rest);
+  return merge(out);
+}
+
+/** Adjacent replaced parts become one; empty verbatim parts go. */
+function merge(reading: Reading): Reading {
+  const out: Reading = [];
+  for (const p of reading) {
+    if (p.as === undefined && p.end <= p.start) continue;
+    const prev = out.at(-1);
+    if (prev && prev.as !== undefined && p.as !== undefined && prev.end === p.start) {
+      out[out.length - 1] = { start: prev.start, end: p.end, as: prev.as + p.as };
+    } else out.push(p);
+  }
+  return out;
+}
+
+/** Drops the first `n` characters of the reading (a "Name: " label). */
+export function dropLeading(reading: Reading, n: number): Reading {
+  return merge(splitAt(reading, n)[1]);
+}
+
+/** The reading without leading and trailing white space. */
+export function trimReading(stored: string, reading: Reading): Reading {
+  const text = readText(stored, reading);
+  const from = text.length - text.trimStart().length;
+  const to = text.trimEnd().length;
+  if (to <= from) return [];
+  return merge(splitAt(splitAt(reading, from)[1], to - from)[0]);
+}
+
+/** `a`, then whatever lies between it and `b` in the stored text read as `separator`, then `b`. */
+export function joinReadings(a: Reading, b: Reading, separator: string): Reading {
+  const end = a.at(-1)?.end;
+  const start = b[0]?.start;
+  if (end === undefined || start === undefined) return [...a, ...b];
+  return merge([...a, { start: end, end: Math.max(end, start), as: separator }, ...b]);
+}
+
+/** The parts a stored segment lists: the replaced ones (the rest of its slice reads as itself). */
+export function toMarkup(reading: Reading): Markup[] {
+  return reading.flatMap((p) => (p.as === undefined ? [] : [{ start: p.start, end: p.end, as: p.as }]));
+}
+
+/** A stored segment's reading again, from its slice and its markup. */
+export function fromMarkup(start: number, end: number, markup: readonly Markup[] | undefined): Reading {
+  const out: Reading = [];
+  let at = start;
+  for (const m of [...(markup ?? [])].sort((x, y) => x.start - y.start)) {
+    if (m.start < at || m.end > end) continue;
+    out.push(...verbatim(at, m.start), { start: m.start, end: m.end, as: m.as });
+    at = m.end;
+  }
+  out.push(...verbatim(at, end));
+  return out;
+}
