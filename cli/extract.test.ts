@@ -120,6 +120,30 @@ describe("sift extract (offline)", () => {
     for (const c of list) expect(text.slice(c.start!, c.end!)).toBe(c.quote);
   });
 
+  it("gives start/end into a subtitle or chat file as given: markup, escapes, CRLF and a BOM stay", async () => {
+    const vtt =
+      "WEBVTT\r\n\r\n1\r\n00:00:01.000 --> 00:00:05.000\r\n<v Ann Lee>After a long debate we decided to " +
+      "<b>drop</b> the Android &amp; iPad beta.</v>\r\n\r\n2\r\n00:00:05.500 --> 00:00:09.000\r\n" +
+      "<v Bo Chen>I will draft the caf\u00e9 \u2615 email by Thursday.</v>\r\n";
+    const chat = JSON.stringify([
+      { speaker: "Ann Lee", text: 'We decided to drop the "Android" beta.\nThe budget must stay under 40k.' },
+      { speaker: "Bo Chen", text: "I will draft the café email by Thursday ☕." },
+    ]).replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+    for (const [name, text] of [
+      ["markup.vtt", vtt],
+      ["escapes.json", chat],
+    ] as const) {
+      const file = path.join(dir, name);
+      writeFileSync(file, `\uFEFF${text}`);
+      const r = await sift([file, "--extractor", "offline", "--json"]);
+      expect(r.code).toBe(0);
+      const list = candidates(r.stdout);
+      expect(list.map((c) => c.content).join(" ")).toContain("drop the");
+      expect(list.map((c) => c.content).join(" ")).toContain("draft the café");
+      for (const c of list) expect(text.slice(c.start!, c.end!)).toBe(c.quote);
+    }
+  });
+
   it("defaults to offline when no model is configured", async () => {
     const r = await sift([vttFile]);
     expect(r.code).toBe(0);

@@ -36,7 +36,7 @@ export function QuoteInContext({ item }: { item: ReviewItem }) {
           </span>
         ) : null}
         <mark className="rounded bg-warning/25 px-0.5 text-foreground">
-          <VisibleText text={item.quote} />
+          <VisibleText text={context?.quote ?? item.quote} />
         </mark>
         {context ? (
           <span>

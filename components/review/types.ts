@@ -26,7 +26,8 @@ export interface ReviewItem {
   /** Where the quote starts in the source text (UTF-16 offset), when it was found. */
   start: number | null;
   /** The transcript around the quote, and the time it was said, when known. */
-  context: { before: string; after: string; startMs: number | null } | null;
+  /** `quote`: what the quote reads as, when the stored one keeps its source's markup (subtitles, chat JSON). */
+  context: { before: string; after: string; startMs: number | null; quote?: string } | null;
   verdict: string | null;
   verdictStage: string | null;
   /** null when the stored match data could not be read (the card says so). */

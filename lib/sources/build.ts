@@ -1,4 +1,4 @@
-import { joinReadings, readText, replaceIn, toMarkup, trimReading, type Reading } from "@/lib/sources/reading";
+import { appendReading, readText, replaceIn, toMarkup, trimReading, type Reading } from "@/lib/sources/reading";
 import type { ParsedSource, Segment, SourceFormat } from "@/lib/sources/schema";
 
 /** One utterance as a subtitle or chat parser sees it: where it is in the stored text and how it reads. */
@@ -73,7 +73,7 @@ export function mergeCues(text: string, turns: Turn[]): Turn[] {
     const continues =
       prev !== undefined && prev.speaker === speaker && (speaker !== null || !SENTENCE_END.test(prevText));
     if (continues) {
-      prev.reading = joinReadings(prev.reading, reading, " ");
+      appendReading(prev.reading, reading, " ");
       prev.endMs = t.endMs ?? prev.endMs;
     } else {
       out.push({ speaker, startMs: t.startMs, endMs: t.endMs, reading });

@@ -1,7 +1,7 @@
 import { parseTree, type Node } from "jsonc-parser";
 import { AppError } from "@/lib/errors";
 import type { Turn } from "@/lib/sources/build";
-import { joinReadings, replaceIn, verbatim, type Reading } from "@/lib/sources/reading";
+import { appendReading, replaceIn, verbatim, type Reading } from "@/lib/sources/reading";
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 type JsonObject = { [key: string]: Json };
@@ -114,14 +114,14 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
  * characters (a lone surrogate as U+FFFD: PostgreSQL refuses it), the JSON between two parts as a line break.
  */
 function readLiterals(text: string, literals: Node[]): Reading {
-  let out: Reading = [];
+  const out: Reading = [];
   for (const node of literals) {
     const content = verbatim(node.offset + 1, node.offset + node.length - 1);
     const read = replaceIn(text, content, ESCAPE, (m) => {
       const e = m[0].slice(1);
       return e.startsWith("u") ? String.fromCharCode(parseInt(e.slice(1), 16)) : (SIMPLE_ESCAPES[e] ?? e);
     }).map((p) => (p.as === undefined ? p : { ...p, as: p.as.replace(LONE_SURROGATE, "\uFFFD") }));
-    out = out.length === 0 ? read : joinReadings(out, read, "\n");
+    appendReading(out, read, "\n");
   }
   return out;
 }

@@ -87,22 +87,11 @@ function splitAt(reading: Reading, at: number): [Reading, Reading] {
   return [reading, []];
 }
 
-/** Where the replaced part around `at` starts and ends in the reading, or `at` twice when none is. */
-function widen(reading: Reading, at: number): [number, number] {
-  let clean = 0;
-  for (const p of reading) {
-    const len = partLength(p);
-    if (at > clean && at < clean + len && p.as !== undefined) return [clean, clean + len];
-    if (clean >= at) break;
-    clean += len;
-  }
-  return [at, at];
-}
-
 /**
  * Replaces what `re` (global) matches in the reading by `by(match)`: the matched stored text becomes one
  * part read as the replacement. A match that cuts a replaced part takes the whole part (its other
- * characters kept in the replacement), so the result reads exactly like a string replace.
+ * characters kept in the replacement), so the result reads exactly like a string replace. One pass over
+ * the parts and the matches together: linear in both.
  */
 export function replaceIn(
   stored: string,
@@ -111,38 +100,69 @@ export function replaceIn(
   by: (match: RegExpExecArray) => string,
 ): Reading {
   const text = readText(stored, reading);
+  const starts: number[] = [];
+  let total = 0;
+  for (const p of reading) {
+    starts.push(total);
+    total += partLength(p);
+  }
+  const ends = (k: number) => starts[k]! + partLength(reading[k]!);
   const out: Reading = [];
-  let rest = reading;
+  // Everything before clean offset `base` is in `out`; part k is the next, `off` of it already taken.
+  let k = 0;
+  let off = 0;
   let base = 0;
+  let seek = 0;
+  const emitTo = (at: number) => {
+    while (k < reading.length && ends(k) <= at) {
+      const p = reading[k]!;
+      out.push(off > 0 ? { start: p.start + off, end: p.end } : p);
+      k++;
+      off = 0;
+    }
+    if (k < reading.length && at > starts[k]! + off) {
+      const p = reading[k]!;
+      out.push({ start: p.start + off, end: p.start + (at - starts[k]!) });
+      off = at - starts[k]!;
+    }
+  };
   for (const m of text.matchAll(re)) {
     if (m[0].length === 0) continue;
-    const from = widen(reading, m.index)[0];
-    const to = widen(reading, m.index + m[0].length)[1];
+    const a = m.index;
+    const b = a + m[0].length;
+    while (seek < reading.length && ends(seek) <= a) seek++;
+    const first = reading[seek];
+    let end = seek;
+    while (end < reading.length && ends(end) < b) end++;
+    const last = reading[end];
+    if (!first || !last) break;
+    const from = first.as !== undefined ? starts[seek]! : a;
+    const to = last.as !== undefined ? ends(end) : b;
     if (from < base) continue;
-    const [before, after] = splitAt(rest, from - base);
-    const [inside, tail] = splitAt(after, to - from);
-    const first = inside[0];
-    const last = inside.at(-1);
-    if (!first || !last) continue;
-    const as = text.slice(from, m.index) + by(m) + text.slice(m.index + m[0].length, to);
-    out.push(...before, { start: first.start, end: last.end, as });
-    rest = tail;
+    emitTo(from);
+    const p = reading[k]!;
+    const start = p.as === undefined ? p.start + off : p.start;
+    let stop = start;
+    while (k < reading.length && ends(k) <= to) {
+      stop = reading[k]!.end;
+      k++;
+      off = 0;
+    }
+    if (k < reading.length && to > starts[k]!) {
+      off = to - starts[k]!;
+      stop = reading[k]!.start + off;
+    }
+    out.push({ start, end: stop, as: text.slice(from, a) + by(m) + text.slice(b, to) });
     base = to;
   }
-  out.push(...rest);
+  emitTo(total);
   return merge(out);
 }
 
 /** Adjacent replaced parts become one; empty verbatim parts go. */
 function merge(reading: Reading): Reading {
   const out: Reading = [];
-  for (const p of reading) {
-    if (p.as === undefined && p.end <= p.start) continue;
-    const prev = out.at(-1);
-    if (prev && prev.as !== undefined && p.as !== undefined && prev.end === p.start) {
-      out[out.length - 1] = { start: prev.start, end: p.end, as: prev.as + p.as };
-    } else out.push(p);
-  }
+  for (const p of reading) if (p.as !== undefined || p.end > p.start) pushPart(out, p);
   return out;
 }
 
@@ -160,12 +180,20 @@ export function trimReading(stored: string, reading: Reading): Reading {
   return merge(splitAt(splitAt(reading, from)[1], to - from)[0]);
 }
 
-/** `a`, then whatever lies between it and `b` in the stored text read as `separator`, then `b`. */
-export function joinReadings(a: Reading, b: Reading, separator: string): Reading {
+/** Appends to `a` whatever lies between it and `b` in the stored text, read as `separator`, then `b`. */
+export function appendReading(a: Reading, b: Reading, separator: string): void {
   const end = a.at(-1)?.end;
   const start = b[0]?.start;
-  if (end === undefined || start === undefined) return [...a, ...b];
-  return merge([...a, { start: end, end: Math.max(end, start), as: separator }, ...b]);
+  if (end !== undefined && start !== undefined) pushPart(a, { start: end, end: Math.max(end, start), as: separator });
+  for (const p of b) pushPart(a, p);
+}
+
+/** Pushes a part, joining it to a replaced part it follows. */
+function pushPart(reading: Reading, p: Part): void {
+  const prev = reading.at(-1);
+  if (prev && prev.as !== undefined && p.as !== undefined && prev.end === p.start) {
+    reading[reading.length - 1] = { start: prev.start, end: p.end, as: prev.as + p.as };
+  } else reading.push(p);
 }
 
 /** The parts a stored segment lists: the replaced ones (the rest of its slice reads as itself). */

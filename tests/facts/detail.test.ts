@@ -4,6 +4,7 @@ import { getFactDetail } from "@/lib/db/fact-detail";
 import { createSource } from "@/lib/db/sources";
 import { approveCandidate } from "@/lib/facts/decide";
 import { reviewCandidates } from "@/lib/jobs/review-candidates";
+import { parseSource } from "@/lib/sources/parse";
 import { createTestDb, type TestDb } from "@/tests/db";
 import { candidate } from "@/tests/review/fixtures";
 
@@ -70,6 +71,33 @@ describe("a fact's detail", () => {
     ]);
     expect(replaced?.revisions[1]?.before?.status).toBe("active");
     expect(replaced?.revisions[1]?.after?.status).toBe("superseded");
+  });
+
+  it("shows a subtitle quote in its transcript as it reads, though the source keeps the file's markup", async () => {
+    const vtt =
+      "WEBVTT\r\n\r\n00:00:01.000 --> 00:00:03.000\r\n<v Priya>Morning &amp; welcome.</v>\r\n\r\n" +
+      "00:00:03.500 --> 00:00:06.000\r\n<v Omar>The launch budget is <b>60,000</b> dollars.</v>\r\n";
+    const parsed = parseSource({ filename: "sync.vtt", text: vtt, maxBytes: 1_000_000 });
+    const source = await createSource({ db: db.prisma, source: { title: "Subtitled sync", origin: "upload", parsed } });
+    const run = await db.prisma.extractionRun.create({
+      data: { sourceId: source.id, extractor: "offline", status: "running" },
+    });
+    const start = vtt.indexOf("The launch");
+    const end = vtt.indexOf("</v>", start);
+    const list = [candidate(vtt.slice(start, end), { speaker: "Omar", start, end })];
+    const reviews = await reviewCandidates({ db: db.prisma, candidates: list });
+    await saveCandidates({ db: db.prisma, runId: run.id, chunkIndex: 0, candidates: list, reviews });
+    const fact = await approveCandidate({ db: db.prisma, candidateId: reviews[0]!.id!, reviewerId: "local" });
+
+    const detail = await getFactDetail({ db: db.prisma, factId: fact.id });
+    const provenance = detail!.provenance[0]!;
+    expect(provenance.quote).toBe("The launch budget is <b>60,000</b> dollars.");
+    expect(detail?.contexts.get(provenance.id)).toEqual({
+      before: "Priya: Morning & welcome.\nOmar: ",
+      after: "",
+      quote: "The launch budget is 60,000 dollars.",
+      startMs: 3500,
+    });
   });
 
   it("is null for a fact that does not exist", async () => {

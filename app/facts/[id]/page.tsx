@@ -121,7 +121,7 @@ function Provenance({ fact }: { fact: FactDetail }) {
                 <blockquote className={quoteClass}>
                   {context ? <VisibleText text={lastLines(context.before, 2)} /> : null}
                   <mark className="rounded bg-warning/25 px-0.5 text-foreground">
-                    <VisibleText text={p.quote} />
+                    <VisibleText text={context?.quote ?? p.quote} />
                   </mark>
                   {context ? <VisibleText text={firstLines(context.after, 2)} /> : null}
                 </blockquote>
