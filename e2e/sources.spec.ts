@@ -40,10 +40,20 @@ test("a source shows its transcript with times, each span coloured by status and
   const transcript = page.getByRole("region", { name: "Transcript" });
   await expect(transcript).toContainText("00:01:05");
   await expect(transcript).toContainText("Marcus: ");
+  // Stored as the pasted VTT, shown as it reads: no header, timing lines or voice tags.
+  await expect(transcript).not.toContainText("WEBVTT");
+  await expect(transcript).not.toContainText("-->");
+  await expect(transcript).not.toContainText("<v ");
   await expect(transcript.getByRole("link", { name: /retro to Wednesdays/ })).toHaveAttribute("title", /^approved/);
   await expect(transcript.getByRole("link", { name: /retro snacks/ })).toHaveAttribute("title", /^rejected/);
   const pending = transcript.getByRole("link", { name: /reserve the/ });
   await expect(pending).toHaveAttribute("title", /^pending/);
+  // Its anchor is its offset in the text as sent (a form sends a textarea's line breaks as CRLF, and the
+  // text is stored as sent): that text sliced there gives the marked words.
+  const at = Number((await pending.getAttribute("id"))?.replace(/^at-/, ""));
+  const words = (await pending.textContent()) ?? "";
+  expect(words).toContain("reserve the");
+  expect(vtt.replace(/\n/g, "\r\n").slice(at, at + words.length)).toBe(words);
   await pending.click();
   await expect(page).toHaveURL(new RegExp(`/review/${venueId}$`));
   await expect(page.getByText(`From Spans ${stamp}`)).toBeVisible();

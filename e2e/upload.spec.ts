@@ -16,7 +16,7 @@ test("an uploaded Teams VTT is stored as one transcript with its speakers", asyn
   await expect(row).toContainText("vtt");
   await row.getByRole("link", { name: "Teams call upload" }).click();
   await expect(page.getByRole("heading", { name: "Teams call upload" })).toBeVisible();
-  // The speakers come from the VTT voice tags, and the stored text is one "Speaker: words" line a turn.
+  // The speakers come from the VTT voice tags; the file is stored as given and shown one "Speaker: words" row a turn.
   await expect(page.getByText(/teams\.vtt · vtt · Priya Sharma, Jonas Weber/)).toBeVisible();
   await expect(page.getByText(/^Priya Sharma: /m).first()).toBeVisible();
 });

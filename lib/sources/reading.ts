@@ -177,7 +177,10 @@ export function trimReading(stored: string, reading: Reading): Reading {
   const from = text.length - text.trimStart().length;
   const to = text.trimEnd().length;
   if (to <= from) return [];
-  return merge(splitAt(splitAt(reading, from)[1], to - from)[0]);
+  const out = merge(splitAt(splitAt(reading, from)[1], to - from)[0]);
+  // A closing tag after the last word reads as nothing: the turn ends before it.
+  while (out.length > 0 && out.at(-1)!.as === "") out.pop();
+  return out;
 }
 
 /** Appends to `a` whatever lies between it and `b` in the stored text, read as `separator`, then `b`. */

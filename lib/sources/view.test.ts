@@ -57,6 +57,17 @@ describe("a subtitle file's view", () => {
     expect(shown[0]!.pieces[0]).toMatchObject({ text: "Priya: ", speaker: true });
   });
 
+  it("a subtitle source stored before (its turns rebuilt as 'Speaker: text' lines) reads as its own text", () => {
+    const text = "Priya: We ship.\nDan: Agreed.";
+    const segments = [
+      { speaker: "Priya", startMs: 0, endMs: 1, text: "We ship.", start: 7, end: 15 },
+      { speaker: "Dan", startMs: 2, endMs: 3, text: "Agreed.", start: 21, end: 28 },
+    ];
+    const old = readableView({ format: "vtt", text, segments });
+    expect(old.text).toBe(text);
+    expect([old.toStored(21, "start"), old.toView(21, "start")]).toEqual([21, 21]);
+  });
+
   it("plain text reads as stored", () => {
     const plain = parseSource({ text: "Priya:  We ship.\r\n\r\nDan: Ok.", maxBytes: 1_000 });
     expect(readableView(plain).text).toBe(plain.text);
