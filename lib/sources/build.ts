@@ -28,18 +28,30 @@ const CONTROLS = /[\u0000-\u0008\u000B-\u001F\u007F]/g;
 // In a turn, CR stays: it is the file's own line end (CRLF) and reads as white space.
 const CONTROLS_BUT_CR = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g;
 
-/** A turn's reading without controls and surrounding white space: what the extractor may read. */
+// PostgreSQL refuses a lone surrogate in text and JSON: a JSON escape ("\ud800") or a name can carry one.
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/** A turn's reading without controls, lone surrogates and surrounding white space: what the extractor reads. */
 function cleanReading(text: string, reading: Reading): Reading {
-  return trimReading(
+  const safe = replaceIn(
     text,
     replaceIn(text, reading, CONTROLS_BUT_CR, () => ""),
+    LONE_SURROGATE,
+    () => "\uFFFD",
   );
+  return trimReading(text, safe);
 }
 
 /** Speaker names end up in "Name: text" lines, so they must be one short line. */
 export function cleanSpeaker(name: string | null | undefined): string | null {
   if (typeof name !== "string") return null;
-  const clean = name.replace(/\s+/g, " ").replace(CONTROLS, "").trim().slice(0, 100).trim();
+  const clean = name
+    .replace(/\s+/g, " ")
+    .replace(CONTROLS, "")
+    .replace(LONE_SURROGATE, "\uFFFD")
+    .trim()
+    .slice(0, 100)
+    .trim();
   return clean === "" ? null : clean;
 }
 

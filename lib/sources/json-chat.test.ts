@@ -38,6 +38,17 @@ describe("chat JSON shapes", () => {
     expect(parsed.segments[0]?.speaker).toBeNull();
   });
 
+  it("an escaped lone surrogate reads as U+FFFD, in the text and the name (PostgreSQL refuses it)", () => {
+    const json = '[{"speaker":"Ann\\ud800","text":"ok \\udc00 fine \\ud83d\\ude00"}]';
+    const parsed = parseSource({ filename: "chat.json", text: json, maxBytes: 1_000 });
+    expectValid(parsed);
+    expect(parsed.text).toBe(json);
+    expect(parsed.segments[0]?.speaker).toBe("Ann\uFFFD");
+    expect(readSegment(parsed.segments[0]!)).toBe("ok \uFFFD fine 😀");
+    const lone = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+    expect(parsed.segments[0]?.markup?.map((m) => m.as).filter((as) => lone.test(as))).toEqual([]);
+  });
+
   it("Slack messages without profiles fall back to the name seen elsewhere, then the user id", () => {
     const parsed = parseJson([
       {

@@ -107,11 +107,10 @@ function slackText(text: string, reading: Reading, names: Map<string, string>): 
 
 const ESCAPE = /\\(?:u[0-9a-fA-F]{4}|["\\/bfnrt])/g;
 const SIMPLE_ESCAPES: Record<string, string> = { b: "\b", f: "\f", n: "\n", r: "\r", t: "\t" };
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
 /**
  * A message's string literals as one reading: each literal's content with its escapes read as their
- * characters (a lone surrogate as U+FFFD: PostgreSQL refuses it), the JSON between two parts as a line break.
+ * characters, the JSON between two parts as a line break.
  */
 function readLiterals(text: string, literals: Node[]): Reading {
   const out: Reading = [];
@@ -120,41 +119,43 @@ function readLiterals(text: string, literals: Node[]): Reading {
     const read = replaceIn(text, content, ESCAPE, (m) => {
       const e = m[0].slice(1);
       return e.startsWith("u") ? String.fromCharCode(parseInt(e.slice(1), 16)) : (SIMPLE_ESCAPES[e] ?? e);
-    }).map((p) => (p.as === undefined ? p : { ...p, as: p.as.replace(LONE_SURROGATE, "\uFFFD") }));
+    });
     appendReading(out, read, "\n");
   }
   return out;
 }
 
-/** The JSON value with, for each object and array, the syntax node of each of its members. */
-const nodes = new WeakMap<object, Map<string | number, Node>>();
+/** The syntax node of each object and array of the JSON value, to find where its strings are. */
+const nodes = new WeakMap<object, Node>();
 
 function nodeOf(container: object, key: string | number): Node | undefined {
-  return nodes.get(container)?.get(key);
+  const node = nodes.get(container);
+  if (typeof key === "number") return node?.children?.[key];
+  // As JSON.parse does, the last of two members with one name wins.
+  const property = node?.children?.findLast((p) => p.children?.[0]?.value === key);
+  return property?.children?.[1];
 }
 
 function build(node: Node): unknown {
   if (node.type === "array") {
-    const members = new Map<string | number, Node>();
-    const out = (node.children ?? []).map((child, i) => {
-      members.set(i, child);
-      return build(child);
-    });
-    nodes.set(out, members);
+    const out = (node.children ?? []).map(build);
+    nodes.set(out, node);
     return out;
   }
   if (node.type === "object") {
-    const members = new Map<string | number, Node>();
     const out: Record<string, unknown> = {};
     for (const property of node.children ?? []) {
       const [key, value] = property.children ?? [];
       if (key?.type !== "string" || !value) continue;
-      const name = String(key.value);
       // As JSON.parse does: "__proto__" is a member like any other, not the object's prototype.
-      Object.defineProperty(out, name, { value: build(value), enumerable: true, writable: true, configurable: true });
-      members.set(name, value);
+      Object.defineProperty(out, String(key.value), {
+        value: build(value),
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
     }
-    nodes.set(out, members);
+    nodes.set(out, node);
     return out;
   }
   return node.value;

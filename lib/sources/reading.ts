@@ -100,6 +100,11 @@ export function replaceIn(
   by: (match: RegExpExecArray) => string,
 ): Reading {
   const text = readText(stored, reading);
+  // Most turns have nothing to replace: leave them as they are. (matchAll starts at `re.lastIndex`.)
+  re.lastIndex = 0;
+  const any = re.test(text);
+  re.lastIndex = 0;
+  if (!any) return reading;
   const starts: number[] = [];
   let total = 0;
   for (const p of reading) {
