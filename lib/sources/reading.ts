@@ -113,10 +113,9 @@ export function replaceIn(
   }
   const ends = (k: number) => starts[k]! + partLength(reading[k]!);
   const out: Reading = [];
-  // Everything before clean offset `base` is in `out`; part k is the next, `off` of it already taken.
+  // Everything before the next group is in `out`; part k is the next, `off` of it already taken.
   let k = 0;
   let off = 0;
-  let base = 0;
   let seek = 0;
   const emitTo = (at: number) => {
     while (k < reading.length && ends(k) <= at) {
@@ -131,19 +130,27 @@ export function replaceIn(
       off = at - starts[k]!;
     }
   };
+  // Matches whose widened spans touch one another make one group: one part, read as all their replacements.
+  const groups: { from: number; to: number; matches: RegExpExecArray[] }[] = [];
   for (const m of text.matchAll(re)) {
     if (m[0].length === 0) continue;
     const a = m.index;
     const b = a + m[0].length;
     while (seek < reading.length && ends(seek) <= a) seek++;
-    const first = reading[seek];
     let end = seek;
     while (end < reading.length && ends(end) < b) end++;
+    const first = reading[seek];
     const last = reading[end];
     if (!first || !last) break;
     const from = first.as !== undefined ? starts[seek]! : a;
     const to = last.as !== undefined ? ends(end) : b;
-    if (from < base) continue;
+    const group = groups.at(-1);
+    if (group && from < group.to) {
+      group.to = Math.max(group.to, to);
+      group.matches.push(m);
+    } else groups.push({ from, to, matches: [m] });
+  }
+  for (const { from, to, matches } of groups) {
     emitTo(from);
     const p = reading[k]!;
     const start = p.as === undefined ? p.start + off : p.start;
@@ -157,8 +164,13 @@ export function replaceIn(
       off = to - starts[k]!;
       stop = reading[k]!.start + off;
     }
-    out.push({ start, end: stop, as: text.slice(from, a) + by(m) + text.slice(b, to) });
-    base = to;
+    let as = "";
+    let at = from;
+    for (const m of matches) {
+      as += text.slice(at, m.index) + by(m);
+      at = m.index + m[0].length;
+    }
+    out.push({ start, end: stop, as: as + text.slice(at, to) });
   }
   emitTo(total);
   return merge(out);

@@ -19,6 +19,9 @@ describe("readings", () => {
     // A replacement over a replaced part keeps its other characters: "& b" → "and b" reads "a and b c".
     const again = replaceIn(stored, reading, /& b/g, () => "and b");
     expect(readText(stored, again)).toBe("a and b c");
+    // Two matches inside one replaced part ("\u0000\u0000" decoded) both go.
+    const nuls = replaceIn("ab", [{ start: 0, end: 2, as: "\0x\0" }], /\0/g, () => "");
+    expect(nuls).toEqual([{ start: 0, end: 2, as: "x" }]);
     // "c" starts after the tag that reads as nothing and ends before the closing one.
     expect([storedOffset(reading, 6, "start"), storedOffset(reading, 7, "end")]).toEqual([13, 14]);
     // Inside "&amp;" (read as "&"): a span starting there takes the whole entity.
