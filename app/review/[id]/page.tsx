@@ -7,6 +7,7 @@ import { Card, PageHeader } from "@/components/ui/card";
 import { listCandidateHistory, type CandidateHistoryEvent } from "@/lib/db/candidate-events";
 import { getCandidate } from "@/lib/db/candidates";
 import { getDb } from "@/lib/db/client";
+import { getQuoteContexts } from "@/lib/db/quote-contexts";
 import { requirePage } from "@/app/access";
 
 export const dynamic = "force-dynamic";
@@ -41,7 +42,12 @@ export default async function CandidatePage({ params }: { params: Promise<{ id: 
   const db = await getDb();
   const candidate = await getCandidate({ db, candidateId: id });
   if (!candidate) notFound();
-  const history = await listCandidateHistory({ db, candidateId: id });
+  const [history, contexts] = await Promise.all([
+    listCandidateHistory({ db, candidateId: id }),
+    getQuoteContexts({ db, candidateIds: [id] }),
+  ]);
+  // A subtitle or chat quote is the file's own text, markup included: shown as it reads.
+  const quote = contexts.get(id)?.quote ?? candidate.quote;
   const last = history.at(-1);
   const undoable = last !== undefined && last.action !== "undone";
   return (
@@ -58,9 +64,7 @@ export default async function CandidatePage({ params }: { params: Promise<{ id: 
           {candidate.speaker ? <span className="text-muted-foreground">said by {candidate.speaker}</span> : null}
         </div>
         <p className="text-base">{candidate.content}</p>
-        <blockquote className="border-l-2 border-border pl-3 text-sm text-muted-foreground">
-          “{candidate.quote}”
-        </blockquote>
+        <blockquote className="border-l-2 border-border pl-3 text-sm text-muted-foreground">“{quote}”</blockquote>
         <p className="text-sm">
           <Link
             className="text-primary underline-offset-2 hover:underline"
