@@ -43,13 +43,13 @@ function samePerson(named: string, speaker: string): boolean {
 const LEAD = "(?:(?:so|and|okay|ok|well|yeah|yes|right|alright|maybe|i think|i guess)[\\s,]+){0,3}";
 /** An open proposal ("Should we …?", "Let's …", "How about …?"): any agreement settles it. */
 const PROPOSAL = new RegExp(
-  `(?:^|[.!?]\\s+)${LEAD}(?:(?:i (?:propose|suggest)|why don't|should|shall|can|could) we|let's|how about|` +
+  `(?:^|[.!?])\\s*${LEAD}(?:(?:i (?:propose|suggest)|why don't|should|shall|can|could) we|let's|how about|` +
     "what about)\\s+(?:we\\s+)?([^?.!\\n]{3,200})[?.!]",
   "iu",
 );
 /** A tentative one ("we could …", "what if we …"): only an explicit agreement settles it, not a bare "yeah". */
 const SUGGESTION = new RegExp(
-  `(?:^|[.!?]\\s+)${LEAD}(?:we (?:could|should|can|might as well)|what if we|i'd (?:suggest|say) (?:we|that we)?)` +
+  `(?:^|[.!?])\\s*${LEAD}(?:we (?:could|should|can|might as well)|what if we|i'd (?:suggest|say) (?:we|that we)?)` +
     "\\s+([^?.!\\n]{3,200})(?:[?.!]|$)",
   "iu",
 );

@@ -74,10 +74,15 @@ const FRAME_WORDS = [
   "(?:(?:one|a|another|the|key|main|new|final|hard) )?(?:constraint|requirement|limit|rule|decision|action item|" +
     "takeaway|finding|insight)(?: from ([\\w ]{1,25}))?",
 ].join("|");
+/** Spoken lead-ins that announce a statement without adding to it: "What I would say is that …". */
+const LEAD_INS =
+  "so yeah|okay so|ok so|alright so|all right so|so anyway|anyway|" +
+  "what i(?:'d| would) say is(?: that)?|what i'm saying is(?: that)?|what i mean is(?: that)?|" +
+  "the (?:thing|point|bottom line|idea) (?:is|was)(?: that)?|my (?:point|feeling|sense) is(?: that)?";
 const FRAME = new RegExp(
   // After the turn's start or a sentence end, and at most a leading "so," / "okay,"; bounded look-behind.
   "(?<=(?:^|[.!?\\n])[\\s,]{0,40}(?:(?:so|and|okay|ok|right|alright|well)[\\s,]{1,40})?)" +
-    `(?:(${FRAME_WORDS})\\s*[:—–]|(?:so yeah|okay so|ok so|alright so|all right so|so anyway|anyway)\\b,?)\\s*`,
+    `(?:(${FRAME_WORDS})\\s*[:—–]|(?:${LEAD_INS})\\b,?)\\s*`,
   "giu",
 );
 

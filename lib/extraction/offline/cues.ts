@@ -50,7 +50,13 @@ export const CUE_RULES: CueRule[] = [
     re: w(
       "i'll|i will|i'm going to|i am going to|i can take|i'll take|will send|will follow up|follow up|action item|" +
         "todo|to-do|assigned to|by (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|eod|" +
-        "end of (?:day|week|month)|tomorrow|next week)|owns?",
+        "end of (?:day|week|month)|tomorrow|next week)|owns?|" +
+        // The team's own future, said as settled ("we'll use rubber buttons"), is its commitment; how the
+        // meeting will go on ("we'll see", "we'll talk about that", "we'll have to") is not.
+        "we(?:'ll| will| are going to|'re going to|'re gonna| are gonna) " +
+        "(?!see|talk|discuss|come back|get (?:to|back|into)|find out|have to|need|probably|maybe|just|try|wait|" +
+        "look|think|go (?:on|through|over|round|around|back)|" +
+        "move on|start|stop|be (?:able|back|talking|looking|discussing))[a-z]+",
     ),
   },
   { kind: "action_item", strength: "weak", re: w("will|going to|gonna|plan to|need to|next step") },
