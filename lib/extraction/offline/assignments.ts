@@ -71,6 +71,12 @@ const DISAGREE = /\b(?:but|not sure|don't|no way|rather not|instead)\b/i;
 const NOUN_START = /^(?:the|a|an|this|that|these|those|some|one|two|three|\d+|[\p{L}]+ing)\b/iu;
 /** Words a spoken proposal trails off with: "… or", "…, right", "or something". */
 const TRAILING = /(?:[\s,]+(?:or|and|so|then|but|right|though|or something|or whatever|as well))+$/i;
+/** How the meeting itself goes on: agreed to, but no decision about the work. */
+const AGENDA = new RegExp(
+  "^(?:just )?(?:talk|discuss|see|look|move on|go on|start|begin|stop|wrap|continue|come back|break|" +
+    "(?:have|take) a (?:look|break)|go (?:through|over|round|around|back|to the next))\\b",
+  "i",
+);
 /** Turns a proposal waits for its answer over (fillers, tags, an empty turn). */
 const ANSWER_WINDOW = 3;
 
@@ -99,8 +105,8 @@ function decided(what: string): string | null {
     .replace(/\bour\b/gi, "the team's")
     .replace(TRAILING, "")
     .trim();
-  // "go", "do it": an agreement to nothing a reviewer could keep.
-  if ((tidy.match(/\p{L}{3,}/gu)?.length ?? 0) < 3) return null;
+  // "go", "do it": an agreement to nothing a reviewer could keep; "talk about something else": the agenda.
+  if ((tidy.match(/\p{L}{3,}/gu)?.length ?? 0) < 3 || AGENDA.test(tidy)) return null;
   return NOUN_START.test(tidy) ? `The team agreed on ${tidy}.` : `The team agreed to ${tidy}.`;
 }
 

@@ -16,7 +16,12 @@ const HEDGE = /\b(?:maybe|might|perhaps|probably|i think|i guess|not sure|possib
 /** "If we go for the younger group, …": a hypothetical, not what the meeting settled or took on. */
 const CONDITIONAL = /^\W*(?:(?:so|and|but|then|well)\W+)?(?:if|unless|whether|in case|suppose|supposing)\b/i;
 const SETTLED_KINDS = new Set(["decision", "action_item"]);
-const UNDECIDED = /\b(?:not|n't|no|haven't|hasn't|didn't|yet to)\b[^.]{0,20}\b(?:decid|agree|settl|approv)/i;
+const UNDECIDED = new RegExp(
+  "\\b(?:not|n't|no|haven't|hasn't|didn't|yet to)\\b[^.]{0,20}\\b(?:decid|agree|settl|approv)|" +
+    // "we don't know yet which one we're going with": still open.
+    "(?:\\bnot|n't) (?:\\w+ )?(?:know|sure)\\b[^.]{0,15}\\b(?:which|what|whether|if|how)\\b",
+  "i",
+);
 
 /** Picks the kind with the strongest cue among the allowed kinds; falls back to a generic kind. */
 export function classify(

@@ -121,7 +121,8 @@ const CLOSING = new RegExp(
   "\\b(?:talk (?:to you )?(?:next week|soon|later|tomorrow|then|on \\w+day)|see (?:you|everyone|y'all) " +
     "(?:next|all|soon|then|tomorrow|on)|thanks,? (?:all|everyone|everybody|guys|folks|team)|" +
     "thank you,? (?:all|everyone|everybody)|can (?:you|everyone) (?:all )?hear me|can you see my screen|" +
-    "let me share my screen|(?:i'll|let me) (?:stop|start) (?:sharing|the recording)|you(?:'re| are) on mute|" +
+    "let me share my screen|let's (?:have|take) a (?:quick )?look|let's (?:move on|get started|start with)|" +
+    "(?:i'll|let me) (?:stop|start) (?:sharing|the recording)|you(?:'re| are) on mute|" +
     "(?:that's|that is) (?:it|all) for (?:today|now|this week)|have a (?:good|great|nice) (?:one|day|weekend|week)|" +
     "let's (?:wrap|call it)|good ?bye)\\b",
   "i",

@@ -26,7 +26,7 @@ export const CUE_RULES: CueRule[] = [
         // "we're all in agreement", "we've worked out that", "X it is", "that's decided", "ruled out".
         "(?:let's|we(?:'ll| will| should| could)?) (?:go for|go ahead with|stick with|settle on|opt for)|" +
         "(?:we're|we are) (?:definitely |all |just )?(?:going|gonna go) (?:for|in for|with|ahead with)|" +
-        "let's (?:use|have|make|keep|drop|include|put|choose|pick|work on|do it|do that)|" +
+        "let's (?:use|make|keep|drop|include|put|choose|pick|work on|do it|do that)|" +
         "(?:in|reached) (?:an )?agreement|(?:we've|we have) (?:basically |now )?(?:worked out|settled|agreed)|" +
         "(?:that's|it's|that is) (?:decided|settled|agreed)|ruled (?:it |that |this )?out",
     ),

@@ -58,12 +58,13 @@ describe("how spoken meetings settle things", () => {
     expect(fact!.confidence).toBeGreaterThanOrEqual(GATE);
   });
 
-  it("a hypothetical is no decision the meeting took", () => {
-    const fact = one(
-      run([["Ines", "If we go for the cheaper humidity sensor, the casing needs two vents."]]),
-      /sensor/,
-    );
-    expect(fact?.confidence ?? 0).toBeLessThan(GATE);
+  it.each([
+    ["a hypothetical", "If we go for the cheaper humidity sensor, the casing needs two vents."],
+    ["a question written without its mark", "Have we confirmed that we're going for the cheaper humidity sensor."],
+    ["an open choice", "We don't know yet which humidity sensor we're going with."],
+  ])("%s is no decision the meeting took", (_, said) => {
+    const fact = one(run([["Ines", said]]), /sensor/);
+    expect(fact?.kind === "decision" && fact.confidence >= GATE).toBe(false);
   });
 
   it("the team's settled future is a commitment; how the meeting goes on is not", () => {
@@ -96,6 +97,14 @@ describe("a proposal agreed over the next turns", () => {
     expect(facts.filter((f) => f.kind === "decision").map((f) => f.content)).toContain(
       "The team agreed to reuse the old test rig for the pilot run.",
     );
+  });
+
+  it("an agreement about the agenda is no decision", () => {
+    const facts = run([
+      ["Jonas", "Should we talk about the casing colours after the break?"],
+      ["Ada", "Yes, sounds good."],
+    ]);
+    expect(facts.filter((f) => /agreed/.test(f.content))).toEqual([]);
   });
 
   it("not by a bare 'yeah', nor when the proposer goes on first", () => {
