@@ -12,8 +12,8 @@ export const metadata: Metadata = {
   description: "Turn raw conversation into a reviewed, trustworthy fact base.",
 };
 
-const sidebarClass =
-  "sticky top-0 flex h-screen w-52 shrink-0 flex-col gap-6 border-r border-border bg-white px-3 py-5";
+// The column carries the background and border down a long page; the sidebar inside it stays in view.
+const sidebarClass = "sticky top-0 flex h-screen w-52 flex-col gap-6 px-3 py-5";
 
 export default async function RootLayout({ children }: { children: ReactNode }) {
   // Every page is rendered per request: Next.js can only put the Content Security Policy's nonce
@@ -25,12 +25,14 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
       <body className="min-h-screen antialiased">
         <Providers>
           <div className="flex min-h-screen">
-            <aside className={sidebarClass}>
-              <Link href="/" className="px-3 text-lg font-semibold tracking-tight">
-                <span className="text-primary">◆</span> Sift
-              </Link>
-              <AppNav viewer={viewer} />
-            </aside>
+            <div className="shrink-0 border-r border-border bg-white">
+              <aside className={sidebarClass}>
+                <Link href="/" className="px-3 text-lg font-semibold tracking-tight">
+                  <span className="text-primary">◆</span> Sift
+                </Link>
+                <AppNav viewer={viewer} />
+              </aside>
+            </div>
             <main className="min-w-0 flex-1 px-8 py-6">{children}</main>
           </div>
         </Providers>

@@ -8,6 +8,7 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { TOKEN_SCOPES, type TokenRow, type TokenScope } from "@/lib/accounts/schema";
+import { FormError } from "@/components/ui/form-error";
 
 const SCOPE_HELP: Record<TokenScope, string> = {
   read: "search and read facts, runs, candidates",
@@ -57,11 +58,7 @@ export function NewTokenForm() {
             </label>
           ))}
         </fieldset>
-        {error ? (
-          <p role="alert" className="text-sm text-danger">
-            {error}
-          </p>
-        ) : null}
+        <FormError message={error} />
         <Button type="submit" disabled={busy}>
           Create token
         </Button>

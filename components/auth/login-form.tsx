@@ -4,6 +4,7 @@ import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
+import { FormError } from "@/components/ui/form-error";
 
 /**
  * Email and password to Better Auth's sign-in endpoint (/api/auth/sign-in/email), which sets the session
@@ -52,11 +53,7 @@ export function LoginForm() {
         <Label htmlFor="login-password">Password</Label>
         <Input id="login-password" name="password" type="password" autoComplete="current-password" required />
       </div>
-      {error ? (
-        <p role="alert" className="text-sm text-danger">
-          {error}
-        </p>
-      ) : null}
+      <FormError message={error} />
       <Button type="submit" disabled={busy}>
         Sign in
       </Button>

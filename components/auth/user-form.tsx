@@ -9,6 +9,7 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { ROLES, type Role } from "@/lib/accounts/schema";
+import { FormError } from "@/components/ui/form-error";
 
 /**
  * A new account: the first admin on /setup (then sign in), or someone an admin adds on /admin with a role
@@ -98,11 +99,7 @@ export function UserForm({ purpose }: { purpose: "setup" | "admin" }) {
           </select>
         </div>
       ) : null}
-      {error ? (
-        <p role="alert" className="text-sm text-danger">
-          {error.message}
-        </p>
-      ) : null}
+      <FormError message={error?.message} />
       <Button type="submit" disabled={busy}>
         {purpose === "setup" ? "Create the admin" : "Add user"}
       </Button>

@@ -12,6 +12,7 @@ import { Label } from "@/components/ui/label";
 import { WordDiff } from "@/components/ui/word-diff";
 import type { ActionResult } from "@/lib/errors";
 import type { Temporal } from "@/lib/extraction/schema";
+import { FormError } from "@/components/ui/form-error";
 
 interface EditableFact {
   id: string;
@@ -82,11 +83,7 @@ export function FactEditor({ fact, kinds }: { fact: EditableFact; kinds: Array<{
       <div className="flex flex-wrap gap-3 text-sm">
         <KindTimeFields kinds={kindOptions} kind={kind} temporal={temporal} onKind={setKind} onTemporal={setTemporal} />
       </div>
-      {error ? (
-        <p role="alert" className="text-sm text-danger">
-          {error}
-        </p>
-      ) : null}
+      <FormError message={error} />
       <div className="flex gap-2">
         <Button type="submit" size="sm" disabled={busy}>
           Save

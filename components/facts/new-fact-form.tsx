@@ -9,6 +9,7 @@ import { Input, Textarea } from "@/components/ui/input";
 import { KindTimeFields } from "@/components/facts/kind-time-fields";
 import { Label } from "@/components/ui/label";
 import type { Temporal } from "@/lib/extraction/schema";
+import { FormError } from "@/components/ui/form-error";
 
 /**
  * A fact typed in by a reviewer. The server checks it like the API does (kind in the taxonomy, not a
@@ -102,11 +103,7 @@ export function NewFactForm({ kinds }: { kinds: Array<{ id: string; label: strin
           placeholder="e.g. Finance handbook, section 4"
         />
       </div>
-      {error ? (
-        <p role="alert" className="text-sm text-danger">
-          {error.message}
-        </p>
-      ) : null}
+      <FormError message={error?.message} />
       <div>
         <Button type="submit" disabled={busy || content.trim().length === 0}>
           Add fact

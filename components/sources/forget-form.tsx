@@ -5,6 +5,7 @@ import { toast } from "sonner";
 import { forgetSourceAction } from "@/app/sources/[id]/forget/actions";
 import { callAction } from "@/components/call-action";
 import { Button } from "@/components/ui/button";
+import { FormError } from "@/components/ui/form-error";
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
@@ -66,11 +67,7 @@ export function ForgetForm({
           </span>
         </label>
       </fieldset>
-      {error ? (
-        <p role="alert" className="text-sm text-danger">
-          {error}
-        </p>
-      ) : null}
+      <FormError message={error} />
       <div>
         <Button type="submit" variant="danger" disabled={busy}>
           {mode === "delete" ? "Delete for good" : "Forget this source"}

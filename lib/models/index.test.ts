@@ -17,7 +17,7 @@ describe("buildExtractor", () => {
   it("is the LLM extractor, named after its model, when one is configured", () => {
     const choice = buildExtractor({ env: env(openai) });
     expect(choice).toMatchObject({ mode: "llm", label: "LLM extractor (openai:gpt-4o-mini)" });
-    expect(choice.extractor).toMatchObject({ name: "llm", modelId: "openai:gpt-4o-mini", promptVersion: "extract-v2" });
+    expect(choice.extractor).toMatchObject({ name: "llm", modelId: "openai:gpt-4o-mini", promptVersion: "extract-v3" });
     expect(configuredModelId(env(openai))).toBe("openai:gpt-4o-mini");
   });
 

@@ -243,6 +243,29 @@ describe("createLlmExtractor", () => {
     ).toThrow(/AI SDK v3 language model/);
   });
 
+  it("tells the model how a meeting states decisions and commitments, and keeps the decision it returns", async () => {
+    const meeting =
+      "Maya: Okay, so we're going with the aluminium frame, the larger battery\nTom: Right.\n" +
+      "Maya: and a matte finish on the back panel.\nTom: If we go for steel, the weight doubles.";
+    const decided = fact({
+      content: "The team decided on the aluminium frame, the larger battery and a matte finish on the back panel.",
+      speaker: "Maya",
+      quote: "we're going with the aluminium frame, the larger battery",
+    });
+    const model = scriptedModel([factsResult([decided])]);
+    const result = await extractor(model).extractChunk(
+      { ...input, text: meeting },
+      { index: 0, start: 0, end: meeting.length, segments: [] },
+    );
+    const { system, user } = promptText(model.doGenerateCalls[0]!);
+    expect(user).toBe(meeting);
+    expect(system).toMatch(/meetings state decisions in passing: "let's go for X", "so we're going with X"/i);
+    expect(system).toMatch(/goes on in the speaker's next turn, so keep the whole list/i);
+    expect(system).toMatch(/a hypothetical \("if we go for X, \.\.\."\) is not a decision/i);
+    expect(system).toMatch(/the team's settled plans .* are commitments/i);
+    expect(result.facts).toEqual([decided]);
+  });
+
   it("makes no request for a blank chunk", async () => {
     const model = scriptedModel([factsResult([fact()])]);
     const result = await extractor(model).extractChunk(

@@ -4,9 +4,9 @@ import { DEFAULT_TEMPLATE, PROMPT_VERSION, promptVersion, renderPrompt } from "@
 const kinds = [{ id: "decision", label: "Decision", definition: "A settled\nchoice." }];
 
 describe("prompt", () => {
-  it("versions the default template extract-v2 and a custom one by its hash", () => {
+  it("versions the default template extract-v3 and a custom one by its hash", () => {
     expect(promptVersion(undefined)).toBe(PROMPT_VERSION);
-    expect(promptVersion(DEFAULT_TEMPLATE)).toBe("extract-v2");
+    expect(promptVersion(DEFAULT_TEMPLATE)).toBe("extract-v3");
     const custom = promptVersion("Extract facts about {{kinds}}");
     expect(custom).toMatch(/^custom-[0-9a-f]{8}$/);
     expect(promptVersion("Extract facts about {{kinds}}")).toBe(custom);
@@ -37,6 +37,15 @@ describe("prompt", () => {
       /resolve pronouns to the speaker or the team/i,
       /request answered by its addressee's acceptance/i,
       /proposal others agree to is a decision/i,
+      /let's go for X/,
+      /so we're going with X/,
+      /chair's summary/i,
+      /with its whole object/i,
+      /cut by "Right\." or "Yep\." from others goes on in the speaker's next turn/i,
+      /bare "yeah" or "mm-hmm" is listening, not agreement/i,
+      /hypothetical .* is not a decision/i,
+      /team's settled plans .* are commitments/i,
+      /duty placed on someone .* is a constraint/i,
     ]) {
       expect(p).toMatch(rule);
     }

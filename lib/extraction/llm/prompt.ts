@@ -6,7 +6,7 @@ import type { KindDefinition } from "@/lib/extraction/types";
  * itself is the user message, alone, so quotes copied from it land verbatim in the stored text.
  * Bump PROMPT_VERSION whenever the default wording changes: facts record it for provenance.
  */
-export const PROMPT_VERSION = "extract-v2";
+export const PROMPT_VERSION = "extract-v3";
 export const DEFAULT_KNOWN_FACTS_LIMIT = 16;
 export const DEFAULT_MAX_FACTS = 50;
 
@@ -42,6 +42,12 @@ repeated words and transcriber tags ({vocalsound}, [laughter], (inaudible)); whe
 - Read across turns: a request answered by its addressee's acceptance ("Lin, can you own the canary pipeline?" / \
 "Sure, I'll take that.") is one action item owned by them, with its due date ("Lin owns the canary pipeline."); \
 a proposal others agree to is a decision. Quote the request.
+- Meetings state decisions in passing: "let's go for X", "so we're going with X", "we're all in agreement on X", \
+or the chair's summary of what was settled. Write what was decided with its whole object: a summary cut by \
+"Right." or "Yep." from others goes on in the speaker's next turn, so keep the whole list. A bare "yeah" or \
+"mm-hmm" is listening, not agreement; a hypothetical ("if we go for X, ...") is not a decision.
+- The team's settled plans ("we'll publish the guidance in September") are commitments: action items of the \
+team. A duty placed on someone ("a responsibility upon the council to report") is a constraint on them.
 - Resolve relative dates ("tomorrow", "next Friday", "end of the month") to absolute dates using the source date \
 below, and write the absolute date in the fact (the quote stays verbatim).
 - Do not extract any of the known facts listed below again, even reworded. Extract only what is new.
@@ -74,7 +80,7 @@ export interface PromptVariables {
   maxFacts?: number | undefined;
 }
 
-/** `extract-v2` for the default template, `custom-<first 8 hex of sha256>` for any other. */
+/** `extract-v3` for the default template, `custom-<first 8 hex of sha256>` for any other. */
 export function promptVersion(template: string | undefined): string {
   if (template === undefined || template === DEFAULT_TEMPLATE) return PROMPT_VERSION;
   return `custom-${createHash("sha256").update(template).digest("hex").slice(0, 8)}`;

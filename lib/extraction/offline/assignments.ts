@@ -40,9 +40,17 @@ function samePerson(named: string, speaker: string): boolean {
   return a === b || b.split(/\s+/)[0] === a;
 }
 
+const LEAD = "(?:(?:so|and|okay|ok|well|yeah|yes|right|alright|maybe|i think|i guess)[\\s,]+){0,3}";
+/** An open proposal ("Should we …?", "Let's …", "How about …?"): any agreement settles it. */
 const PROPOSAL = new RegExp(
-  "(?:^|[.!?]\\s+)(?:(?:so|and|okay|ok)[\\s,]+)?(?:(?:i (?:propose|suggest)|why don't|should|shall|can|could) we|" +
-    "let's|how about|what about)\\s+(?:we\\s+)?([^?.!\\n]{3,200})[?.!]",
+  `(?:^|[.!?])\\s*${LEAD}(?:(?:i (?:propose|suggest)|why don't|should|shall|can|could) we|let's|how about|` +
+    "what about)\\s+(?:we\\s+)?([^?.!\\n]{3,200})[?.!]",
+  "iu",
+);
+/** A tentative one ("we could …", "what if we …"): only an explicit agreement settles it, not a bare "yeah". */
+const SUGGESTION = new RegExp(
+  `(?:^|[.!?])\\s*${LEAD}(?:we (?:could|should|can|might as well)|what if we|i'd (?:suggest|say) (?:we|that we)?)` +
+    "\\s+([^?.!\\n]{3,200})(?:[?.!]|$)",
   "iu",
 );
 const AGREE = new RegExp(
@@ -50,13 +58,27 @@ const AGREE = new RegExp(
     "great idea|makes sense|perfect)\\b[^.!?\\n]{0,60}[.!]?",
   "iu",
 );
+const EXPLICIT = new RegExp(
+  "^[\\s\\p{P}]*(?:(?:yes|yeah|yep|okay|ok|sure|right)[\\s,.!]+){0,2}(?:agreed|i agree|i'd agree|sounds good|" +
+    "let's do (?:it|that)|let's go (?:for|with) (?:it|that)|that works|good idea|great idea|makes sense|perfect|" +
+    "definitely|absolutely|exactly|fine by me|that's fine|go for it|good point|" +
+    "(?:that's|that is) (?:a )?(?:good|great|fine))" +
+    "\\b[^.!?\\n]{0,60}[.!]?",
+  "iu",
+);
 const DISAGREE = /\b(?:but|not sure|don't|no way|rather not|instead)\b/i;
-/** "use the rubber case" continues "agreed to"; a noun phrase or a gerund continues "agreed on". */
-const VERB_START = new RegExp(
-  "^(?:go|use|keep|drop|move|ship|build|make|add|remove|switch|stick|buy|get|have|put|start|stop|launch|cut|" +
-    "choose|pick|skip|try|wait|meet|do)\\b",
+/** A noun phrase or a gerund continues "agreed on" ("a yellow front panel"); anything else "agreed to". */
+const NOUN_START = /^(?:the|a|an|this|that|these|those|some|one|two|three|\d+|[\p{L}]+ing)\b/iu;
+/** Words a spoken proposal trails off with: "… or", "…, right", "or something". */
+const TRAILING = /(?:[\s,]+(?:or|and|so|then|but|right|though|or something|or whatever|as well))+$/i;
+/** How the meeting itself goes on: agreed to, but no decision about the work. */
+const AGENDA = new RegExp(
+  "^(?:just )?(?:talk|discuss|see|look|move on|go on|start|begin|stop|wrap|continue|come back|break|" +
+    "(?:have|take) a (?:look|break)|go (?:through|over|round|around|back|to the next))\\b",
   "i",
 );
+/** Turns a proposal waits for its answer over (fillers, tags, an empty turn). */
+const ANSWER_WINDOW = 3;
 
 function one(content: string, kind: string, speaker: string, text: string, start: number, end: number): Candidate {
   return {
@@ -73,27 +95,64 @@ function one(content: string, kind: string, speaker: string, text: string, start
   };
 }
 
-/** A proposal one turn agreed to by someone else in the next, as a decision of the team. */
+/** The proposal's action as the team's: cleaned, spaced as written, "we"/"our" as the team. */
+function decided(what: string): string | null {
+  const tidy = what
+    .replace(/\s+/g, " ")
+    .replace(/\s+([,;:])/g, "$1")
+    .replace(/,(?:\s*,)+/g, ",")
+    .replace(/\bwe\b/gi, "the team")
+    .replace(/\bour\b/gi, "the team's")
+    .replace(TRAILING, "")
+    .trim();
+  // "go", "do it": an agreement to nothing a reviewer could keep; "talk about something else": the agenda.
+  if ((tidy.match(/\p{L}{3,}/gu)?.length ?? 0) < 3 || AGENDA.test(tidy)) return null;
+  return NOUN_START.test(tidy) ? `The team agreed on ${tidy}.` : `The team agreed to ${tidy}.`;
+}
+
+/** The first answer to turn `i` by someone else, skipping turns cleaning leaves empty; null if the proposer goes on. */
+function answerTo(segments: Segment[], i: number): { reply: Segment; said: string } | null {
+  const ask = segments[i]!;
+  for (let j = i + 1; j < segments.length && j <= i + ANSWER_WINDOW; j++) {
+    const reply = segments[j]!;
+    const said = cleanSpoken(reply.text).text;
+    if (said.trim() === "") continue;
+    return reply.speaker && reply.speaker !== ask.speaker ? { reply, said } : null;
+  }
+  return null;
+}
+
+/**
+ * Someone else answers turn `i` with an explicit agreement ("Yeah, good idea.", "Exactly."): what the turn
+ * ended on is what the meeting accepted, a cue as explicit as "we decided".
+ */
+export function isEndorsed(text: string, segments: Segment[], i: number): boolean {
+  const answer = answerTo(segments, i);
+  if (!answer || text.slice(answer.reply.start, answer.reply.end) !== answer.reply.text) return false;
+  const agree = EXPLICIT.exec(answer.said);
+  return !!agree && !DISAGREE.test(agree[0]);
+}
+
+/** A proposal that the next speaker agrees to, as a decision of the team. */
 function findAgreements(text: string, segments: Segment[]): Candidate[] {
   const out: Candidate[] = [];
   for (let i = 0; i + 1 < segments.length; i++) {
     const ask = segments[i]!;
-    const reply = segments[i + 1]!;
-    if (!reply.speaker || reply.speaker === ask.speaker) continue;
-    if (text.slice(ask.start, ask.end) !== ask.text || text.slice(reply.start, reply.end) !== reply.text) continue;
+    const answer = answerTo(segments, i);
+    if (!answer || text.slice(ask.start, ask.end) !== ask.text) continue;
+    const { reply, said } = answer;
+    if (text.slice(reply.start, reply.end) !== reply.text) continue;
     // Cleaned at equal length: offsets hold, and no filler or tag reaches the content.
-    const proposal = PROPOSAL.exec(cleanSpoken(ask.text).text);
-    const agree = AGREE.exec(cleanSpoken(reply.text).text);
+    const asked = cleanSpoken(ask.text).text;
+    const open = PROPOSAL.exec(asked);
+    const proposal = open ?? SUGGESTION.exec(asked);
+    const agree = (open ? AGREE : EXPLICIT).exec(said);
     if (!proposal || !agree || DISAGREE.test(agree[0])) continue;
-    const what = proposal[1]!
-      .replace(/\s+/g, " ")
-      .replace(/\bwe\b/gi, "the team")
-      .replace(/\bour\b/gi, "the team's")
-      .trim();
-    const content = VERB_START.test(what) ? `The team agreed to ${what}.` : `The team agreed on ${what}.`;
+    const content = decided(proposal[1]!);
+    if (!content) continue;
     const start = ask.start + proposal.index + (/^[.!?]?\s*/.exec(proposal[0])?.[0].length ?? 0);
     out.push(
-      one(content, "decision", reply.speaker, text, start, reply.start + agree.index + agree[0].trimEnd().length),
+      one(content, "decision", reply.speaker!, text, start, reply.start + agree.index + agree[0].trimEnd().length),
     );
   }
   return out;

@@ -13,7 +13,15 @@ export interface Classification {
 }
 
 const HEDGE = /\b(?:maybe|might|perhaps|probably|i think|i guess|not sure|possibly|kinda|sort of)\b/i;
-const UNDECIDED = /\b(?:not|n't|no|haven't|hasn't|didn't|yet to)\b[^.]{0,20}\b(?:decid|agree|settl|approv)/i;
+/** "If we go for the younger group, …": a hypothetical, not what the meeting settled or took on. */
+const CONDITIONAL = /^\W*(?:(?:so|and|but|then|well)\W+)?(?:if|unless|whether|in case|suppose|supposing)\b/i;
+const SETTLED_KINDS = new Set(["decision", "action_item"]);
+const UNDECIDED = new RegExp(
+  "\\b(?:not|n't|no|haven't|hasn't|didn't|yet to)\\b[^.]{0,20}\\b(?:decid|agree|settl|approv)|" +
+    // "we don't know yet which one we're going with": still open.
+    "(?:\\bnot|n't) (?:\\w+ )?(?:know|sure)\\b[^.]{0,15}\\b(?:which|what|whether|if|how)\\b",
+  "i",
+);
 
 /** Picks the kind with the strongest cue among the allowed kinds; falls back to a generic kind. */
 export function classify(
@@ -32,6 +40,9 @@ export function classify(
     if (!allowed.has(rule.kind) || (best && (best.strength === "strong" || rule.strength === "weak"))) continue;
     if (undecided && rule.kind === "decision") continue;
     if (rule.re.test(text)) best = { kind: rule.kind, strength: rule.strength };
+  }
+  if (best?.strength === "strong" && SETTLED_KINDS.has(best.kind) && CONDITIONAL.test(text)) {
+    best = { kind: best.kind, strength: "weak" };
   }
   const kind = best?.kind ?? FALLBACK_KINDS.find((k) => allowed.has(k)) ?? kinds[kinds.length - 1]?.id ?? "context";
   const strength = best?.strength ?? "none";

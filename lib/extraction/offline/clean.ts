@@ -31,14 +31,24 @@ const TAGS = [
     "gi",
   ),
 ];
-const FILLER =
-  /(?<![\p{L}\p{N}'-])(?:uh+|um+|uhm+|erm+|er|ah+|eh|hmm+|mm+|mhm|mm-hmm|uh-huh)(?![\p{L}\p{N}'-])(?:\s*,)?/giu;
+const FILLER = new RegExp(
+  "(?<![\\p{L}\\p{N}'-])(?:uh+|um+|uhm+|erm+|er|ah+|eh|hmm+|mm+|mhm|[mh]m+-h?m+|uh-huh|uh-uh)" +
+    "(?![\\p{L}\\p{N}'-])(?:\\s*,)?",
+  "giu",
+);
+/**
+ * "I mean" outside commas is still a discourse marker ("I mean we could use rubber"); read as a verb it
+ * became "Marketing means we could …". Kept where it means something: "I mean it", "what I mean".
+ */
+const I_MEAN = /(?<!\bwhat\s{1,3})\bi mean\b(?!\s+(?:it|to|him|her|them|business|well)\b)\s*,?/giu;
 /** "you know," and "I mean," only as asides between commas: "I mean it" and "you know Sam" stay. */
 const ASIDE = /(?<=,\s{0,3}|^\s{0,40})(?:you know|i mean|like|sort of|kind of)\s*,/giu;
 /** "we- we", "th- the": a cut-off word. */
 const CUT_WORD = /(?<![\p{L}\p{N}'])[\p{L}']{1,12}-(?=\s)/gu;
 /** "the the", "we we", "which one {…} which one": the first copy of a repeated one to three words. */
 const REPEAT = /(?<![\p{L}\p{N}'])((?:[\p{L}\p{N}']+ +){0,2}[\p{L}\p{N}']+)[\s,]+(?=\1(?![\p{L}\p{N}']))/giu;
+/** "we we're", "I I'm", "it it's": a restart into the same word's contraction. */
+const REPEAT_CONTRACTED = /(?<![\p{L}\p{N}'])([\p{L}]+)\s+(?=\1'(?:s|re|ve|ll|d|m)(?![\p{L}]))/giu;
 /** "on Tuesday — no, Wednesday": the corrected word and the correction marker. */
 const SELF_CORRECTION = new RegExp(
   "(?<![\\p{L}\\p{N}'])[\\p{L}\\p{N}']+\\s*(?:—|–|--| - )\\s*(?:no|sorry|i mean|or rather|actually)\\s*[,—–]?\\s+" +
@@ -64,10 +74,15 @@ const FRAME_WORDS = [
   "(?:(?:one|a|another|the|key|main|new|final|hard) )?(?:constraint|requirement|limit|rule|decision|action item|" +
     "takeaway|finding|insight)(?: from ([\\w ]{1,25}))?",
 ].join("|");
+/** Spoken lead-ins that announce a statement without adding to it: "What I would say is that …". */
+const LEAD_INS =
+  "so yeah|okay so|ok so|alright so|all right so|so anyway|anyway|" +
+  "what i(?:'d| would) say is(?: that)?|what i'm saying is(?: that)?|what i mean is(?: that)?|" +
+  "the (?:thing|point|bottom line|idea) (?:is|was)(?: that)?|my (?:point|feeling|sense) is(?: that)?";
 const FRAME = new RegExp(
   // After the turn's start or a sentence end, and at most a leading "so," / "okay,"; bounded look-behind.
   "(?<=(?:^|[.!?\\n])[\\s,]{0,40}(?:(?:so|and|okay|ok|right|alright|well)[\\s,]{1,40})?)" +
-    `(?:(${FRAME_WORDS})\\s*[:—–]|(?:so yeah|okay so|ok so|alright so|all right so|so anyway|anyway)\\b,?)\\s*`,
+    `(?:(${FRAME_WORDS})\\s*[:—–]|(?:${LEAD_INS})\\b,?)\\s*`,
   "giu",
 );
 
@@ -79,11 +94,11 @@ function blank(text: string, re: RegExp): string {
 export function cleanSpoken(text: string): CleanTurn {
   let out = text;
   for (const re of TAGS) out = blank(out, re);
-  out = blank(blank(out, FILLER), ASIDE);
+  out = blank(blank(blank(out, FILLER), ASIDE), I_MEAN);
   out = blank(blank(out, CUT_WORD), FRAGMENT);
   out = blank(out, SELF_CORRECTION);
   // Twice: "we we we" leaves one copy, and a repeat can straddle a blanked filler ("the uh the").
-  out = blank(blank(out, REPEAT), REPEAT);
+  out = blank(blank(blank(out, REPEAT), REPEAT), REPEAT_CONTRACTED);
   const frames: Frame[] = [];
   out = out.replace(FRAME, (m, words: string | undefined, from: string | undefined, offset: number) => {
     const kind = words === undefined ? null : (FRAME_KINDS.find(([re]) => re.test(words))?.[1] ?? null);
@@ -106,7 +121,8 @@ const CLOSING = new RegExp(
   "\\b(?:talk (?:to you )?(?:next week|soon|later|tomorrow|then|on \\w+day)|see (?:you|everyone|y'all) " +
     "(?:next|all|soon|then|tomorrow|on)|thanks,? (?:all|everyone|everybody|guys|folks|team)|" +
     "thank you,? (?:all|everyone|everybody)|can (?:you|everyone) (?:all )?hear me|can you see my screen|" +
-    "let me share my screen|(?:i'll|let me) (?:stop|start) (?:sharing|the recording)|you(?:'re| are) on mute|" +
+    "let me share my screen|let's (?:have|take) a (?:quick )?look|let's (?:move on|get started|start with)|" +
+    "(?:i'll|let me) (?:stop|start) (?:sharing|the recording)|you(?:'re| are) on mute|" +
     "(?:that's|that is) (?:it|all) for (?:today|now|this week)|have a (?:good|great|nice) (?:one|day|weekend|week)|" +
     "let's (?:wrap|call it)|good ?bye)\\b",
   "i",

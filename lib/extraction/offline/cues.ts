@@ -21,7 +21,14 @@ export const CUE_RULES: CueRule[] = [
     re: w(
       "we(?:'ve| have)? decided|decided to|decision is|let's go with|we(?:'ll| will) go with|going with|" +
         "agreed(?: to| on| that)?|we settled on|final answer|approved|signed off|the plan is|" +
-        "commit(?:s|ted|ting)? to",
+        "commit(?:s|ted|ting)? to|" +
+        // How spoken meetings settle things: "let's go for X", "we're going for X", "we'll stick with X",
+        // "we're all in agreement", "we've worked out that", "X it is", "that's decided", "ruled out".
+        "(?:let's|we(?:'ll| will| should| could)?) (?:go for|go ahead with|stick with|settle on|opt for)|" +
+        "(?:we're|we are) (?:definitely |all |just )?(?:going|gonna go) (?:for|in for|with|ahead with)|" +
+        "let's (?:use|make|keep|drop|include|put|choose|pick|work on|do it|do that)|" +
+        "(?:in|reached) (?:an )?agreement|(?:we've|we have) (?:basically |now )?(?:worked out|settled|agreed)|" +
+        "(?:that's|it's|that is) (?:decided|settled|agreed)|ruled (?:it |that |this )?out",
     ),
   },
   { kind: "decision", strength: "weak", re: w("chose|choose|picked|opted|switch(?:ed)? to|move forward with") },
@@ -31,7 +38,9 @@ export const CUE_RULES: CueRule[] = [
     re: w(
       "must(?:n't)?|can't|cannot|can not|not allowed|deadline|budget|at most|at least|no more than|no later than|" +
         "limit(?:ed)?|required?|requirement|has to|have to|needs? to be|blocked by|depends on|hard stop|" +
-        "maximum|minimum",
+        "maximum|minimum|" +
+        // Obligations stated as duties: "there will be a responsibility upon the university to ensure ...".
+        "(?:a |the |their |its )?(?:responsibility|obligation|duty) (?:upon|on|of|to)|obliged to|obligated to",
     ),
   },
   { kind: "constraint", strength: "weak", re: w("only|should|ought to|compliance|legal|capacity") },
@@ -41,7 +50,13 @@ export const CUE_RULES: CueRule[] = [
     re: w(
       "i'll|i will|i'm going to|i am going to|i can take|i'll take|will send|will follow up|follow up|action item|" +
         "todo|to-do|assigned to|by (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|eod|" +
-        "end of (?:day|week|month)|tomorrow|next week)|owns?",
+        "end of (?:day|week|month)|tomorrow|next week)|owns?|" +
+        // The team's own future, said as settled ("we'll use rubber buttons"), is its commitment; how the
+        // meeting will go on ("we'll see", "we'll talk about that", "we'll have to") is not.
+        "we(?:'ll| will| are going to|'re going to|'re gonna| are gonna) " +
+        "(?!see|talk|discuss|come back|get (?:to|back|into)|find out|have to|need|probably|maybe|just|try|wait|" +
+        "look|think|go (?:on|through|over|round|around|back)|" +
+        "move on|start|stop|be (?:able|back|talking|looking|discussing))[a-z]+",
     ),
   },
   { kind: "action_item", strength: "weak", re: w("will|going to|gonna|plan to|need to|next step") },

@@ -106,9 +106,13 @@ export function trimTrailingVocative(toks: Tok[], names: Set<string>): Tok[] {
   return toks;
 }
 
+/** A question mark, or a question a transcriber wrote without one: "Have we confirmed that …", "Shall we go …". */
 export function isQuestion(toks: Tok[]): boolean {
-  return toks.some((t) => t.text.includes("?"));
+  if (toks.some((t) => t.text.includes("?"))) return true;
+  const first = toks.findIndex((t) => t.pos !== "PUNCT" && !LEADING_FILLER.has(t.lower) && t.pos !== "INTJ");
+  return INVERTED.test(toks[first]?.lower ?? "") && /^(?:we|you|they|i)$/.test(toks[first + 1]?.lower ?? "");
 }
+const INVERTED = /^(?:have|has|shall|should|do|does|did|are|is|can|could|will|would)$/;
 
 /** A bare imperative: starts with a base-form verb and has no subject ("Take a look", "Let me know"). */
 export function isCommand(toks: Tok[]): boolean {

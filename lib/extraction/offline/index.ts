@@ -3,7 +3,7 @@ import type { Chunk, ChunkResult, ExtractionInput, Extractor, KindDefinition } f
 import type { Segment } from "@/lib/sources/schema";
 import { normalizeText } from "@/lib/text/normalize";
 import { analyse, type Tok } from "@/lib/extraction/offline/nlp";
-import { findAgreed } from "@/lib/extraction/offline/assignments";
+import { findAgreed, isEndorsed } from "@/lib/extraction/offline/assignments";
 import { classify } from "@/lib/extraction/offline/classify";
 import { cueConfidence, predictConfidence, type ConfidenceFeatures } from "@/lib/extraction/offline/confidence";
 import { baseImportance } from "@/lib/extraction/offline/cues";
@@ -20,6 +20,7 @@ import {
 } from "@/lib/extraction/offline/select";
 import { cleanSpoken, frameBefore, isClosingOrLogistics, type Frame } from "@/lib/extraction/offline/clean";
 import { rewriteClause, type Voice } from "@/lib/extraction/offline/rewrite";
+import { utterancesOf } from "@/lib/extraction/offline/turns";
 import {
   aboutListener,
   contentWords,
@@ -71,8 +72,8 @@ export function extractScored(input: ExtractionInput, chunk: Chunk, tuning: Tuni
   const out: Featured[] = [];
   // Text without turns (segments unknown, or unreadable in storage) is read as one speaker-less turn.
   const turns: Segment[] = chunk.segments.length > 0 ? chunk.segments : [wholeChunk(input.text, chunk)];
-  for (const segment of turns) {
-    const base = segmentBase(input.text, segment, chunk);
+  for (const segment of utterancesOf(input.text, turns)) {
+    const base = segment.joined ? segment.start : segmentBase(input.text, segment, chunk);
     // Tags, fillers, repeats and framing blanked out: same offsets, so quotes stay verbatim.
     const cleaned = cleanSpoken(segment.text);
     if (base === null || isSocial(cleaned.text)) continue;
@@ -81,15 +82,18 @@ export function extractScored(input: ExtractionInput, chunk: Chunk, tuning: Tuni
     // In chat (no team kinds), opinions are attributed: "Melanie says art is healing".
     const voice: Voice = { speaker: speaker ?? "The speaker", addressee, group, attribute: group === "inclusive" };
     const turn: Scored[] = [];
-    for (const sentence of analyse(cleaned.text)) {
+    const sentences = analyse(cleaned.text);
+    const endorsed = group === "team" && isEndorsed(input.text, turns, segment.last) ? sentences.at(-1) : undefined;
+    for (const sentence of sentences) {
       if (isQuestion(sentence.toks)) continue;
       for (const clause of splitClauses(sentence.toks, names)) {
         const said = cleaned.text.slice(clause[0]!.start, clause[clause.length - 1]!.end);
         if (isClosingOrLogistics(said)) continue;
         const frame = frameBefore(cleaned, clause[0]!.start);
         const fact = toFact(clause, cleaned.text, voice, input.kinds, names, frame, tuning.minInformativeness);
-        if (fact) fact.features.disfluency = disfluency(segment.text, cleaned.text, clause);
         if (!fact) continue;
+        fact.features.disfluency = disfluency(segment.text, cleaned.text, clause);
+        if (sentence === endorsed) endorse(fact);
         const key = normalizeText(fact.content);
         if (seen.has(key) || known.has(key)) continue;
         seen.add(key);
@@ -108,6 +112,13 @@ export function extractScored(input: ExtractionInput, chunk: Chunk, tuning: Tuni
     out.push({ ...assignment, features: assignmentFeatures(assignment.content) });
   }
   return out.sort((a, b) => (a.start ?? 0) - (b.start ?? 0));
+}
+
+/** What the meeting explicitly agreed to right after it was said carries that agreement as its cue. */
+function endorse(fact: NonNullable<ReturnType<typeof toFact>>): void {
+  fact.strong = true;
+  fact.features = { ...fact.features, strong: true, weak: false, fallback: false };
+  fact.confidence = cueConfidence(fact.features);
 }
 
 // The same input comes back once per chunk: read its speakers once, not once per chunk.

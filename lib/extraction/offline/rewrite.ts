@@ -194,6 +194,8 @@ function finish(text: string): string {
     .replace(/([,;:])(?:\s*[,;:])+/g, "$1")
     .replace(/(\p{L})\s+('(?:s|re|ve|ll|d|m)|n't)(?![\p{L}])/giu, "$1$2")
     .replace(/^[\s,;:\-–—.]+/, "")
+    // "So the team is going with …": a spoken discourse marker is no part of the fact.
+    .replace(/^(?:so|and|but|okay|ok|well|anyway|alright|yeah|yes)\b[\s,]+(?=\p{L}[\p{L}']*\s+\p{L})/iu, "")
     .replace(/[\s,;:\-–—!?.…]+$/, "")
     .trim();
   if (!trimmed) return "";

@@ -1,0 +1,156 @@
+import { describe, expect, it } from "vitest";
+import { getPresetKinds } from "@/lib/extraction/kinds";
+import { extractCandidates } from "@/lib/extraction/offline";
+import { cleanSpoken } from "@/lib/extraction/offline/clean";
+import type { Segment } from "@/lib/sources/schema";
+import { transcriptOf } from "@/tests/transcript";
+
+function run(turns: [string, string][]) {
+  const src = transcriptOf(turns);
+  const input = { text: src.text, segments: src.segments, kinds: getPresetKinds("meeting") };
+  const facts = extractCandidates(input, { index: 0, start: 0, end: src.text.length, segments: src.segments });
+  for (const f of facts) expect(src.text.slice(f.start!, f.end!)).toBe(f.quote);
+  return facts;
+}
+const GATE = 0.7;
+const one = (facts: ReturnType<typeof run>, re: RegExp) => facts.find((f) => re.test(f.content));
+
+describe("a decision stated across turns cut by backchannels", () => {
+  it("keeps the whole clause, object included, quoted verbatim over the interruption", () => {
+    const facts = run([
+      ["Maya", "Okay, so we're going with the aluminium frame, the larger battery"],
+      ["Tom", "Right."],
+      ["Maya", "and a matte finish on the back panel."],
+    ]);
+    const decision = one(facts, /aluminium frame/);
+    expect(decision).toMatchObject({ kind: "decision", speaker: "Maya" });
+    expect(decision!.content).toMatch(
+      /^The team is going with the aluminium frame, the larger battery and a matte finish/,
+    );
+    expect(decision!.confidence).toBeGreaterThanOrEqual(GATE);
+    expect(decision!.quote).toContain("Tom: Right.");
+  });
+
+  it("does not join turns that each end a sentence, or a reply that is more than a backchannel", () => {
+    const ended = run([
+      ["Maya", "We're going with the aluminium frame."],
+      ["Tom", "Right."],
+      ["Maya", "and the budget must stay under nine thousand euros."],
+    ]);
+    expect(one(ended, /aluminium frame/)!.content).toBe("The team is going with the aluminium frame.");
+    const answered = run([
+      ["Maya", "We're going with the aluminium frame, the larger battery"],
+      ["Tom", "The supplier quoted twelve euros per frame"],
+      ["Maya", "and a matte finish on the back panel."],
+    ]);
+    expect(one(answered, /aluminium frame/)!.content).not.toMatch(/matte/);
+  });
+});
+
+describe("how spoken meetings settle things", () => {
+  it.each([
+    ["Let's go for the cheaper humidity sensor in the first batch.", /cheaper humidity sensor/],
+    ["So we're going for a two-week trial with the night shift.", /two-week trial/],
+    ["I think we're all in agreement on the quarterly review cycle.", /quarterly review cycle/],
+  ])("%s is a decision above the gate", (said, re) => {
+    const fact = one(run([["Ines", said]]), re);
+    expect(fact).toMatchObject({ kind: "decision" });
+    expect(fact!.confidence).toBeGreaterThanOrEqual(GATE);
+  });
+
+  it.each([
+    ["a hypothetical", "If we go for the cheaper humidity sensor, the casing needs two vents."],
+    ["a question written without its mark", "Have we confirmed that we're going for the cheaper humidity sensor."],
+    ["an open choice", "We don't know yet which humidity sensor we're going with."],
+  ])("%s is no decision the meeting took", (_, said) => {
+    const fact = one(run([["Ines", said]]), /sensor/);
+    expect(fact?.kind === "decision" && fact.confidence >= GATE).toBe(false);
+  });
+
+  it("the team's settled future is a commitment; how the meeting goes on is not", () => {
+    const facts = run([
+      ["Rosa", "We'll publish the revised guidance for primary schools in September."],
+      ["Rosa", "We'll see how the pilot schools respond over the autumn term."],
+    ]);
+    expect(one(facts, /revised guidance/)).toMatchObject({ kind: "action_item" });
+    expect(one(facts, /revised guidance/)!.confidence).toBeGreaterThanOrEqual(GATE);
+    expect((one(facts, /pilot schools/)?.confidence ?? 0) < GATE).toBe(true);
+  });
+
+  it("a duty placed on someone is a constraint", () => {
+    const fact = one(
+      run([["Rosa", "There will be a responsibility upon each council to publish its waiting list figures."]]),
+      /council/,
+    );
+    expect(fact).toMatchObject({ kind: "constraint" });
+    expect(fact!.confidence).toBeGreaterThanOrEqual(GATE);
+  });
+});
+
+describe("a proposal agreed over the next turns", () => {
+  it("a tentative suggestion settled by an explicit agreement, across an empty turn", () => {
+    const facts = run([
+      ["Jonas", "Um, I think we could reuse the old test rig for the pilot run."],
+      ["Ada", "{vocalsound}"],
+      ["Ada", "Yeah, good idea."],
+    ]);
+    expect(facts.filter((f) => f.kind === "decision").map((f) => f.content)).toContain(
+      "The team agreed to reuse the old test rig for the pilot run.",
+    );
+  });
+
+  it("an agreement about the agenda is no decision", () => {
+    const facts = run([
+      ["Jonas", "Should we talk about the casing colours after the break?"],
+      ["Ada", "Yes, sounds good."],
+    ]);
+    expect(facts.filter((f) => /agreed/.test(f.content))).toEqual([]);
+  });
+
+  it("not by a bare 'yeah', nor when the proposer goes on first", () => {
+    const bare = run([
+      ["Jonas", "We could reuse the old test rig for the pilot run."],
+      ["Ada", "Yeah."],
+    ]);
+    const goesOn = run([
+      ["Jonas", "Should we reuse the old test rig for the pilot run?"],
+      ["Jonas", "It failed calibration twice last spring."],
+      ["Ada", "Yes."],
+    ]);
+    for (const facts of [bare, goesOn]) expect(facts.filter((f) => /agreed/.test(f.content))).toEqual([]);
+  });
+
+  it("a statement someone explicitly agrees with carries that agreement as its cue", () => {
+    const said: [string, string] = ["Jonas", "The north wing still has twelve sensors on the old firmware."];
+    const alone = one(run([said]), /north wing/);
+    const agreed = one(run([said, ["Ada", "Exactly, good point."]]), /north wing/);
+    expect(alone!.confidence).toBeLessThan(GATE);
+    expect(agreed!.confidence).toBeGreaterThanOrEqual(GATE);
+  });
+});
+
+describe("spoken lead-ins and restarts", () => {
+  const cleaned = (s: string) => cleanSpoken(s).text.replace(/\s+/g, " ").trim();
+  it.each([
+    ["I mean we could use rubber for the grip.", "we could use rubber for the grip."],
+    ["that's what I mean by it", "that's what I mean by it"],
+    ["we we're going with steel", "we're going with steel"],
+    ["it would be a mm-mm, nor the case", "it would be a nor the case"],
+    ["What I would say is that the review stays independent.", "the review stays independent."],
+  ])("%s", (said, expected) => {
+    expect(cleaned(said)).toBe(expected);
+    expect(cleanSpoken(said).text).toHaveLength(said.length);
+  });
+
+  it("keeps a turn that is not at its offsets on its own", () => {
+    const src = transcriptOf([
+      ["Maya", "We're going with the aluminium frame, the larger battery"],
+      ["Tom", "Right."],
+      ["Maya", "and a matte finish on the back panel."],
+    ]);
+    const shifted: Segment[] = src.segments.map((s, i) => (i === 2 ? { ...s, start: s.start + 1 } : s));
+    const input = { text: src.text, segments: shifted, kinds: getPresetKinds("meeting") };
+    const facts = extractCandidates(input, { index: 0, start: 0, end: src.text.length, segments: shifted });
+    expect(one(facts, /aluminium frame/)!.content).not.toMatch(/matte/);
+  });
+});
