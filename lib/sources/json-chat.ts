@@ -1,4 +1,4 @@
-import { parseTree, type Node } from "jsonc-parser";
+import { visit } from "jsonc-parser";
 import { AppError } from "@/lib/errors";
 import type { Turn } from "@/lib/sources/build";
 import { appendReading, replaceIn, verbatim, type Reading } from "@/lib/sources/reading";
@@ -46,16 +46,16 @@ function nameOf(v: Json | undefined): string | null {
 }
 
 /** String, OpenAI content parts `[{type:"text", text}]`, or ChatGPT's `{parts: [...]}`: the string literals. */
-function textOf(v: Json | undefined, node: Node | undefined, depth = 0): Node[] | null {
-  if (typeof v === "string") return node ? [node] : null;
+function textOf(v: Json | undefined, at: Literal | undefined, depth = 0): Literal[] | null {
+  if (typeof v === "string") return at ? [at] : null;
   if (depth > 3) return null;
   if (Array.isArray(v)) {
-    const parts = v.flatMap((p, i) => textOf(p, node?.children?.[i], depth + 1) ?? []);
+    const parts = v.flatMap((p, i) => textOf(p, literalOf(v, i), depth + 1) ?? []);
     return parts.length > 0 ? parts : null;
   }
   if (isObject(v)) {
     const key = ["text", "parts", "content"].find((k) => v[k] !== undefined && v[k] !== null);
-    return key === undefined ? null : textOf(v[key], nodeOf(v, key), depth + 1);
+    return key === undefined ? null : textOf(v[key], literalOf(v, key), depth + 1);
   }
   return null;
 }
@@ -112,10 +112,10 @@ const SIMPLE_ESCAPES: Record<string, string> = { b: "\b", f: "\f", n: "\n", r: "
  * A message's string literals as one reading: each literal's content with its escapes read as their
  * characters, the JSON between two parts as a line break.
  */
-function readLiterals(text: string, literals: Node[]): Reading {
+function readLiterals(text: string, literals: Literal[]): Reading {
   const out: Reading = [];
-  for (const node of literals) {
-    const content = verbatim(node.offset + 1, node.offset + node.length - 1);
+  for (const { offset, length } of literals) {
+    const content = verbatim(offset + 1, offset + length - 1);
     const read = replaceIn(text, content, ESCAPE, (m) => {
       const e = m[0].slice(1);
       return e.startsWith("u") ? String.fromCharCode(parseInt(e.slice(1), 16)) : (SIMPLE_ESCAPES[e] ?? e);
@@ -125,40 +125,72 @@ function readLiterals(text: string, literals: Node[]): Reading {
   return out;
 }
 
-/** The syntax node of each object and array of the JSON value, to find where its strings are. */
-const nodes = new WeakMap<object, Node>();
+/** Where a string value is in the text: its literal, quotes included. */
+interface Literal {
+  offset: number;
+  length: number;
+  value: string;
+}
+/** For each object and array of the parsed value, where its string members are. */
+const literals = new WeakMap<object, Map<string | number, Literal>>();
 
-function nodeOf(container: object, key: string | number): Node | undefined {
-  const node = nodes.get(container);
-  if (typeof key === "number") return node?.children?.[key];
-  // As JSON.parse does, the last of two members with one name wins.
-  const property = node?.children?.findLast((p) => p.children?.[0]?.value === key);
-  return property?.children?.[1];
+function literalOf(container: object, key: string | number): Literal | undefined {
+  return literals.get(container)?.get(key);
 }
 
-function build(node: Node): unknown {
-  if (node.type === "array") {
-    const out = (node.children ?? []).map(build);
-    nodes.set(out, node);
-    return out;
-  }
-  if (node.type === "object") {
-    const out: Record<string, unknown> = {};
-    for (const property of node.children ?? []) {
-      const [key, value] = property.children ?? [];
-      if (key?.type !== "string" || !value) continue;
-      // As JSON.parse does: "__proto__" is a member like any other, not the object's prototype.
-      Object.defineProperty(out, String(key.value), {
-        value: build(value),
-        enumerable: true,
-        writable: true,
-        configurable: true,
-      });
+interface Open {
+  value: Json[] | JsonObject;
+  key: string;
+  strings: Map<string | number, Literal> | null;
+}
+
+/**
+ * JSON (already known valid) parsed as JSON.parse would, noting where each string value is: one pass of
+ * jsonc-parser's scanner, no syntax tree.
+ */
+function parseLocated(text: string): unknown {
+  const open: Open[] = [];
+  let root: unknown = null;
+  const put = (value: Json, offset: number, length: number) => {
+    const top = open.at(-1);
+    if (!top) {
+      root = value;
+      return;
     }
-    nodes.set(out, node);
-    return out;
-  }
-  return node.value;
+    const key = Array.isArray(top.value) ? top.value.length : top.key;
+    if (Array.isArray(top.value)) top.value.push(value);
+    // As JSON.parse does: "__proto__" is a member like any other, and the last of two equal names wins.
+    else Object.defineProperty(top.value, key, { value, enumerable: true, writable: true, configurable: true });
+    if (typeof value === "string") (top.strings ??= new Map()).set(key, { offset, length, value });
+    else top.strings?.delete(key);
+  };
+  const close = () => {
+    const done = open.pop();
+    if (done?.strings) literals.set(done.value, done.strings);
+  };
+  visit(
+    text,
+    {
+      onObjectBegin: (offset, length) => {
+        const value: JsonObject = {};
+        put(value, offset, length);
+        open.push({ value, key: "", strings: null });
+      },
+      onObjectProperty: (name) => {
+        open.at(-1)!.key = name;
+      },
+      onObjectEnd: close,
+      onArrayBegin: (offset, length) => {
+        const value: Json[] = [];
+        put(value, offset, length);
+        open.push({ value, key: "", strings: null });
+      },
+      onArrayEnd: close,
+      onLiteralValue: (value: Json, offset, length) => put(value, offset, length),
+    },
+    { disallowComments: true, allowTrailingComma: false },
+  );
+  return root;
 }
 
 function slackName(m: JsonObject): string | null {
@@ -192,8 +224,7 @@ function isSlack(items: JsonObject[]): boolean {
  * file order, each pointing at its string literal in `text`.
  */
 export function parseJsonChat(text: string): { format: "slack-json" | "chat-json"; turns: Turn[] } {
-  const tree = parseTree(text, [], { disallowComments: true, allowTrailingComma: false });
-  const items = unwrap(tree ? build(tree) : null);
+  const items = unwrap(parseLocated(text));
   const slack = isSlack(items);
   const names = new Map<string, string>();
   if (slack) {
@@ -206,10 +237,10 @@ export function parseJsonChat(text: string): { format: "slack-json" | "chat-json
   const turns: Turn[] = [];
   for (const m of items) {
     if (slack && typeof m.subtype === "string" && SLACK_NOISE.has(m.subtype)) continue;
-    const key = TEXT_KEYS.find((k) => textOf(m[k], nodeOf(m, k)) !== null);
-    const literals = key === undefined ? null : textOf(m[key], nodeOf(m, key));
-    if (!literals || literals.every((l) => typeof l.value !== "string" || l.value.trim() === "")) continue;
-    const reading = readLiterals(text, literals);
+    const key = TEXT_KEYS.find((k) => textOf(m[k], literalOf(m, k)) !== null);
+    const said = key === undefined ? null : textOf(m[key], literalOf(m, key));
+    if (!said || said.every((l) => l.value.trim() === "")) continue;
+    const reading = readLiterals(text, said);
     const userId = str(m.user);
     const speaker = slack
       ? (slackName(m) ?? (userId ? (names.get(userId) ?? userId) : null))
