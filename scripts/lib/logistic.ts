@@ -1,5 +1,8 @@
 import { predict, type LogisticModel } from "@/lib/extraction/offline/confidence";
 
+/** A fitted model's numbers; the features it reads are the caller's. */
+type Fitted = Pick<LogisticModel, "bias" | "weights">;
+
 /**
  * L2-regularised logistic regression fitted by Newton's method (a dozen features, a few thousand rows:
  * exact and fast), and the calibration report of predicted probabilities against outcomes.
@@ -29,7 +32,7 @@ function solve(a: number[][], b: number[]): number[] {
   return m.map((row, i) => row[n]! / row[i]!);
 }
 
-export function fitLogistic(rows: Row[], lambda = 1, iterations = 25): LogisticModel {
+export function fitLogistic(rows: Row[], lambda = 1, iterations = 25): Fitted {
   const d = rows[0]?.x.length ?? 0;
   let w = new Array<number>(d + 1).fill(0); // w[0] is the bias
   for (let it = 0; it < iterations; it++) {
@@ -89,8 +92,12 @@ export function reliability(pairs: { p: number; y: number }[], bins = 5): { bins
   return { bins: out, ece };
 }
 
-/** Leave one group out: each group's rows predicted by a model fitted on all the other groups. */
-export function heldOutPredictions(rows: Row[], lambda = 1): { p: number; y: number; group: string }[] {
+function logLoss(pairs: { p: number; y: number }[]): number {
+  const eps = 1e-9;
+  return -pairs.reduce((n, r) => n + (r.y ? Math.log(r.p + eps) : Math.log(1 - r.p + eps)), 0) / pairs.length;
+}
+
+function leaveOneGroupOut(rows: Row[], lambda: number): { p: number; y: number; group: string }[] {
   const groups = [...new Set(rows.map((r) => r.group))];
   return groups.flatMap((g) => {
     const model = fitLogistic(
@@ -99,4 +106,43 @@ export function heldOutPredictions(rows: Row[], lambda = 1): { p: number; y: num
     );
     return rows.filter((r) => r.group === g).map((r) => ({ p: predict(model, r.x), y: r.y, group: g }));
   });
+}
+
+/** The regularisation whose leave-one-group-out log-loss on these rows is lowest. */
+export function chooseLambda(rows: Row[], lambdas: readonly number[]): number {
+  if (lambdas.length === 1) return lambdas[0]!;
+  const scored = lambdas.map((lambda) => ({ lambda, loss: logLoss(leaveOneGroupOut(rows, lambda)) }));
+  return scored.reduce((best, s) => (s.loss < best.loss ? s : best)).lambda;
+}
+
+/**
+ * Leave one group out: each group's rows predicted by a model fitted on all the other groups, with the
+ * regularisation chosen on those other groups alone (nested), so nothing about the held-out group is used.
+ */
+export function heldOutPredictions(
+  rows: Row[],
+  lambdas: readonly number[] = [1],
+): { p: number; y: number; group: string }[] {
+  const groups = [...new Set(rows.map((r) => r.group))];
+  return groups.flatMap((g) => {
+    const train = rows.filter((r) => r.group !== g);
+    const model = fitLogistic(train, chooseLambda(train, lambdas));
+    return rows.filter((r) => r.group === g).map((r) => ({ p: predict(model, r.x), y: r.y, group: g }));
+  });
+}
+
+/** Area under the ROC curve: the chance a correct row is scored above a wrong one (ties count half). */
+export function auc(pairs: { p: number; y: number }[]): number {
+  const sorted = [...pairs].sort((a, b) => a.p - b.p);
+  let rankSum = 0;
+  for (let i = 0; i < sorted.length;) {
+    let j = i;
+    while (j < sorted.length && sorted[j]!.p === sorted[i]!.p) j++;
+    const rank = (i + 1 + j) / 2;
+    for (let k = i; k < j; k++) if (sorted[k]!.y === 1) rankSum += rank;
+    i = j;
+  }
+  const pos = pairs.filter((r) => r.y === 1).length;
+  const neg = pairs.length - pos;
+  return pos && neg ? (rankSum - (pos * (pos + 1)) / 2) / (pos * neg) : NaN;
 }

@@ -1,12 +1,13 @@
-import { CONFIDENCE_MODEL } from "@/lib/extraction/offline/confidence-model";
+import { MEETING_MODEL, PERSONAL_MODEL } from "@/lib/extraction/offline/confidence-model";
 
 /**
- * The offline extractor's confidence. For conversations about people (the personal preset) it is a
- * probability that the candidate is a correct fact, from a logistic regression over what the extractor
- * sees in the clause, fitted by `scripts/fit-confidence.ts` on LoCoMo with leave-one-conversation-out
- * folds (its report gives the held-out reliability table and calibration error). Meetings have no
- * per-fact gold to fit on, and the chat model does not transfer (it gates "the review must finish before
- * launch"), so team presets keep the cue-based values of `cueConfidence`: not yet a probability.
+ * The offline extractor's confidence: a probability that the candidate is a correct fact worth keeping,
+ * from a logistic regression over what the extractor sees in the clause. One model per kind of talk, both
+ * fitted by `scripts/fit-confidence.ts`, whose report gives the held-out reliability table and calibration
+ * error: conversations about people (the personal preset) on LoCoMo's gold observations, leaving one
+ * conversation out; meetings (every preset with team kinds: meeting, agent) on hand labels of QMSum
+ * candidates (`scripts/labels/`), leaving one meeting series out. The chat model does not transfer to
+ * meetings (it gates "the review must finish before launch"), hence two.
  */
 export interface ConfidenceFeatures {
   /** An explicit cue ("we decided", "must", "I'll") or one announced by framing ("Lesson learned:"). */
@@ -29,54 +30,55 @@ export interface ConfidenceFeatures {
   firstPerson: boolean;
   /** Share of the turn's characters around the clause that were fillers, tags or repeats. */
   disfluency: number;
+  /** Asked rather than stated ("do we need to retrain …"); see `clauseForm`. */
+  question: boolean;
+  /** Its subject is a bare "this", "it", "they", "you": only the room knows what it is. */
+  vagueSubject: boolean;
+  /** Broken off on a word that cannot end a sentence ("… you have to"). */
+  unfinished: boolean;
+  /** Share of its words that point rather than name ("it", "this", "they", "here"). */
+  pointing: number;
+  /** The speaker speaks of themselves ("I", "my"). */
+  self: boolean;
 }
 
 export type FeatureName = keyof ConfidenceFeatures;
-export const FEATURE_NAMES: FeatureName[] = [
-  "strong",
-  "weak",
-  "hedged",
-  "importance",
-  "fallback",
-  "words",
-  "nouns",
-  "specific",
-  "firstPerson",
-  "disfluency",
-];
 
-/** Features as numbers, in FEATURE_NAMES order; counts are log-scaled so a long ramble does not dominate. */
-export function featureVector(f: ConfidenceFeatures): number[] {
-  return FEATURE_NAMES.map((name) => {
+/** A linear model over the named features (counts log-scaled); the fitting script writes it. */
+export interface LogisticModel {
+  features: FeatureName[];
+  bias: number;
+  weights: number[];
+}
+
+/** Which model scores which talk: team kinds (meeting and agent presets) are meetings, the rest chat. */
+const MODEL_OF_GROUP = { team: MEETING_MODEL, inclusive: PERSONAL_MODEL } as const;
+
+export function confidenceModelFor(group: keyof typeof MODEL_OF_GROUP): LogisticModel {
+  return MODEL_OF_GROUP[group];
+}
+
+/** Features as numbers, in the order given; counts are log-scaled so a long ramble does not dominate. */
+export function featureVector(f: ConfidenceFeatures, names: readonly FeatureName[]): number[] {
+  return names.map((name) => {
     const v = f[name];
     if (typeof v === "boolean") return v ? 1 : 0;
     return name === "words" || name === "nouns" ? Math.log1p(v) : v;
   });
 }
 
-export function sigmoid(z: number): number {
+function sigmoid(z: number): number {
   return z >= 0 ? 1 / (1 + Math.exp(-z)) : Math.exp(z) / (1 + Math.exp(z));
 }
 
-/** A linear model over featureVector; the fitting script writes it. */
-export interface LogisticModel {
-  bias: number;
-  weights: number[];
-}
-
-export function predict(model: LogisticModel, x: number[]): number {
+/** The probability for a feature vector already in the model's order. */
+export function predict(model: Pick<LogisticModel, "bias" | "weights">, x: number[]): number {
   let z = model.bias;
   for (let i = 0; i < x.length; i++) z += (model.weights[i] ?? 0) * x[i]!;
   return sigmoid(z);
 }
 
 /** The calibrated probability, rounded to two decimals as candidates show it. */
-export function predictConfidence(f: ConfidenceFeatures): number {
-  return Math.round(predict(CONFIDENCE_MODEL, featureVector(f)) * 100) / 100;
-}
-
-/** Team presets (meetings, agents): 0.85 for an explicit cue, 0.6 for topical words, 0.45 for none; less hedged. */
-export function cueConfidence(f: Pick<ConfidenceFeatures, "strong" | "weak" | "hedged">): number {
-  const base = f.strong ? 0.85 : f.weak ? 0.6 : 0.45;
-  return Math.round((base - (f.hedged ? 0.15 : 0)) * 100) / 100;
+export function predictConfidence(f: ConfidenceFeatures, model: LogisticModel): number {
+  return Math.round(predict(model, featureVector(f, model.features)) * 100) / 100;
 }

@@ -5,7 +5,8 @@ import { normalizeText } from "@/lib/text/normalize";
 import { analyse, type Tok } from "@/lib/extraction/offline/nlp";
 import { findAgreed } from "@/lib/extraction/offline/assignments";
 import { classify } from "@/lib/extraction/offline/classify";
-import { cueConfidence, predictConfidence, type ConfidenceFeatures } from "@/lib/extraction/offline/confidence";
+import { confidenceModelFor, predictConfidence, type ConfidenceFeatures } from "@/lib/extraction/offline/confidence";
+import { clauseForm } from "@/lib/extraction/offline/form";
 import { baseImportance } from "@/lib/extraction/offline/cues";
 import {
   assignmentFeatures,
@@ -66,6 +67,7 @@ export function extractScored(input: ExtractionInput, chunk: Chunk, tuning: Tuni
   const speakers = speakersOf(input.segments);
   const names = new Set(speakers.flatMap((s) => [s.toLowerCase(), s.split(/\s+/)[0]!.toLowerCase()]));
   const group: Voice["group"] = input.kinds.some((k) => TEAM_KINDS.has(k.id)) ? "team" : "inclusive";
+  const model = confidenceModelFor(group);
   const known = new Set((input.knownFacts ?? []).map((f) => normalizeText(f)));
   const seen = new Set<string>();
   const out: Featured[] = [];
@@ -88,14 +90,16 @@ export function extractScored(input: ExtractionInput, chunk: Chunk, tuning: Tuni
         if (isClosingOrLogistics(said)) continue;
         const frame = frameBefore(cleaned, clause[0]!.start);
         const fact = toFact(clause, cleaned.text, voice, input.kinds, names, frame, tuning.minInformativeness);
-        if (fact) fact.features.disfluency = disfluency(segment.text, cleaned.text, clause);
         if (!fact) continue;
+        fact.features.disfluency = disfluency(segment.text, cleaned.text, clause);
         const key = normalizeText(fact.content);
         if (seen.has(key) || known.has(key)) continue;
         seen.add(key);
         const start = base + clause[0]!.start;
         const end = base + clause[clause.length - 1]!.end;
-        turn.push({ ...fact, speaker, quote: input.text.slice(start, end), start, end, supported: true });
+        // Scored once every feature is known: the model was fitted on the disfluency too.
+        const confidence = predictConfidence(fact.features, model);
+        turn.push({ ...fact, confidence, speaker, quote: input.text.slice(start, end), start, end, supported: true });
       }
     }
     out.push(...selectFromTurn(turn, tuning));
@@ -105,7 +109,8 @@ export function extractScored(input: ExtractionInput, chunk: Chunk, tuning: Tuni
     const key = normalizeText(assignment.content);
     if (seen.has(key) || known.has(key)) continue;
     seen.add(key);
-    out.push({ ...assignment, features: assignmentFeatures(assignment.content) });
+    const features = assignmentFeatures(assignment.content);
+    out.push({ ...assignment, features, confidence: predictConfidence(features, model) });
   }
   return out.sort((a, b) => (a.start ?? 0) - (b.start ?? 0));
 }
@@ -238,11 +243,11 @@ function toFact(
     specific,
     firstPerson: hasFirstPerson(clause),
     disfluency: 0,
+    ...clauseForm(clause),
   };
   return {
     content,
     kind: cue.kind,
-    confidence: voice.group === "team" ? cueConfidence(features) : predictConfidence(features),
     importance: cue.importance,
     temporal: cue.temporal,
     score,
