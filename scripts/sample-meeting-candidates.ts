@@ -1,10 +1,12 @@
 /**
  * Draws the sample of meeting candidates that scripts/labels/qmsum-val-candidates.jsonl labels by hand.
- * Usage: npx tsx scripts/sample-meeting-candidates.ts OUT.jsonl [--per-meeting 14] [--seed 10]
+ * Usage: npx tsx scripts/sample-meeting-candidates.ts OUT.jsonl [--per-meeting 14] [--seed 10] [--fresh]
  * The candidates a reviewer sees (the app's chunked path, meeting preset) on each QMSum val meeting,
  * stratified by confidence: the meeting's quota is dealt round-robin over the confidence levels present,
- * drawn at random (seeded) within each, so low and high confidence are both labelled. Each row carries the
- * turn around the quote (and the turn before) for the labeller; the stored labels keep only the span.
+ * drawn at random (seeded) within each, so low and high confidence are both labelled. --fresh draws instead
+ * uniformly among the candidates no label matches yet (a check of a model fitted on the labels so far).
+ * Each row carries the turn around the quote (and the turn before) for the labeller; the stored labels keep
+ * only the span.
  */
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -13,6 +15,7 @@ import { createOfflineExtractor } from "@/lib/extraction/offline";
 import { runExtraction } from "@/lib/extraction/pipeline";
 import type { Candidate } from "@/lib/extraction/schema";
 import { buildMeeting, type Meeting } from "./eval-qmsum";
+import { labelsByMeeting, matchLabel, readLabels } from "./lib/meeting-labels";
 
 function mulberry32(seed: number): () => number {
   let a = seed >>> 0;
@@ -25,9 +28,12 @@ function mulberry32(seed: number): () => number {
   };
 }
 
-function stratified(candidates: Candidate[], quota: number, random: () => number): Candidate[] {
+function stratified(candidates: Candidate[], quota: number, random: () => number, fresh: boolean): Candidate[] {
   const strata = new Map<number, Candidate[]>();
-  for (const c of candidates) strata.set(c.confidence, [...(strata.get(c.confidence) ?? []), c]);
+  for (const c of candidates) {
+    const stratum = fresh ? 0 : c.confidence;
+    strata.set(stratum, [...(strata.get(stratum) ?? []), c]);
+  }
   const pools = [...strata.values()].map((pool) => {
     for (let i = pool.length - 1; i > 0; i--) {
       const j = Math.floor(random() * (i + 1));
@@ -51,6 +57,8 @@ async function main(): Promise<void> {
   const random = mulberry32(option("--seed", 10));
   const evalDir = process.env.SIFT_EVAL_DIR ?? path.resolve(import.meta.dirname, "../../shared/eval");
   const dir = path.join(evalDir, "qmsum/val");
+  const fresh = args.includes("--fresh");
+  const labels = labelsByMeeting(fresh ? readLabels() : []);
   const rows: string[] = [];
   for (const file of readdirSync(dir)
     .filter((f) => f.endsWith(".json"))
@@ -63,7 +71,8 @@ async function main(): Promise<void> {
       tokenBudget: 3000,
       concurrency: 1,
     });
-    for (const c of stratified(candidates, option("--per-meeting", 14), random)) {
+    const unlabelled = candidates.filter((c) => !matchLabel(labels.get(file), c.start ?? 0, c.end ?? 0));
+    for (const c of stratified(unlabelled, option("--per-meeting", 14), random, fresh)) {
       const at = segments.findIndex((s) => s.start <= c.start! && c.start! < s.end);
       const row = {
         meeting: file,

@@ -8,6 +8,8 @@ import path from "node:path";
  * the most (at least half of the longer of the two).
  */
 export interface MeetingLabel {
+  /** 1: the sample the meeting model is fitted on; 2: drawn and labelled after it was written, to check it. */
+  round: 1 | 2;
   meeting: string;
   start: number;
   end: number;
