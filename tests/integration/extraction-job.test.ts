@@ -182,14 +182,11 @@ describe("gate policy applied when a run saves its candidates", () => {
     }
     const factsBefore = await db.prisma.fact.count();
 
-    // With known facts passed in, the extractor would skip them; the matcher is the net behind it. Low
-    // confidence gates before any merge, and the offline meeting model is rarely sure: let confidence through.
+    // With known facts passed in, the extractor would skip them; the matcher is the net behind it. An exact
+    // repeat merges whatever the extractor's confidence, under the default gate.
     await saveSettings({
       db: db.prisma,
-      settings: SettingsSchema.parse({
-        knownFactsLimit: 0,
-        gates: { minConfidence: 0, autoMergeExactDuplicates: true },
-      }),
+      settings: SettingsSchema.parse({ knownFactsLimit: 0, gates: { autoMergeExactDuplicates: true } }),
     });
     const second = await newRun(extractor);
     await executeExtractionRun({ db: db.prisma, runId: second.run.id, extractor });
