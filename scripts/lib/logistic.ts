@@ -12,6 +12,8 @@ export interface Row {
   x: number[];
   y: 0 | 1;
   group: string;
+  /** How much the row counts in the fit (1 when absent): pooled corpora are weighted to count alike. */
+  weight?: number;
 }
 
 /** Solves A·v = b by Gaussian elimination with partial pivoting (A is small and positive definite). */
@@ -38,12 +40,12 @@ export function fitLogistic(rows: Row[], lambda = 1, iterations = 25): Fitted {
   for (let it = 0; it < iterations; it++) {
     const grad = new Array<number>(d + 1).fill(0);
     const hess = Array.from({ length: d + 1 }, () => new Array<number>(d + 1).fill(0));
-    for (const { x, y } of rows) {
+    for (const { x, y, weight = 1 } of rows) {
       const xb = [1, ...x];
       const p = predict({ bias: w[0]!, weights: w.slice(1) }, x);
-      const s = p * (1 - p);
+      const s = weight * p * (1 - p);
       for (let i = 0; i <= d; i++) {
-        grad[i]! += (p - y) * xb[i]!;
+        grad[i]! += weight * (p - y) * xb[i]!;
         for (let j = 0; j <= d; j++) hess[i]![j]! += s * xb[i]! * xb[j]!;
       }
     }
@@ -92,19 +94,20 @@ export function reliability(pairs: { p: number; y: number }[], bins = 5): { bins
   return { bins: out, ece };
 }
 
-function logLoss(pairs: { p: number; y: number }[]): number {
+function logLoss(pairs: { p: number; y: number; weight?: number }[]): number {
   const eps = 1e-9;
-  return -pairs.reduce((n, r) => n + (r.y ? Math.log(r.p + eps) : Math.log(1 - r.p + eps)), 0) / pairs.length;
+  const total = pairs.reduce((n, r) => n + (r.weight ?? 1), 0);
+  return -pairs.reduce((n, r) => n + (r.weight ?? 1) * Math.log((r.y ? r.p : 1 - r.p) + eps), 0) / total;
 }
 
-function leaveOneGroupOut(rows: Row[], lambda: number): { p: number; y: number; group: string }[] {
+function leaveOneGroupOut(rows: Row[], lambda: number): { p: number; y: number; weight?: number }[] {
   const groups = [...new Set(rows.map((r) => r.group))];
   return groups.flatMap((g) => {
     const model = fitLogistic(
       rows.filter((r) => r.group !== g),
       lambda,
     );
-    return rows.filter((r) => r.group === g).map((r) => ({ p: predict(model, r.x), y: r.y, group: g }));
+    return rows.filter((r) => r.group === g).map((r) => ({ p: predict(model, r.x), y: r.y, weight: r.weight }));
   });
 }
 

@@ -1,4 +1,4 @@
-import type { LogisticModel } from "@/lib/extraction/offline/confidence";
+import type { LogisticModel, MeetingRoute } from "@/lib/extraction/offline/confidence";
 
 // Written by `npx tsx scripts/fit-confidence.ts --write`.
 
@@ -20,7 +20,7 @@ export const PERSONAL_MODEL: LogisticModel = {
   weights: [0.1764, -0.1089, -0.2461, 1.1336, -0.0675, -0.553, 1.5615, 0.4303, 1.0113, 0.0188],
 };
 
-/** Meetings: fitted on hand labels of QMSum val candidates (scripts/labels/qmsum-val-candidates.jsonl). */
+/** Recorded meetings: fitted on hand labels of QMSum val candidates (scripts/labels/qmsum-val-candidates.jsonl). */
 export const MEETING_MODEL: LogisticModel = {
   features: [
     "strong",
@@ -36,9 +36,31 @@ export const MEETING_MODEL: LogisticModel = {
     "unfinished",
     "pointing",
     "self",
+    "noise",
   ],
-  bias: -2.1984,
+  bias: -4.2943,
   weights: [
-    0.2462, -0.282, -0.1802, 0.0378, -0.1018, 0.9626, -0.2592, 0.1474, -0.182, -0.4168, -0.6136, -0.4465, -0.5471,
+    0.1067, -0.5706, -0.2971, 0.6744, -0.0786, 1.4324, -0.3457, -0.4094, -0.3456, -0.5472, -1.9375, -2.1442, -0.6301,
+    0.5492,
   ],
 };
+
+/** Meetings as clean conversation: fitted on LoCoMo's gold observations, extracted with the meeting preset. */
+export const CONVERSATION_MODEL: LogisticModel = {
+  features: [
+    "hedged",
+    "words",
+    "nouns",
+    "specific",
+    "disfluency",
+    "question",
+    "vagueSubject",
+    "unfinished",
+    "pointing",
+  ],
+  bias: -1.274,
+  weights: [-0.5876, 0.0763, 0.8156, 0.6946, 0.0544, -1.0437, -0.746, -0.4075, -4.4449],
+};
+
+/** From which noise or mean turn length a meeting is recorded speech. */
+export const MEETING_ROUTE: MeetingRoute = { noise: 5.0251, turnWords: 44.7145 };

@@ -1,13 +1,19 @@
-import { MEETING_MODEL, PERSONAL_MODEL } from "@/lib/extraction/offline/confidence-model";
+import {
+  CONVERSATION_MODEL,
+  MEETING_MODEL,
+  MEETING_ROUTE,
+  PERSONAL_MODEL,
+} from "@/lib/extraction/offline/confidence-model";
+import type { TranscriptFeatures } from "@/lib/extraction/offline/noise";
 
 /**
  * The offline extractor's confidence: a probability that the candidate is a correct fact worth keeping,
- * from a logistic regression over what the extractor sees in the clause. One model per kind of talk, both
- * fitted by `scripts/fit-confidence.ts`, whose report gives the held-out reliability table and calibration
- * error: conversations about people (the personal preset) on LoCoMo's gold observations, leaving one
- * conversation out; meetings (every preset with team kinds: meeting, agent) on hand labels of QMSum
- * candidates (`scripts/labels/`), leaving one meeting series out. The chat model does not transfer to
- * meetings (it gates "the review must finish before launch"), hence two.
+ * from a logistic regression over what the extractor sees in the clause and, for meetings, in the transcript.
+ * Fitted by `scripts/fit-confidence.ts`, whose report gives the held-out reliability tables and calibration
+ * errors: conversations about people (the personal preset) on LoCoMo's gold observations, leaving one
+ * conversation out; meetings (every preset with team kinds: meeting, agent) by two models, see
+ * `confidenceModelFor`. The chat model does not transfer to meetings (it gates "the review must finish before
+ * launch"), hence separate ones.
  */
 export interface ConfidenceFeatures {
   /** An explicit cue ("we decided", "must", "I'll") or one announced by framing ("Lesson learned:"). */
@@ -42,7 +48,12 @@ export interface ConfidenceFeatures {
   self: boolean;
 }
 
-export type FeatureName = keyof ConfidenceFeatures;
+/** What a model may read: the clause's features and the transcript's (noise). */
+export type ScoringFeatures = ConfidenceFeatures & TranscriptFeatures;
+export type FeatureName = keyof ScoringFeatures;
+
+/** From which noise rate or mean turn length a meeting is scored as recorded speech; the fitting writes it. */
+export type MeetingRoute = TranscriptFeatures;
 
 /** A linear model over the named features (counts log-scaled); the fitting script writes it. */
 export interface LogisticModel {
@@ -51,19 +62,28 @@ export interface LogisticModel {
   weights: number[];
 }
 
-/** Which model scores which talk: team kinds (meeting and agent presets) are meetings, the rest chat. */
-const MODEL_OF_GROUP = { team: MEETING_MODEL, inclusive: PERSONAL_MODEL } as const;
+/**
+ * Which model scores which talk. Chat (no team kinds) takes the personal model. Meetings take one of two, by
+ * what the transcript measurably is: recorded speech (noisy, or long set speeches) the model fitted on hand
+ * labels of QMSum meetings; clean back-and-forth (typed notes, a cleaned-up call transcript, chat) the one fitted
+ * on LoCoMo's conversations run as meetings. One pooled model was miscalibrated on QMSum's committee
+ * sessions, which are clean yet labelled as strictly as the rest (scripts/fit-confidence.ts reports both).
+ */
+export function confidenceModelFor(group: "team" | "inclusive", transcript: TranscriptFeatures): LogisticModel {
+  if (group === "inclusive") return PERSONAL_MODEL;
+  return isRecordedSpeech(transcript) ? MEETING_MODEL : CONVERSATION_MODEL;
+}
 
-export function confidenceModelFor(group: keyof typeof MODEL_OF_GROUP): LogisticModel {
-  return MODEL_OF_GROUP[group];
+export function isRecordedSpeech(t: TranscriptFeatures, route: MeetingRoute = MEETING_ROUTE): boolean {
+  return t.noise >= route.noise || t.turnWords >= route.turnWords;
 }
 
 /** Features as numbers, in the order given; counts are log-scaled so a long ramble does not dominate. */
-export function featureVector(f: ConfidenceFeatures, names: readonly FeatureName[]): number[] {
+export function featureVector(f: ScoringFeatures, names: readonly FeatureName[]): number[] {
   return names.map((name) => {
     const v = f[name];
     if (typeof v === "boolean") return v ? 1 : 0;
-    return name === "words" || name === "nouns" ? Math.log1p(v) : v;
+    return name === "words" || name === "nouns" || name === "noise" || name === "turnWords" ? Math.log1p(v) : v;
   });
 }
 
@@ -79,6 +99,6 @@ export function predict(model: Pick<LogisticModel, "bias" | "weights">, x: numbe
 }
 
 /** The calibrated probability, rounded to two decimals as candidates show it. */
-export function predictConfidence(f: ConfidenceFeatures, model: LogisticModel): number {
-  return Math.round(predict(model, featureVector(f, model.features)) * 100) / 100;
+export function predictConfidence(f: ConfidenceFeatures, model: LogisticModel, transcript: TranscriptFeatures): number {
+  return Math.round(predict(model, featureVector({ ...f, ...transcript }, model.features)) * 100) / 100;
 }

@@ -7,6 +7,7 @@ import { findAgreed } from "@/lib/extraction/offline/assignments";
 import { classify } from "@/lib/extraction/offline/classify";
 import { confidenceModelFor, predictConfidence, type ConfidenceFeatures } from "@/lib/extraction/offline/confidence";
 import { clauseForm } from "@/lib/extraction/offline/form";
+import { transcriptFeatures } from "@/lib/extraction/offline/noise";
 import { baseImportance } from "@/lib/extraction/offline/cues";
 import {
   assignmentFeatures,
@@ -67,7 +68,8 @@ export function extractScored(input: ExtractionInput, chunk: Chunk, tuning: Tuni
   const speakers = speakersOf(input.segments);
   const names = new Set(speakers.flatMap((s) => [s.toLowerCase(), s.split(/\s+/)[0]!.toLowerCase()]));
   const group: Voice["group"] = input.kinds.some((k) => TEAM_KINDS.has(k.id)) ? "team" : "inclusive";
-  const model = confidenceModelFor(group);
+  const transcript = transcriptFeatures(input.text, chunk);
+  const model = confidenceModelFor(group, transcript);
   const known = new Set((input.knownFacts ?? []).map((f) => normalizeText(f)));
   const seen = new Set<string>();
   const out: Featured[] = [];
@@ -98,7 +100,7 @@ export function extractScored(input: ExtractionInput, chunk: Chunk, tuning: Tuni
         const start = base + clause[0]!.start;
         const end = base + clause[clause.length - 1]!.end;
         // Scored once every feature is known: the model was fitted on the disfluency too.
-        const confidence = predictConfidence(fact.features, model);
+        const confidence = predictConfidence(fact.features, model, transcript);
         turn.push({ ...fact, confidence, speaker, quote: input.text.slice(start, end), start, end, supported: true });
       }
     }
@@ -110,7 +112,7 @@ export function extractScored(input: ExtractionInput, chunk: Chunk, tuning: Tuni
     if (seen.has(key) || known.has(key)) continue;
     seen.add(key);
     const features = assignmentFeatures(assignment.content);
-    out.push({ ...assignment, features, confidence: predictConfidence(features, model) });
+    out.push({ ...assignment, features, confidence: predictConfidence(features, model, transcript) });
   }
   return out.sort((a, b) => (a.start ?? 0) - (b.start ?? 0));
 }
