@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { getPresetKinds } from "@/lib/extraction/kinds";
+import { chunkInput } from "@/lib/extraction/chunking";
 import { extractScored } from "@/lib/extraction/offline";
 import { featureVector, type FeatureName, type ScoringFeatures } from "@/lib/extraction/offline/confidence";
 import { transcriptFeatures } from "@/lib/extraction/offline/noise";
@@ -12,8 +13,8 @@ import { labelsByMeeting, matchLabel, readLabels, type MeetingLabel } from "./me
 
 /**
  * The rows the confidence models are fitted and checked on: candidates of the offline extractor (before the
- * density cap), each with its features as the extractor computes them now, the transcript's noise included
- * (measured over the whole text: the one chunk each is extracted as here).
+ * density cap), each with its features as the extractor computes them now, and the transcript features of the
+ * chunk the app would have extracted it from (the candidates themselves come from the whole text, as labelled).
  */
 
 const evalDir = process.env.SIFT_EVAL_DIR ?? path.resolve(import.meta.dirname, "../../../shared/eval");
@@ -32,11 +33,21 @@ export function toRows(samples: Sample[], names: readonly FeatureName[], weight?
   return samples.map((s) => ({ x: featureVector(s.features, names), y: s.y, group: s.group, weight: weight?.(s) }));
 }
 
+/** The app's chunk size (SIFT_CHUNK_TOKENS' default): the transcript features are measured per chunk there. */
+const CHUNK_TOKENS = 3000;
+
 function scored(text: string, segments: Segment[], preset: "personal" | "meeting") {
-  const chunk = { index: 0, start: 0, end: text.length, segments };
-  const transcript = transcriptFeatures(text, chunk);
-  const candidates = extractScored({ text, segments, kinds: getPresetKinds(preset) }, chunk);
-  return candidates.map((c) => ({ c, features: { ...c.features, ...transcript } }));
+  const whole = { index: 0, start: 0, end: text.length, segments };
+  const chunks = chunkInput({ text, segments, tokenBudget: CHUNK_TOKENS }).map((chunk) => ({
+    chunk,
+    transcript: transcriptFeatures(text, chunk),
+  }));
+  const candidates = extractScored({ text, segments, kinds: getPresetKinds(preset) }, whole);
+  return candidates.map((c) => {
+    const at = c.start ?? 0;
+    const { transcript } = chunks.find(({ chunk }) => at >= chunk.start && at < chunk.end) ?? chunks[0]!;
+    return { c, features: { ...c.features, ...transcript } };
+  });
 }
 
 interface Session {

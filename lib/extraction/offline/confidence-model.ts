@@ -38,10 +38,10 @@ export const MEETING_MODEL: LogisticModel = {
     "self",
     "noise",
   ],
-  bias: -4.2943,
+  bias: -4.2677,
   weights: [
-    0.1067, -0.5706, -0.2971, 0.6744, -0.0786, 1.4324, -0.3457, -0.4094, -0.3456, -0.5472, -1.9375, -2.1442, -0.6301,
-    0.5492,
+    0.106, -0.5797, -0.2929, 0.7004, -0.0794, 1.4266, -0.3398, -0.4404, -0.3621, -0.5455, -1.9439, -2.1392, -0.6202,
+    0.5332,
   ],
 };
 
@@ -63,4 +63,4 @@ export const CONVERSATION_MODEL: LogisticModel = {
 };
 
 /** From which noise or mean turn length a meeting is recorded speech. */
-export const MEETING_ROUTE: MeetingRoute = { noise: 5.0251, turnWords: 44.7145 };
+export const MEETING_ROUTE: MeetingRoute = { noise: 3.3738, turnWords: 37.3804 };
