@@ -5,7 +5,9 @@ import { normalizeText } from "@/lib/text/normalize";
 import { analyse, type Tok } from "@/lib/extraction/offline/nlp";
 import { findAgreed, isEndorsed } from "@/lib/extraction/offline/assignments";
 import { classify } from "@/lib/extraction/offline/classify";
-import { cueConfidence, predictConfidence, type ConfidenceFeatures } from "@/lib/extraction/offline/confidence";
+import { confidenceModelFor, predictConfidence, type ConfidenceFeatures } from "@/lib/extraction/offline/confidence";
+import { clauseForm } from "@/lib/extraction/offline/form";
+import { transcriptFeatures } from "@/lib/extraction/offline/noise";
 import { baseImportance } from "@/lib/extraction/offline/cues";
 import {
   assignmentFeatures,
@@ -67,6 +69,8 @@ export function extractScored(input: ExtractionInput, chunk: Chunk, tuning: Tuni
   const speakers = speakersOf(input.segments);
   const names = new Set(speakers.flatMap((s) => [s.toLowerCase(), s.split(/\s+/)[0]!.toLowerCase()]));
   const group: Voice["group"] = input.kinds.some((k) => TEAM_KINDS.has(k.id)) ? "team" : "inclusive";
+  const transcript = transcriptFeatures(input.text, chunk);
+  const model = confidenceModelFor(group, transcript);
   const known = new Set((input.knownFacts ?? []).map((f) => normalizeText(f)));
   const seen = new Set<string>();
   const out: Featured[] = [];
@@ -99,7 +103,9 @@ export function extractScored(input: ExtractionInput, chunk: Chunk, tuning: Tuni
         seen.add(key);
         const start = base + clause[0]!.start;
         const end = base + clause[clause.length - 1]!.end;
-        turn.push({ ...fact, speaker, quote: input.text.slice(start, end), start, end, supported: true });
+        // Scored once every feature is known: the model was fitted on the disfluency too.
+        const confidence = predictConfidence(fact.features, model, transcript);
+        turn.push({ ...fact, confidence, speaker, quote: input.text.slice(start, end), start, end, supported: true });
       }
     }
     out.push(...selectFromTurn(turn, tuning));
@@ -109,7 +115,8 @@ export function extractScored(input: ExtractionInput, chunk: Chunk, tuning: Tuni
     const key = normalizeText(assignment.content);
     if (seen.has(key) || known.has(key)) continue;
     seen.add(key);
-    out.push({ ...assignment, features: assignmentFeatures(assignment.content) });
+    const features = assignmentFeatures(assignment.content);
+    out.push({ ...assignment, features, confidence: predictConfidence(features, model, transcript) });
   }
   return out.sort((a, b) => (a.start ?? 0) - (b.start ?? 0));
 }
@@ -117,8 +124,8 @@ export function extractScored(input: ExtractionInput, chunk: Chunk, tuning: Tuni
 /** What the meeting explicitly agreed to right after it was said carries that agreement as its cue. */
 function endorse(fact: NonNullable<ReturnType<typeof toFact>>): void {
   fact.strong = true;
+  // Scored later with the other features: an agreement is one more cue the model weighs.
   fact.features = { ...fact.features, strong: true, weak: false, fallback: false };
-  fact.confidence = cueConfidence(fact.features);
 }
 
 // The same input comes back once per chunk: read its speakers once, not once per chunk.
@@ -249,11 +256,11 @@ function toFact(
     specific,
     firstPerson: hasFirstPerson(clause),
     disfluency: 0,
+    ...clauseForm(clause),
   };
   return {
     content,
     kind: cue.kind,
-    confidence: voice.group === "team" ? cueConfidence(features) : predictConfidence(features),
     importance: cue.importance,
     temporal: cue.temporal,
     score,

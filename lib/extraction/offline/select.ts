@@ -85,5 +85,10 @@ export function assignmentFeatures(content: string): ConfidenceFeatures {
     specific: /\d|\b(?:mon|tues|wednes|thurs|fri|satur|sun)day\b/i.test(content),
     firstPerson: false,
     disfluency: 0,
+    question: false,
+    vagueSubject: false,
+    unfinished: false,
+    pointing: 0,
+    self: false,
   };
 }
