@@ -15,6 +15,7 @@ import {
   disfluency,
   limit,
   DEFAULT_TUNING,
+  joinFollowUps,
   selectFromTurn,
   type Featured,
   type Tuning,
@@ -76,12 +77,15 @@ export function extractScored(input: ExtractionInput, chunk: Chunk, tuning: Tuni
   const out: Featured[] = [];
   // Text without turns (segments unknown, or unreadable in storage) is read as one speaker-less turn.
   const turns: Segment[] = chunk.segments.length > 0 ? chunk.segments : [wholeChunk(input.text, chunk)];
+  let asked: string | null = null; // who ended the turn before with a question, if anyone
   for (const segment of utterancesOf(input.text, turns)) {
     const base = segment.joined ? segment.start : segmentBase(input.text, segment, chunk);
     // Tags, fillers, repeats and framing blanked out: same offsets, so quotes stay verbatim.
     const cleaned = cleanSpoken(segment.text);
-    if (base === null || isSocial(cleaned.text)) continue;
     const speaker = segment.speaker ?? null;
+    const answer = group === "inclusive" && asked !== null && speaker !== null && asked !== speaker;
+    asked = /\?[\s"')\]]*$/.test(cleaned.text) ? speaker : null;
+    if (base === null || isSocial(cleaned.text)) continue;
     const addressee = speakers.length === 2 && speaker ? (speakers.find((s) => s !== speaker) ?? null) : null;
     // In chat (no team kinds), opinions are attributed: "Melanie says art is healing".
     const voice: Voice = { speaker: speaker ?? "The speaker", addressee, group, attribute: group === "inclusive" };
@@ -94,7 +98,8 @@ export function extractScored(input: ExtractionInput, chunk: Chunk, tuning: Tuni
         const said = cleaned.text.slice(clause[0]!.start, clause[clause.length - 1]!.end);
         if (isClosingOrLogistics(said)) continue;
         const frame = frameBefore(cleaned, clause[0]!.start);
-        const fact = toFact(clause, cleaned.text, voice, input.kinds, names, frame, tuning.minInformativeness);
+        const context = { frame, answer, minInformativeness: tuning.minInformativeness };
+        const fact = toFact(clause, cleaned.text, voice, input.kinds, names, context);
         if (!fact) continue;
         fact.features.disfluency = disfluency(segment.text, cleaned.text, clause);
         if (sentence === endorsed) endorse(fact);
@@ -108,7 +113,7 @@ export function extractScored(input: ExtractionInput, chunk: Chunk, tuning: Tuni
         turn.push({ ...fact, confidence, speaker, quote: input.text.slice(start, end), start, end, supported: true });
       }
     }
-    out.push(...selectFromTurn(turn, tuning));
+    out.push(...joinFollowUps(selectFromTurn(turn, tuning), input.text));
   }
   const allowed = new Set(input.kinds.map((k) => k.id));
   for (const assignment of findAgreed(input.text, chunk.segments, allowed)) {
@@ -221,8 +226,7 @@ function toFact(
   voice: Voice,
   kinds: KindDefinition[],
   names: Set<string>,
-  frame: Frame | null,
-  minInformativeness: number,
+  { frame, answer, minInformativeness }: { frame: Frame | null; answer: boolean; minInformativeness: number },
 ) {
   const words = contentWords(clause).filter((t) => !names.has(t.lower));
   const cue = classify(clause, text.slice(clause[0]!.start, clause[clause.length - 1]!.end), kinds, frame?.kind);
@@ -234,10 +238,12 @@ function toFact(
     (t, i) => (t.pos === "PROPN" && i > 0 && !names.has(t.lower)) || t.pos === "NUM" || t.entity !== null,
   );
   if (!strong && !hasFirstPerson(clause) && !specific) return null;
-  const nouns = clause.filter(
+  const named = clause.filter(
     (t) => (t.pos === "NOUN" || t.pos === "PROPN" || t.pos === "NUM") && !names.has(t.lower),
   ).length;
-  // Facts name things: a clause needs two nouns (one with an explicit cue) to be worth reviewing.
+  // Facts name things: a clause needs two nouns (one with an explicit cue) to be worth reviewing. In chat an
+  // answer needs one fewer: the question named what it is about ("Where did you go?" / "We hiked the coast.").
+  const nouns = named + (voice.group === "inclusive" && answer ? 1 : 0);
   if (nouns < (strong ? 1 : 2)) return null;
   const score = informativeness(clause, nouns, strong);
   if (score < minInformativeness) return null;
@@ -252,7 +258,7 @@ function toFact(
     importance: baseImportance(cue.kind),
     fallback: cue.strength === "none",
     words: content.split(/\s+/).length,
-    nouns,
+    nouns: named,
     specific,
     firstPerson: hasFirstPerson(clause),
     disfluency: 0,
