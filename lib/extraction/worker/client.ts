@@ -20,6 +20,8 @@ export const BUNDLED_ENTRY = path.join(".next", "sift", "extraction-worker.mjs")
 const SOURCE_ENTRY = path.join("lib", "extraction", "worker", "entry.ts");
 /** The thread's heap: past it the thread alone stops (ERR_WORKER_OUT_OF_MEMORY), never the server. */
 const THREAD_HEAP_MB = 1536;
+/** A 5 MB transcript's 70k segments cloned in one message held this thread ~0.5 s: they go in slices. */
+const SEGMENTS_PER_MESSAGE = 5_000;
 
 interface Pending {
   resolve: (result: ChunkResult) => void;
@@ -29,8 +31,10 @@ interface Pending {
 interface Thread {
   worker: Worker;
   pending: Map<number, Pending>;
-  /** Inputs this thread was sent, by id. */
-  opened: Set<number>;
+  /** Inputs sent to this thread (or being sent), by id. */
+  opened: Map<number, Promise<void>>;
+  /** Set once the thread has died: what it was sent is lost. */
+  died?: Error;
 }
 
 // On globalThis: Next bundles the routes apart from instrumentation.ts, and both start runs; one thread
@@ -89,19 +93,21 @@ export async function stopExtractionThreads(): Promise<void> {
   await Promise.all(stopping.map((thread) => thread.worker.terminate()));
 }
 
-function request(url: URL, input: ExtractionInput, chunk: Chunk): Promise<ChunkResult> {
+async function request(url: URL, input: ExtractionInput, chunk: Chunk): Promise<ChunkResult> {
   const thread = threadFor(url);
   let inputId = inputIds.get(input);
-  if (inputId === undefined || !thread.opened.has(inputId)) {
-    inputId ??= ++ids.input;
-    if (!inputIds.has(input)) {
-      inputIds.set(input, inputId);
-      released.register(input, inputId);
-    }
-    const { signal: _signal, ...rest } = input;
-    thread.worker.postMessage({ type: "open", inputId, input: rest } satisfies ToThread);
-    thread.opened.add(inputId);
+  if (inputId === undefined) {
+    inputId = ++ids.input;
+    inputIds.set(input, inputId);
+    released.register(input, inputId);
   }
+  let opening = thread.opened.get(inputId);
+  if (!opening) {
+    opening = sendInput(thread, inputId, input);
+    thread.opened.set(inputId, opening);
+  }
+  await opening;
+  if (thread.died) throw thread.died;
   const requestId = ++ids.request;
   return new Promise<ChunkResult>((resolve, reject) => {
     thread.pending.set(requestId, { resolve, reject });
@@ -110,11 +116,22 @@ function request(url: URL, input: ExtractionInput, chunk: Chunk): Promise<ChunkR
   });
 }
 
+/** The input without its segments, then the segments in slices, a turn of the event loop between two. */
+async function sendInput(thread: Thread, inputId: number, input: ExtractionInput): Promise<void> {
+  const { signal: _signal, segments, ...rest } = input;
+  thread.worker.postMessage({ type: "open", inputId, input: { ...rest, segments: [] } } satisfies ToThread);
+  for (let at = 0; at < segments.length; at += SEGMENTS_PER_MESSAGE) {
+    await new Promise((resolve) => setImmediate(resolve));
+    const slice = segments.slice(at, at + SEGMENTS_PER_MESSAGE);
+    thread.worker.postMessage({ type: "segments", inputId, segments: slice } satisfies ToThread);
+  }
+}
+
 function threadFor(url: URL): Thread {
   const current = threads.get(url.href);
   if (current) return current;
   const worker = new Worker(url, { resourceLimits: { maxOldGenerationSizeMb: THREAD_HEAP_MB } });
-  const thread: Thread = { worker, pending: new Map(), opened: new Set() };
+  const thread: Thread = { worker, pending: new Map(), opened: new Map() };
   threads.set(url.href, thread);
   worker.unref();
   worker.on("message", (message: FromThread) => {
@@ -131,7 +148,8 @@ function threadFor(url: URL): Thread {
       "INTERNAL",
       `The extraction thread stopped unexpectedly (${why}). What was extracted so far is kept; Retry to run the rest.`,
     );
-    for (const waiting of thread.pending.values()) waiting.reject(Object.assign(error, { fatal: true }));
+    thread.died ??= Object.assign(error, { fatal: true });
+    for (const waiting of thread.pending.values()) waiting.reject(thread.died);
     thread.pending.clear();
   };
   worker.on("error", (error) => {

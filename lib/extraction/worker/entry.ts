@@ -22,6 +22,8 @@ port.on("message", (message: ToThread) => {
   if (message.type === "open") {
     inputs.set(message.inputId, message.input);
     for (const id of inputs.keys()) if (inputs.size > KEEP_INPUTS) inputs.delete(id);
+  } else if (message.type === "segments") {
+    inputs.get(message.inputId)?.segments.push(...message.segments);
   } else if (message.type === "close") {
     inputs.delete(message.inputId);
   } else {
