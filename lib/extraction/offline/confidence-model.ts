@@ -16,8 +16,8 @@ export const PERSONAL_MODEL: LogisticModel = {
     "firstPerson",
     "disfluency",
   ],
-  bias: -2.3039,
-  weights: [0.1764, -0.1089, -0.2461, 1.1336, -0.0675, -0.553, 1.5615, 0.4303, 1.0113, 0.0188],
+  bias: -2.5304,
+  weights: [0.1234, -0.099, -0.3362, 1.3337, -0.0244, -0.3479, 1.3127, 0.4874, 0.99, 0.0654],
 };
 
 /** Recorded meetings: fitted on hand labels of QMSum val candidates (scripts/labels/qmsum-val-candidates.jsonl). */
@@ -38,10 +38,10 @@ export const MEETING_MODEL: LogisticModel = {
     "self",
     "noise",
   ],
-  bias: -4.2677,
+  bias: -4.0742,
   weights: [
-    0.106, -0.5797, -0.2929, 0.7004, -0.0794, 1.4266, -0.3398, -0.4404, -0.3621, -0.5455, -1.9439, -2.1392, -0.6202,
-    0.5332,
+    0.1559, -0.5009, -0.1837, 0.3651, -0.1407, 1.4682, -0.3958, -0.3333, -0.5951, -0.7352, -1.1796, -0.6696, -0.6525,
+    0.5266,
   ],
 };
 
@@ -58,8 +58,8 @@ export const CONVERSATION_MODEL: LogisticModel = {
     "unfinished",
     "pointing",
   ],
-  bias: -1.274,
-  weights: [-0.5876, 0.0763, 0.8156, 0.6946, 0.0544, -1.0437, -0.746, -0.4075, -4.4449],
+  bias: -1.3167,
+  weights: [-0.5579, 0.028, 0.9114, 0.6999, 0.0514, -1.0211, -0.6687, -0.3798, -4.0443],
 };
 
 /** From which noise or mean turn length a meeting is recorded speech. */
