@@ -84,14 +84,17 @@ async function startRunWorkerUntilShutdown(): Promise<void> {
   }
 }
 
-/** Loads the offline extractor's and the matcher's models (~1 s of CPU) by using each once. */
+/** Loads the offline extractor's (on its thread) and the matcher's models (~1 s of CPU) by using each once. */
 export async function warmModels(): Promise<void> {
   try {
-    const [{ readWinkDocument }, { loadWordVectors, scorePair, loadSentenceEncoder }] = await Promise.all([
-      import("@/lib/extraction/offline/wink"),
-      import("@/lib/review"),
-    ]);
-    readWinkDocument("Priya decided to ship offline mode on Friday.");
+    const [{ createThreadedOfflineExtractor }, { loadWordVectors, scorePair, loadSentenceEncoder }] = await Promise.all(
+      [import("@/lib/extraction/worker/client"), import("@/lib/review")],
+    );
+    // The offline extractor's model loads on the extraction thread, where runs use it, not on this one.
+    const text = "Priya: We decided to ship offline mode on Friday.";
+    const chunk = { index: 0, start: 0, end: text.length, segments: [] };
+    const kinds = [{ id: "decision", label: "Decision", definition: "What was decided" }];
+    await createThreadedOfflineExtractor().extractChunk({ text, segments: [], kinds }, chunk);
     loadWordVectors();
     scorePair("The team ships offline mode on Friday.", "The team will ship offline mode by Monday.");
     // The sentence encoder, when SIFT_SENTENCE_ENCODER=on (~0.5 s, ~150 MB), last: reviews run lexical only

@@ -19,6 +19,7 @@ import type { Candidate } from "@/lib/extraction/schema";
 import type { Segment } from "@/lib/sources/schema";
 import { contentTokens, tokenF1 } from "./eval-locomo";
 import { diagnose, REASONS, type Diagnosis } from "./lib/decision-diagnosis";
+import { labelsByMeeting, matchLabel, readLabels, type MeetingLabel } from "./lib/meeting-labels";
 
 export interface Meeting {
   meeting_transcripts: { speaker: string; content: string }[];
@@ -67,14 +68,38 @@ interface Tally {
   noisy: number;
   decisions: number;
   decisionsFound: number;
+  /** Sum of confidence: the correct candidates expected if it is calibrated. */
+  expected: number;
+  /** Candidates a hand label matches (scripts/labels/), and how many of those are labelled correct. */
+  labelled: number;
+  correct: number;
+  labelledUngated: number;
+  correctUngated: number;
 }
-const empty = (): Tally => ({ words: 0, candidates: 0, ungated: 0, noisy: 0, decisions: 0, decisionsFound: 0 });
+const empty = (): Tally => ({
+  words: 0,
+  candidates: 0,
+  ungated: 0,
+  noisy: 0,
+  decisions: 0,
+  decisionsFound: 0,
+  expected: 0,
+  labelled: 0,
+  correct: 0,
+  labelledUngated: 0,
+  correctUngated: 0,
+});
 
 function add(into: Tally, t: Tally): void {
   for (const key of Object.keys(into) as (keyof Tally)[]) into[key] += t[key];
 }
 
-export function scoreMeeting(meeting: Meeting, candidates: Candidate[], turnSpans: [number, number][]): Tally {
+export function scoreMeeting(
+  meeting: Meeting,
+  candidates: Candidate[],
+  turnSpans: [number, number][],
+  labels: MeetingLabel[] = [],
+): Tally {
   const words = meeting.meeting_transcripts.reduce((n, t) => n + t.content.split(/\s+/).filter(Boolean).length, 0);
   const ungated = candidates.filter((c) => c.confidence >= GATE);
   const tally: Tally = {
@@ -83,7 +108,20 @@ export function scoreMeeting(meeting: Meeting, candidates: Candidate[], turnSpan
     candidates: candidates.length,
     ungated: ungated.length,
     noisy: candidates.filter((c) => NOISE.test(c.content)).length,
+    expected: candidates.reduce((n, c) => n + c.confidence, 0),
   };
+  const used = new Set<MeetingLabel>();
+  for (const c of candidates) {
+    const label = matchLabel(labels, c.start ?? 0, c.end ?? 0);
+    if (!label || used.has(label)) continue;
+    used.add(label);
+    tally.labelled++;
+    tally.correct += label.label;
+    if (c.confidence >= GATE) {
+      tally.labelledUngated++;
+      tally.correctUngated += label.label;
+    }
+  }
   for (const q of meeting.specific_query_list) {
     if (!DECISION_QUERY.test(q.query)) continue;
     tally.decisions++;
@@ -104,12 +142,20 @@ export function scoreMeeting(meeting: Meeting, candidates: Candidate[], turnSpan
 function line(name: string, t: Tally): string {
   const per1k = (n: number) => ((1000 * n) / Math.max(1, t.words)).toFixed(2);
   const share = t.candidates ? (t.noisy / t.candidates).toFixed(3) : "-";
-  const recall = t.decisions
-    ? `${(t.decisionsFound / t.decisions).toFixed(2)} (${t.decisionsFound}/${t.decisions})`
-    : "-";
+  const ratio = (a: number, b: number) => (b ? `${(a / b).toFixed(2)} (${a}/${b})` : "-");
   return (
     `${name.padEnd(10)} words ${String(t.words).padStart(7)}  per 1k: all ${per1k(t.candidates).padStart(6)}, ` +
-    `ungated ${per1k(t.ungated).padStart(5)}  noise ${share}  decision recall ${recall}`
+    `ungated ${per1k(t.ungated).padStart(5)}  noise ${share}  decision recall ${ratio(t.decisionsFound, t.decisions)}`
+  );
+}
+
+/** Precision as the hand labels see it, beside what the confidence promises (its mean). */
+function precisionLine(name: string, t: Tally): string {
+  const ratio = (a: number, b: number) => (b ? `${(a / b).toFixed(2)} (${a}/${b})` : "-");
+  const expected = t.candidates ? (t.expected / t.candidates).toFixed(2) : "-";
+  return (
+    `${name.padEnd(10)} mean confidence ${expected}  labelled precision: all ${ratio(t.correct, t.labelled)}, ` +
+    `ungated ${ratio(t.correctUngated, t.labelledUngated)}`
   );
 }
 
@@ -125,6 +171,7 @@ async function main(): Promise<void> {
     .slice(0, limit);
   const kinds = getPresetKinds("meeting");
   const diagnoses: Diagnosis[] = [];
+  const labels = labelsByMeeting(readLabels());
   const bySeries = new Map<string, Tally>();
   const total = empty();
   const began = performance.now();
@@ -141,7 +188,7 @@ async function main(): Promise<void> {
     if (args.includes("--verbose")) {
       for (const c of candidates) console.log(`${file} [${c.kind} ${c.confidence}] ${c.content}`);
     }
-    const tally = scoreMeeting(meeting, candidates, turnSpans);
+    const tally = scoreMeeting(meeting, candidates, turnSpans, labels.get(file));
     const decisionQueries = meeting.specific_query_list.filter((q) => DECISION_QUERY.test(q.query));
     if (decisionQueries.length > 0) {
       // Before the density cap: what the extractor made, so the diagnosis can tell "capped" from "never made".
@@ -180,6 +227,9 @@ async function main(): Promise<void> {
   }
   const counts = REASONS.map((r) => `${r} ${diagnoses.filter((d) => d.reason === r).length}`).join(", ");
   console.log(`decision queries, why missed (diagnostic, not the README metric): ${counts}`);
+  console.log("\nPrecision (hand labels of a sample, matched by span; rubric in scripts/labels/README.md):");
+  for (const [series, t] of [...bySeries].sort()) console.log(precisionLine(series, t));
+  console.log(precisionLine("all", total));
 }
 
 if (process.argv[1] && import.meta.url.endsWith(path.basename(process.argv[1]))) {

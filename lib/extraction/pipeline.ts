@@ -11,7 +11,8 @@ import type { Chunk, ExtractionInput, Extractor, TokenUsage } from "@/lib/extrac
  * Runs an extractor over a whole source: chunk, call the extractor for each chunk under a
  * concurrency cap, ground every fact against the full text, de-duplicate, cap. It never touches the
  * database; `onChunk` lets the caller persist progress as chunks finish. A failed chunk does not
- * fail the run: its error is recorded and the other chunks' candidates are kept.
+ * fail the run: its error is recorded and the other chunks' candidates are kept. An error marked `fatal`
+ * (the extractor's thread died) rejects the run at once; chunks already reported stay saved.
  */
 
 export interface ChunkOutcome {
@@ -113,6 +114,8 @@ export async function runExtraction(options: RunExtractionOptions): Promise<Extr
           warnings: result.warnings ?? [],
         };
       } catch (error) {
+        // The extractor itself is gone (its thread died): stop the run rather than fail chunk after chunk.
+        if (isFatal(error)) throw error;
         const details = errorDetails(error);
         outcome = failed(
           { ...chunk, ...span },
@@ -139,8 +142,9 @@ export async function runExtraction(options: RunExtractionOptions): Promise<Extr
         try {
           await runOne(chunk);
         } catch (error) {
-          // Extractor errors are failed outcomes, so this is onChunk (e.g. the database is gone): start
-          // nothing more. Cleared chunks never settle, but Promise.all has already rejected with this error.
+          // Extractor errors are failed outcomes, so this is onChunk (e.g. the database is gone) or a fatal
+          // extractor error: start nothing more. Cleared chunks never settle, but Promise.all has already
+          // rejected with this error.
           limit.clearQueue();
           throw error;
         }
@@ -205,6 +209,11 @@ function failed(chunk: Chunk, error: string, attempts: number, ms: number, usage
 function errorMessage(error: unknown): string {
   // Only AppError messages are written for users; anything else may carry internals.
   return isAppError(error) ? error.message : "The extractor failed unexpectedly";
+}
+
+/** An extractor that cannot go on marks its error `fatal` (worker/client.ts): no further chunk is tried. */
+function isFatal(error: unknown): boolean {
+  return typeof error === "object" && error !== null && (error as { fatal?: unknown }).fatal === true;
 }
 
 /** Extractors may attach `attempts` and `usage` to a thrown error (see llm/extractor.ts). */

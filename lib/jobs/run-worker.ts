@@ -58,7 +58,12 @@ export function startRunWorker({ db, env }: { db: Db; env: Env }): RunWorker {
     try {
       // Built as a Retry builds them: the extractor the run started with, from today's settings.
       const settings = await getSettings({ db });
-      const extractor = buildExtractor({ env, settings, mode: run.extractor === "llm" ? "llm" : "offline" });
+      const extractor = buildExtractor({
+        env,
+        settings,
+        mode: run.extractor === "llm" ? "llm" : "offline",
+        offThread: true,
+      });
       await executeClaimedRun({ db, run, workerId, extractor: extractor.extractor, ...buildMatcherModels({ env }) });
     } catch (error) {
       // executeClaimedRun records its own failures; this is a model that is no longer configured, or the like.

@@ -58,7 +58,7 @@ export async function startExtraction({
       fieldErrors: { preset: ["Pick one of the listed presets"] },
     });
   }
-  const choice = extractor ?? buildExtractor({ env, settings });
+  const choice = extractor ?? buildExtractor({ env, settings, offThread: true });
   const matcher = buildMatcherModels({ env });
   const { sourceId, runId } = await withTransaction(db, async (tx) => {
     const saved = await createSource({
@@ -96,7 +96,7 @@ export async function retryExtraction({
   const run = await getRunSummary({ db, runId });
   if (!run) throw new AppError("NOT_FOUND", "This run no longer exists.");
   // Built before the claim: a model that is no longer configured must not leave the run queued.
-  const choice = buildExtractor({ env, settings, mode: run.extractor === "llm" ? "llm" : "offline" });
+  const choice = buildExtractor({ env, settings, mode: run.extractor === "llm" ? "llm" : "offline", offThread: true });
   const matcher = buildMatcherModels({ env });
   await claimRunForRetry({ db, runId });
   runInBackground(() => executeExtractionRun({ db, runId, extractor: choice.extractor, ...matcher }));

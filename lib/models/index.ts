@@ -3,6 +3,7 @@ import type { Env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import { createLlmExtractor } from "@/lib/extraction/llm/extractor";
 import { createOfflineExtractor } from "@/lib/extraction/offline";
+import { createThreadedOfflineExtractor } from "@/lib/extraction/worker/client";
 import type { Extractor } from "@/lib/extraction/types";
 import { resolveLanguageModel } from "@/lib/models/language-model";
 import { resolveEmbedder, resolveJudge, type ModelEmbedder } from "@/lib/models/matcher-models";
@@ -32,23 +33,28 @@ export function configuredModelId(env: Env): string | null {
 
 /**
  * The LLM extractor when a model is configured, otherwise the offline one. `mode` forces one: "llm"
- * without a configured model is a CONFIG error that says what to set.
+ * without a configured model is a CONFIG error that says what to set. `offThread` runs the offline one on
+ * the extraction thread (lib/extraction/worker), as the server's runs do; the LLM one waits on the network
+ * and stays on this thread.
  */
 export function buildExtractor({
   env,
   settings,
   mode,
+  offThread = false,
 }: {
   env: Env;
   settings?: Pick<Settings, "promptTemplate" | "knownFactsLimit">;
   mode?: ExtractorMode;
+  offThread?: boolean;
 }): ExtractorChoice {
   const resolved = mode === "offline" ? null : resolveLanguageModel(env);
   if (!resolved) {
     if (mode === "llm") {
       throw new AppError("CONFIG", "No model is configured: set SIFT_LLM_MODEL and SIFT_LLM_BASE_URL, or an API key.");
     }
-    return { extractor: createOfflineExtractor(), mode: "offline", label: "Offline extractor (no model configured)" };
+    const extractor = offThread ? createThreadedOfflineExtractor() : createOfflineExtractor();
+    return { extractor, mode: "offline", label: "Offline extractor (no model configured)" };
   }
   return {
     extractor: createLlmExtractor({

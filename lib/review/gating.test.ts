@@ -87,6 +87,26 @@ describe("decideGate", () => {
     expect(on).toMatchObject({ status: "merged", mergeIntoFactId: "f7" });
   });
 
+  it("merges an exact duplicate whatever its confidence, but not past the other gates", () => {
+    const merge = { autoMergeExactDuplicates: true };
+    const unsure = { confidence: 0.2, supported: true, content: "Ship by end of Q3", quote: "ship by end of Q3" };
+    expect(decideGate({ candidate: unsure, match: exact, policy: merge })).toMatchObject({
+      status: "merged",
+      mergeIntoFactId: "f7",
+    });
+    // Without auto-merge, low confidence still gates it.
+    expect(decideGate({ candidate: unsure, match: exact }).status).toBe("gated");
+    const unsupported = decideGate({ candidate: { ...unsure, supported: false }, match: exact, policy: merge });
+    expect(unsupported).toMatchObject({ status: "gated" });
+    expect(unsupported.reasons).toContain("Quote not found in the source");
+    const alsoContradicts: MatchResult = { ...exact, matches: [...exact.matches, ...contradiction.matches] };
+    expect(decideGate({ candidate: unsure, match: alsoContradicts, policy: merge }).status).toBe("gated");
+    const hidden = { ...unsure, content: "Ship by end of Q3\u200b", quote: "ship by end of Q3\u200b" };
+    const unsafe = decideGate({ candidate: hidden, match: exact, policy: merge });
+    expect(unsafe.status).toBe("gated");
+    expect(unsafe.reasons.filter((r) => !r.startsWith("Low confidence")).length).toBeGreaterThan(0);
+  });
+
   it("rejects an out-of-range policy", () => {
     expect(GatePolicySchema.safeParse({ minConfidence: 2 }).success).toBe(false);
   });

@@ -27,7 +27,8 @@ const fmt = (x: number) => x.toFixed(2);
 
 /**
  * Decides how a matched candidate enters review. "gated" means a person must look at it with the
- * reasons shown; "approved"/"merged" happen only when the policy allows it and nothing gated it.
+ * reasons shown; "approved"/"merged" happen only when the policy allows it and nothing gated it (an exact
+ * duplicate of an approved fact merges whatever the extractor's confidence: no other gate is waived).
  * The safety reasons (lib/review/safety.ts: hidden characters, instructions, credentials) gate whatever
  * the policy says. `secrets` are the credential kinds a scanner found in the candidate's text.
  */
@@ -39,31 +40,37 @@ export function decideGate(input: {
 }): GateDecision {
   const policy = GatePolicySchema.parse(input.policy ?? {});
   const { candidate, match } = input;
-  const reasons: string[] =
+  const safety =
     candidate.content === undefined
       ? []
       : safetyReasons({ content: candidate.content, quote: candidate.quote ?? "", secrets: input.secrets ?? [] });
-  if (candidate.confidence < policy.minConfidence) {
-    reasons.push(`Low confidence (${fmt(candidate.confidence)} < ${fmt(policy.minConfidence)})`);
-  }
-  if (policy.gateUnsupported && !candidate.supported) reasons.push("Quote not found in the source");
+  const others: string[] = [];
+  if (policy.gateUnsupported && !candidate.supported) others.push("Quote not found in the source");
   if (policy.gateContradictions) {
     for (const m of match.matches) {
       if (m.verdict !== "contradicts") continue;
       const what = m.factId ? "an approved fact" : "another pending candidate";
-      reasons.push(`Contradicts ${what}: "${m.content}" (${m.reason})`);
+      others.push(`Contradicts ${what}: "${m.content}" (${m.reason})`);
     }
   }
-  if (reasons.length > 0) return { status: "gated", reasons };
 
+  // A word-for-word repeat of an approved fact only adds provenance to it: how sure the extractor was of the
+  // clause says nothing about a fact a person already approved, so low confidence does not hold it back.
   const exact = exactDuplicateOfFact(match.matches);
-  if (policy.autoMergeExactDuplicates && exact?.factId) {
+  if (policy.autoMergeExactDuplicates && exact?.factId && safety.length === 0 && others.length === 0) {
     return {
       status: "merged",
       reasons: [`Exact duplicate of an approved fact: "${exact.content}"`],
       mergeIntoFactId: exact.factId,
     };
   }
+  const reasons = [...safety];
+  if (candidate.confidence < policy.minConfidence) {
+    reasons.push(`Low confidence (${fmt(candidate.confidence)} < ${fmt(policy.minConfidence)})`);
+  }
+  reasons.push(...others);
+  if (reasons.length > 0) return { status: "gated", reasons };
+
   const dup = match.matches.find((m) => m.verdict === "duplicate");
   if (dup) return { status: "pending", reasons: [`Possible duplicate of "${dup.content}" (${dup.reason})`] };
   if (

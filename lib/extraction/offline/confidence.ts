@@ -1,12 +1,19 @@
-import { CONFIDENCE_MODEL } from "@/lib/extraction/offline/confidence-model";
+import {
+  CONVERSATION_MODEL,
+  MEETING_MODEL,
+  MEETING_ROUTE,
+  PERSONAL_MODEL,
+} from "@/lib/extraction/offline/confidence-model";
+import type { TranscriptFeatures } from "@/lib/extraction/offline/noise";
 
 /**
- * The offline extractor's confidence. For conversations about people (the personal preset) it is a
- * probability that the candidate is a correct fact, from a logistic regression over what the extractor
- * sees in the clause, fitted by `scripts/fit-confidence.ts` on LoCoMo with leave-one-conversation-out
- * folds (its report gives the held-out reliability table and calibration error). Meetings have no
- * per-fact gold to fit on, and the chat model does not transfer (it gates "the review must finish before
- * launch"), so team presets keep the cue-based values of `cueConfidence`: not yet a probability.
+ * The offline extractor's confidence: a probability that the candidate is a correct fact worth keeping,
+ * from a logistic regression over what the extractor sees in the clause and, for meetings, in the transcript.
+ * Fitted by `scripts/fit-confidence.ts`, whose report gives the held-out reliability tables and calibration
+ * errors: conversations about people (the personal preset) on LoCoMo's gold observations, leaving one
+ * conversation out; meetings (every preset with team kinds: meeting, agent) by two models, see
+ * `confidenceModelFor`. The chat model does not transfer to meetings (it gates "the review must finish before
+ * launch"), hence separate ones.
  */
 export interface ConfidenceFeatures {
   /** An explicit cue ("we decided", "must", "I'll") or one announced by framing ("Lesson learned:"). */
@@ -29,54 +36,69 @@ export interface ConfidenceFeatures {
   firstPerson: boolean;
   /** Share of the turn's characters around the clause that were fillers, tags or repeats. */
   disfluency: number;
+  /** Asked rather than stated ("do we need to retrain …"); see `clauseForm`. */
+  question: boolean;
+  /** Its subject is a bare "this", "it", "they", "you": only the room knows what it is. */
+  vagueSubject: boolean;
+  /** Broken off on a word that cannot end a sentence ("… you have to"). */
+  unfinished: boolean;
+  /** Share of its words that point rather than name ("it", "this", "they", "here"). */
+  pointing: number;
+  /** The speaker speaks of themselves ("I", "my"). */
+  self: boolean;
 }
 
-export type FeatureName = keyof ConfidenceFeatures;
-export const FEATURE_NAMES: FeatureName[] = [
-  "strong",
-  "weak",
-  "hedged",
-  "importance",
-  "fallback",
-  "words",
-  "nouns",
-  "specific",
-  "firstPerson",
-  "disfluency",
-];
+/** What a model may read: the clause's features and the transcript's (noise). */
+export type ScoringFeatures = ConfidenceFeatures & TranscriptFeatures;
+export type FeatureName = keyof ScoringFeatures;
 
-/** Features as numbers, in FEATURE_NAMES order; counts are log-scaled so a long ramble does not dominate. */
-export function featureVector(f: ConfidenceFeatures): number[] {
-  return FEATURE_NAMES.map((name) => {
-    const v = f[name];
-    if (typeof v === "boolean") return v ? 1 : 0;
-    return name === "words" || name === "nouns" ? Math.log1p(v) : v;
-  });
-}
+/** From which noise rate or mean turn length a meeting is scored as recorded speech; the fitting writes it. */
+export type MeetingRoute = TranscriptFeatures;
 
-export function sigmoid(z: number): number {
-  return z >= 0 ? 1 / (1 + Math.exp(-z)) : Math.exp(z) / (1 + Math.exp(z));
-}
-
-/** A linear model over featureVector; the fitting script writes it. */
+/** A linear model over the named features (counts log-scaled); the fitting script writes it. */
 export interface LogisticModel {
+  features: FeatureName[];
   bias: number;
   weights: number[];
 }
 
-export function predict(model: LogisticModel, x: number[]): number {
+/**
+ * Which model scores which talk. Chat (no team kinds) takes the personal model. Meetings take one of two, by
+ * what the transcript measurably is: recorded speech (noisy, or long set speeches) the model fitted on hand
+ * labels of QMSum meetings; clean back-and-forth (typed notes, a cleaned-up call transcript, chat) the one fitted
+ * on LoCoMo's conversations run as meetings. One pooled model was miscalibrated on QMSum's committee
+ * sessions, which are clean yet labelled as strictly as the rest (scripts/fit-confidence.ts reports both).
+ */
+export function confidenceModelFor(group: "team" | "inclusive", transcript: TranscriptFeatures): LogisticModel {
+  if (group === "inclusive") return PERSONAL_MODEL;
+  return isRecordedSpeech(transcript) ? MEETING_MODEL : CONVERSATION_MODEL;
+}
+
+export function isRecordedSpeech(t: TranscriptFeatures, route: MeetingRoute = MEETING_ROUTE): boolean {
+  return t.noise >= route.noise || t.turnWords >= route.turnWords;
+}
+
+/** Features as numbers, in the order given; counts are log-scaled so a long ramble does not dominate. */
+export function featureVector(f: ScoringFeatures, names: readonly FeatureName[]): number[] {
+  return names.map((name) => {
+    const v = f[name];
+    if (typeof v === "boolean") return v ? 1 : 0;
+    return name === "words" || name === "nouns" || name === "noise" || name === "turnWords" ? Math.log1p(v) : v;
+  });
+}
+
+function sigmoid(z: number): number {
+  return z >= 0 ? 1 / (1 + Math.exp(-z)) : Math.exp(z) / (1 + Math.exp(z));
+}
+
+/** The probability for a feature vector already in the model's order. */
+export function predict(model: Pick<LogisticModel, "bias" | "weights">, x: number[]): number {
   let z = model.bias;
   for (let i = 0; i < x.length; i++) z += (model.weights[i] ?? 0) * x[i]!;
   return sigmoid(z);
 }
 
 /** The calibrated probability, rounded to two decimals as candidates show it. */
-export function predictConfidence(f: ConfidenceFeatures): number {
-  return Math.round(predict(CONFIDENCE_MODEL, featureVector(f)) * 100) / 100;
-}
-
-/** Team presets (meetings, agents): 0.85 for an explicit cue, 0.6 for topical words, 0.45 for none; less hedged. */
-export function cueConfidence(f: Pick<ConfidenceFeatures, "strong" | "weak" | "hedged">): number {
-  const base = f.strong ? 0.85 : f.weak ? 0.6 : 0.45;
-  return Math.round((base - (f.hedged ? 0.15 : 0)) * 100) / 100;
+export function predictConfidence(f: ConfidenceFeatures, model: LogisticModel, transcript: TranscriptFeatures): number {
+  return Math.round(predict(model, featureVector({ ...f, ...transcript }, model.features)) * 100) / 100;
 }

@@ -5,7 +5,9 @@ import { normalizeText } from "@/lib/text/normalize";
 import { analyse, type Tok } from "@/lib/extraction/offline/nlp";
 import { findAgreed, isEndorsed } from "@/lib/extraction/offline/assignments";
 import { classify } from "@/lib/extraction/offline/classify";
-import { cueConfidence, predictConfidence, type ConfidenceFeatures } from "@/lib/extraction/offline/confidence";
+import { confidenceModelFor, predictConfidence, type ConfidenceFeatures } from "@/lib/extraction/offline/confidence";
+import { clauseForm } from "@/lib/extraction/offline/form";
+import { transcriptFeatures } from "@/lib/extraction/offline/noise";
 import { baseImportance } from "@/lib/extraction/offline/cues";
 import {
   assignmentFeatures,
@@ -13,6 +15,7 @@ import {
   disfluency,
   limit,
   DEFAULT_TUNING,
+  joinFollowUps,
   selectFromTurn,
   type Featured,
   type Tuning,
@@ -67,17 +70,22 @@ export function extractScored(input: ExtractionInput, chunk: Chunk, tuning: Tuni
   const speakers = speakersOf(input.segments);
   const names = new Set(speakers.flatMap((s) => [s.toLowerCase(), s.split(/\s+/)[0]!.toLowerCase()]));
   const group: Voice["group"] = input.kinds.some((k) => TEAM_KINDS.has(k.id)) ? "team" : "inclusive";
+  const transcript = transcriptFeatures(input.text, chunk);
+  const model = confidenceModelFor(group, transcript);
   const known = new Set((input.knownFacts ?? []).map((f) => normalizeText(f)));
   const seen = new Set<string>();
   const out: Featured[] = [];
   // Text without turns (segments unknown, or unreadable in storage) is read as one speaker-less turn.
   const turns: Segment[] = chunk.segments.length > 0 ? chunk.segments : [wholeChunk(input.text, chunk)];
+  let asked: string | null = null; // who ended the turn before with a question, if anyone
   for (const segment of utterancesOf(input.text, turns)) {
     const base = segment.joined ? segment.start : segmentBase(input.text, segment, chunk);
     // Tags, fillers, repeats and framing blanked out: same offsets, so quotes stay verbatim.
     const cleaned = cleanSpoken(segment.text);
-    if (base === null || isSocial(cleaned.text)) continue;
     const speaker = segment.speaker ?? null;
+    const answer = group === "inclusive" && asked !== null && speaker !== null && asked !== speaker;
+    asked = /\?[\s"')\]]*$/.test(cleaned.text) ? speaker : null;
+    if (base === null || isSocial(cleaned.text)) continue;
     const addressee = speakers.length === 2 && speaker ? (speakers.find((s) => s !== speaker) ?? null) : null;
     // In chat (no team kinds), opinions are attributed: "Melanie says art is healing".
     const voice: Voice = { speaker: speaker ?? "The speaker", addressee, group, attribute: group === "inclusive" };
@@ -90,7 +98,8 @@ export function extractScored(input: ExtractionInput, chunk: Chunk, tuning: Tuni
         const said = cleaned.text.slice(clause[0]!.start, clause[clause.length - 1]!.end);
         if (isClosingOrLogistics(said)) continue;
         const frame = frameBefore(cleaned, clause[0]!.start);
-        const fact = toFact(clause, cleaned.text, voice, input.kinds, names, frame, tuning.minInformativeness);
+        const context = { frame, answer, minInformativeness: tuning.minInformativeness };
+        const fact = toFact(clause, cleaned.text, voice, input.kinds, names, context);
         if (!fact) continue;
         fact.features.disfluency = disfluency(segment.text, cleaned.text, clause);
         if (sentence === endorsed) endorse(fact);
@@ -99,17 +108,20 @@ export function extractScored(input: ExtractionInput, chunk: Chunk, tuning: Tuni
         seen.add(key);
         const start = base + clause[0]!.start;
         const end = base + clause[clause.length - 1]!.end;
-        turn.push({ ...fact, speaker, quote: input.text.slice(start, end), start, end, supported: true });
+        // Scored once every feature is known: the model was fitted on the disfluency too.
+        const confidence = predictConfidence(fact.features, model, transcript);
+        turn.push({ ...fact, confidence, speaker, quote: input.text.slice(start, end), start, end, supported: true });
       }
     }
-    out.push(...selectFromTurn(turn, tuning));
+    out.push(...joinFollowUps(selectFromTurn(turn, tuning), input.text));
   }
   const allowed = new Set(input.kinds.map((k) => k.id));
   for (const assignment of findAgreed(input.text, chunk.segments, allowed)) {
     const key = normalizeText(assignment.content);
     if (seen.has(key) || known.has(key)) continue;
     seen.add(key);
-    out.push({ ...assignment, features: assignmentFeatures(assignment.content) });
+    const features = assignmentFeatures(assignment.content);
+    out.push({ ...assignment, features, confidence: predictConfidence(features, model, transcript) });
   }
   return out.sort((a, b) => (a.start ?? 0) - (b.start ?? 0));
 }
@@ -117,8 +129,8 @@ export function extractScored(input: ExtractionInput, chunk: Chunk, tuning: Tuni
 /** What the meeting explicitly agreed to right after it was said carries that agreement as its cue. */
 function endorse(fact: NonNullable<ReturnType<typeof toFact>>): void {
   fact.strong = true;
+  // Scored later with the other features: an agreement is one more cue the model weighs.
   fact.features = { ...fact.features, strong: true, weak: false, fallback: false };
-  fact.confidence = cueConfidence(fact.features);
 }
 
 // The same input comes back once per chunk: read its speakers once, not once per chunk.
@@ -214,8 +226,7 @@ function toFact(
   voice: Voice,
   kinds: KindDefinition[],
   names: Set<string>,
-  frame: Frame | null,
-  minInformativeness: number,
+  { frame, answer, minInformativeness }: { frame: Frame | null; answer: boolean; minInformativeness: number },
 ) {
   const words = contentWords(clause).filter((t) => !names.has(t.lower));
   const cue = classify(clause, text.slice(clause[0]!.start, clause[clause.length - 1]!.end), kinds, frame?.kind);
@@ -227,10 +238,12 @@ function toFact(
     (t, i) => (t.pos === "PROPN" && i > 0 && !names.has(t.lower)) || t.pos === "NUM" || t.entity !== null,
   );
   if (!strong && !hasFirstPerson(clause) && !specific) return null;
-  const nouns = clause.filter(
+  const named = clause.filter(
     (t) => (t.pos === "NOUN" || t.pos === "PROPN" || t.pos === "NUM") && !names.has(t.lower),
   ).length;
-  // Facts name things: a clause needs two nouns (one with an explicit cue) to be worth reviewing.
+  // Facts name things: a clause needs two nouns (one with an explicit cue) to be worth reviewing. In chat an
+  // answer needs one fewer: the question named what it is about ("Where did you go?" / "We hiked the coast.").
+  const nouns = named + (voice.group === "inclusive" && answer ? 1 : 0);
   if (nouns < (strong ? 1 : 2)) return null;
   const score = informativeness(clause, nouns, strong);
   if (score < minInformativeness) return null;
@@ -245,15 +258,15 @@ function toFact(
     importance: baseImportance(cue.kind),
     fallback: cue.strength === "none",
     words: content.split(/\s+/).length,
-    nouns,
+    nouns: named,
     specific,
     firstPerson: hasFirstPerson(clause),
     disfluency: 0,
+    ...clauseForm(clause),
   };
   return {
     content,
     kind: cue.kind,
-    confidence: voice.group === "team" ? cueConfidence(features) : predictConfidence(features),
     importance: cue.importance,
     temporal: cue.temporal,
     score,

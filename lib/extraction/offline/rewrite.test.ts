@@ -19,7 +19,7 @@ describe("rewriteClause", () => {
     expect(rewrite("I’m a nurse and I've lived in Ohio since 2019.", CHAT)).toBe(
       "Gina is a nurse and they have lived in Ohio since 2019.",
     );
-    expect(rewrite("I don't eat meat.", CHAT)).toBe("Gina doesn't eat meat.");
+    expect(rewrite("I don't eat meat.", CHAT)).toBe("Gina does not eat meat.");
     expect(rewrite("My sister teaches math.", CHAT)).toBe("Gina's sister teaches math.");
   });
 
@@ -42,6 +42,26 @@ describe("rewriteClause", () => {
 
   it("attributes opinions when asked to", () => {
     expect(rewrite("Art can be healing.", { ...CHAT, attribute: true })).toBe("Gina says art can be healing.");
+    // A name the rewrite put first keeps its capital after "says".
+    expect(rewrite("Our garden needs rain.", { ...CHAT, attribute: true })).toBe("Gina says Gina's garden needs rain.");
+  });
+
+  it("reads a present verb without subject as about 'it', not about the speaker", () => {
+    expect(rewrite("Sounds like a lovely trip to Lisbon!", { ...CHAT, attribute: true })).toBe(
+      "Gina says it sounds like a lovely trip to Lisbon.",
+    );
+  });
+
+  it("spells out contractions, and only the ones after pronouns", () => {
+    expect(rewrite("It's been a long year, but it's worth it.", CHAT)).toBe(
+      "It has been a long year, but it is worth it.",
+    );
+    expect(rewrite("They're moving and they won't sell the boat.", CHAT)).toBe(
+      "They are moving and they will not sell the boat.",
+    );
+    expect(rewrite("I can't swim, and Jon's boat isn't mine.", CHAT)).toBe(
+      "Gina cannot swim, and Jon's boat is not theirs.",
+    );
   });
 });
 

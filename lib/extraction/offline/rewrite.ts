@@ -65,7 +65,7 @@ export function rewriteClause(toks: Tok[], source: string, voice: Voice): string
   const implicit = implicitSubject(toks, voice);
   let out = implicit;
   // After the first mention the speaker is "they"/"their", as a person would write it.
-  let named = out !== "" || !name;
+  let named = (out !== "" && out !== "it") || !name;
   let addresseeNamed = false;
   let pending: Subject | null = null; // a rewritten subject whose verb still needs agreement
   let pendingAge = 0;
@@ -122,7 +122,8 @@ export function rewriteClause(toks: Tok[], source: string, voice: Voice): string
   }
   if (!named && voice.attribute && name && toks[0]) {
     // Sentence-initial words are often tagged as names; only entities and acronyms keep their capital.
-    const keepCase = toks[0].entity !== null || /^[A-Z]{2,}/.test(toks[0].text);
+    const person = [name, voice.addressee].some((n) => n && out.startsWith(n));
+    const keepCase = person || toks[0].entity !== null || /^[A-Z]{2,}/.test(toks[0].text);
     out = `${name} says ${keepCase ? out : out[0]!.toLowerCase() + out.slice(1)}`;
   }
   return finish(out);
@@ -180,6 +181,8 @@ function implicitSubject(toks: Tok[], voice: Voice): string {
   if (first.lower === "gonna" || (first.pos === "VERB" && first.lower.endsWith("ing") && !hasFiniteBe)) {
     return `${voice.speaker} is`;
   }
+  // "Sounds great", "Looks like fun": a present verb in -s left out "it", not the speaker.
+  if (first.lower !== first.lemma && thirdPersonSingular(first.lemma) === first.lower) return "it";
   if (first.lower === "been" || (first.pos === "VERB" && first.lower !== first.lemma && !first.lower.endsWith("ing"))) {
     return first.lower === "been" ? `${voice.speaker} has` : voice.speaker;
   }
@@ -198,6 +201,21 @@ function finish(text: string): string {
     .replace(/^(?:so|and|but|okay|ok|well|anyway|alright|yeah|yes)\b[\s,]+(?=\p{L}[\p{L}']*\s+\p{L})/iu, "")
     .replace(/[\s,;:\-–—!?.…]+$/, "")
     .trim();
-  if (!trimmed) return "";
-  return trimmed[0]!.toUpperCase() + trimmed.slice(1) + ".";
+  return trimmed ? written(trimmed[0]!.toUpperCase() + trimmed.slice(1) + ".") : "";
+}
+
+/**
+ * A fact is written, not spoken: contractions are spelled out ("It's been a dream" becomes "It has been a
+ * dream", "doesn't" "does not"). Only after pronouns: "Caroline's" and "life's" may be possessives.
+ */
+function written(text: string): string {
+  return text
+    .replace(/\b(it|that|there|here|what|who|he|she)['’]s (been|got|gotten|had)\b/giu, "$1 has $2")
+    .replace(/\b(it|that|there|here|what|who|he|she)['’]s\b/giu, "$1 is")
+    .replace(/\b(they|you|we|who)['’]re\b/giu, "$1 are")
+    .replace(/\b(they|you|we|who|i)['’]ve\b/giu, "$1 have")
+    .replace(/\b(they|you|we|it|that|he|she|there|i)['’]ll\b/giu, "$1 will")
+    .replace(/\b([Cc])an['’]t\b/gu, "$1annot")
+    .replace(/\b([Ww])on['’]t\b/gu, "$1ill not")
+    .replace(/\b(do|does|did|is|are|was|were|has|have|had|could|would|should|must|need)n['’]t\b/giu, "$1 not");
 }

@@ -29,6 +29,32 @@ export function selectFromTurn(turn: Scored[], tuning: Tuning): Featured[] {
   return turn.filter((c) => c.strong || uncued.includes(c)).map(({ score: _s, strong: _t, ...c }) => c);
 }
 
+/**
+ * A clause that opens with "it", "that" or "this" ("Art gives me joy. It helps me show my feelings.") leans on
+ * the clause just before it: alone it would not stand on its own, so it joins that clause's candidate when
+ * nothing but punctuation lies between them. Joined, the two are one self-contained fact.
+ */
+const LEANS_BACK = /^(?:it|that|this|they|these|those)\b/i;
+export function joinFollowUps<T extends Candidate>(kept: T[], text: string): T[] {
+  const out: T[] = [];
+  for (const c of kept) {
+    const prev = out.at(-1);
+    const adjacent = prev?.end != null && c.start !== null && /^[^\p{L}\p{N}]*$/u.test(text.slice(prev.end, c.start));
+    if (!prev || prev.start === null || c.end === null || !adjacent || !LEANS_BACK.test(c.quote)) {
+      out.push(c);
+      continue;
+    }
+    const rest = LEANS_BACK.test(c.content) ? c.content[0]!.toLowerCase() + c.content.slice(1) : c.content;
+    out[out.length - 1] = {
+      ...prev,
+      content: `${prev.content.replace(/[.!?]$/, "")}; ${rest}`,
+      quote: text.slice(prev.start, c.end),
+      end: c.end,
+    };
+  }
+  return out;
+}
+
 /** How a reviewer's list is ranked: the chance it is a correct fact times how much it matters. */
 export function rankOf(c: Candidate): number {
   return c.confidence * c.importance;
@@ -85,5 +111,10 @@ export function assignmentFeatures(content: string): ConfidenceFeatures {
     specific: /\d|\b(?:mon|tues|wednes|thurs|fri|satur|sun)day\b/i.test(content),
     firstPerson: false,
     disfluency: 0,
+    question: false,
+    vagueSubject: false,
+    unfinished: false,
+    pointing: 0,
+    self: false,
   };
 }

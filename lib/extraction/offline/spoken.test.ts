@@ -74,7 +74,7 @@ describe("spoken framing", () => {
     expect(facts).toEqual([
       expect.objectContaining({
         kind: "constraint",
-        content: "Per legal, the team can't store raw audio for more than 30 days.",
+        content: "Per legal, the team cannot store raw audio for more than 30 days.",
       }),
     ]);
   });

@@ -1,0 +1,66 @@
+/**
+ * Where a big offline run's time goes, in one process without a server: the extractor (per chunk), and
+ * everything else the run does on this thread (review, matcher, inserts). A ~N MB long transcript on a fresh
+ * database, run through executeExtractionRun as the app runs it.
+ *   npx tsx bench/run-phases.ts [--db pglite|postgres] [--mb 5] [--thread on|off]
+ * With --thread on the extractor runs on the extraction thread, and "extractor" is the time chunks waited.
+ * Add --cpu-prof by running the child yourself: SIFT_BENCH_CHILD=1 node --cpu-prof --import tsx ...
+ */
+import { arg, forEachBenchDatabase, relaunchUnderServerCondition } from "./lib/harness";
+
+relaunchUnderServerCondition(import.meta.filename);
+
+const { createSource } = await import("@/lib/db/sources");
+const { createExtractionRun, getRunProgress } = await import("@/lib/db/runs");
+const { parseSource } = await import("@/lib/sources/parse");
+const { longTranscript } = await import("@/tests/long-transcript");
+const { buildExtractor } = await import("@/lib/models");
+const { executeExtractionRun } = await import("@/lib/jobs/extraction");
+const { getEnv } = await import("@/lib/env");
+
+const megabytes = Number(arg("mb", "5"));
+const text = longTranscript(Math.round((megabytes * 1024 * 1024) / 76));
+
+await forEachBenchDatabase(arg("db", "pglite"), async (opened, label) => {
+  const db = opened.prisma;
+  let t = performance.now();
+  const parsed = parseSource({ text, maxBytes: 50 * 1024 * 1024 });
+  const parseMs = performance.now() - t;
+  const source = await createSource({ db, source: { title: "Bench", origin: "paste", parsed } });
+  const run = await createExtractionRun({
+    db,
+    sourceId: source.id,
+    extractor: "offline",
+    modelId: null,
+    promptVersion: null,
+    preset: "meeting",
+  });
+  const { extractor } = buildExtractor({ env: getEnv(), mode: "offline", offThread: arg("thread", "off") === "on" });
+  let extractMs = 0;
+  let chunks = 0;
+  const timed = {
+    ...extractor,
+    name: extractor.name,
+    modelId: extractor.modelId,
+    promptVersion: extractor.promptVersion,
+    async extractChunk(...a: Parameters<typeof extractor.extractChunk>) {
+      const s = performance.now();
+      try {
+        return await extractor.extractChunk(...a);
+      } finally {
+        extractMs += performance.now() - s;
+        chunks++;
+      }
+    },
+  };
+  t = performance.now();
+  await executeExtractionRun({ db, runId: run.id, extractor: timed });
+  const total = performance.now() - t;
+  const p = await getRunProgress({ db, runId: run.id });
+  const candidates = await db.candidate.count({ where: { runId: run.id } });
+  console.log(
+    `${label} ${(Buffer.byteLength(text) / 1048576).toFixed(1)} MB: parse ${parseMs.toFixed(0)} ms; run ${p?.status} ` +
+      `${total.toFixed(0)} ms, ${chunks} chunks, ${candidates} candidates; extractor ${extractMs.toFixed(0)} ms, ` +
+      `rest (ground, review, save) ${(total - extractMs).toFixed(0)} ms`,
+  );
+});
