@@ -231,7 +231,7 @@ test("bulk: select with x and shift-click, the button says how many, gated cards
     page,
     `Bulk ${stamp}`,
     [
-      `Priya: We decided to open the ${stamp} Lisbon office.`,
+      `Priya: We decided to open the ${stamp} Lisbon office on March 3.`,
       `Marcus: The ${stamp} office budget is 20,000 euros.`,
       `Lena: The ${stamp} office budget is 30,000 euros.`,
     ].join("\n"),
