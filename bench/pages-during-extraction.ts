@@ -4,8 +4,9 @@
  * run worker picks it up at boot; meanwhile a few clients load pages (/review, /facts, /ingest, /sources)
  * one after another until the run ends. Prints the run's time and the pages' p50 / p95 / max latency, and the
  * same with no run for comparison.
- *   npx tsx bench/pages-during-extraction.ts [--db pglite|postgres] [--mb 5] [--clients 4] [--port 3951]
+ *   npx tsx bench/pages-during-extraction.ts [--db pglite|postgres] [--mb 5 | --file PATH] [--clients 4] [--port 3951]
  */
+import { readFileSync } from "node:fs";
 import { spawn } from "node:child_process";
 import path from "node:path";
 import { arg, pct, relaunchUnderServerCondition } from "./lib/harness";
@@ -29,7 +30,9 @@ const PAGES = ["/review", "/facts", "/ingest", "/sources"];
 const { env, cleanup } = await freshServerEnv(which === "postgres" ? "postgres" : "pglite", "sift-bench-pages");
 
 // ~76 bytes a turn.
-const text = longTranscript(Math.round((megabytes * 1024 * 1024) / 76));
+// --file: a real transcript (e.g. meetings strung together) instead of the generated one, whose turns repeat.
+const file = arg("file", "");
+const text = file ? readFileSync(file, "utf8") : longTranscript(Math.round((megabytes * 1024 * 1024) / 76));
 const opened = await createDb(env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : { dataDir: env.SIFT_DATA_DIR });
 const parsed = parseSource({ text, maxBytes: 50 * 1024 * 1024 });
 const source = await createSource({ db: opened.prisma, source: { title: "Bench meeting", origin: "paste", parsed } });

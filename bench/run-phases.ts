@@ -2,10 +2,11 @@
  * Where a big offline run's time goes, in one process without a server: the extractor (per chunk), and
  * everything else the run does on this thread (review, matcher, inserts). A ~N MB long transcript on a fresh
  * database, run through executeExtractionRun as the app runs it.
- *   npx tsx bench/run-phases.ts [--db pglite|postgres] [--mb 5] [--thread on|off]
+ *   npx tsx bench/run-phases.ts [--db pglite|postgres] [--mb 5 | --file PATH] [--thread on|off]
  * With --thread on the extractor runs on the extraction thread, and "extractor" is the time chunks waited.
  * Add --cpu-prof by running the child yourself: SIFT_BENCH_CHILD=1 node --cpu-prof --import tsx ...
  */
+import { readFileSync } from "node:fs";
 import { arg, forEachBenchDatabase, relaunchUnderServerCondition } from "./lib/harness";
 
 relaunchUnderServerCondition(import.meta.filename);
@@ -19,7 +20,9 @@ const { executeExtractionRun } = await import("@/lib/jobs/extraction");
 const { getEnv } = await import("@/lib/env");
 
 const megabytes = Number(arg("mb", "5"));
-const text = longTranscript(Math.round((megabytes * 1024 * 1024) / 76));
+// --file: a real transcript (e.g. meetings strung together) instead of the generated one, whose turns repeat.
+const file = arg("file", "");
+const text = file ? readFileSync(file, "utf8") : longTranscript(Math.round((megabytes * 1024 * 1024) / 76));
 
 await forEachBenchDatabase(arg("db", "pglite"), async (opened, label) => {
   const db = opened.prisma;

@@ -20,6 +20,14 @@ import { applyAutoMerges, reviewCandidates } from "@/lib/jobs/review-candidates"
 import type { ModelEmbedder } from "@/lib/models";
 import { gatePolicyForOrigin, loadSentenceEncoder, type Judge } from "@/lib/review";
 
+/**
+ * Rest after each chunk as long as the chunk took on the server's thread, so a run holds about half of it and a
+ * page waits behind fewer of its steps; capped, because a chunk's time also counts the pages it waited for, and
+ * under steady browsing an uncapped rest more than doubled a run (figures in the README, "Runs off the request
+ * path").
+ */
+const MAX_REST_MS = 50;
+
 const candidateKey = (c: { start: number | null; content: string }) => `${c.start ?? "?"}:${c.content}`;
 
 interface RunModels {
@@ -122,6 +130,7 @@ async function extract({
         // The offline extractor and PGlite both work on this thread, and their promises settle without
         // visiting the event loop: without a turn here, requests and the heartbeat wait for the whole run.
         await new Promise((resolve) => setImmediate(resolve));
+        const began = performance.now();
         const fresh: Candidate[] = candidatesSoFar.filter((c) => !saved.has(candidateKey(c)));
         for (const c of fresh) saved.add(candidateKey(c));
         const reviews = await reviewCandidates({
@@ -159,6 +168,8 @@ async function extract({
           });
         });
         if (reviews.some((r) => r.status === "merged")) await applyAutoMerges({ db, runId });
+        // Pages share this thread (and, on PGlite, the database) with the run.
+        await new Promise((resolve) => setTimeout(resolve, Math.min(MAX_REST_MS, performance.now() - began)));
       },
     });
     // Auto-merges a crash left undone (they follow their chunk's commit) are done before the run ends.
