@@ -36,7 +36,9 @@ import {
   trimTrailingVocative,
 } from "@/lib/extraction/offline/filters";
 
-export const OFFLINE_PROMPT_VERSION = "offline-2";
+// Bumped whenever the rules change what comes out, so the dashboard's approval rate by version compares like
+// with like (3: meeting decisions across turns, chat rules, calibrated confidence).
+export const OFFLINE_PROMPT_VERSION = "offline-3";
 
 /**
  * Rule-based extractor for when no model is configured: wink-nlp sentences and part-of-speech tags,
