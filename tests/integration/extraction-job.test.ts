@@ -1,17 +1,16 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { claimRunForRetry, createExtractionRun, getRunProgress } from "@/lib/db/runs";
+import { claimRunForRetry, getRunProgress } from "@/lib/db/runs";
 import { saveSettings } from "@/lib/db/settings";
 import { approveCandidate } from "@/lib/facts/decide";
 import { SettingsSchema } from "@/lib/settings/schema";
-import { createSource } from "@/lib/db/sources";
 import { AppError } from "@/lib/errors";
 import { createOfflineExtractor } from "@/lib/extraction/offline";
 import type { Extractor } from "@/lib/extraction/types";
 import { executeExtractionRun } from "@/lib/jobs/extraction";
-import { parseSource } from "@/lib/sources/parse";
 import { createTestDb, truncateAll, type TestDb } from "@/tests/db";
 import { insertFacts } from "@/tests/review/generate-facts";
 import { generateVariedFacts } from "@/tests/review/generate-varied-facts";
+import { createPastedRun } from "@/tests/runs";
 
 // Small chunks, so a short transcript spans several and one can fail alone.
 process.env.SIFT_CHUNK_TOKENS = "40";
@@ -33,18 +32,8 @@ beforeAll(async () => {
 afterAll(async () => db?.close());
 beforeEach(async () => truncateAll(db.prisma));
 
-async function newRun(extractor: Extractor) {
-  const parsed = parseSource({ text: TRANSCRIPT, maxBytes: 1_000_000 });
-  const source = await createSource({ db: db.prisma, source: { title: "Launch sync", origin: "paste", parsed } });
-  const run = await createExtractionRun({
-    db: db.prisma,
-    sourceId: source.id,
-    extractor: extractor.name,
-    modelId: extractor.modelId,
-    promptVersion: extractor.promptVersion,
-    preset: "meeting",
-  });
-  return { source, run };
+function newRun(extractor: Extractor) {
+  return createPastedRun({ db: db.prisma, text: TRANSCRIPT, extractor });
 }
 
 describe("an extraction run", () => {

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getQuoteContexts } from "@/lib/db/quote-contexts";
 import { listQueuePage } from "@/lib/db/review-queue";
-import { createExtractionRun, getRunProgress } from "@/lib/db/runs";
-import { createSource } from "@/lib/db/sources";
+import { getRunProgress } from "@/lib/db/runs";
 import { createOfflineExtractor } from "@/lib/extraction/offline";
 import type { Extractor } from "@/lib/extraction/types";
 import { createThreadedOfflineExtractor, stopExtractionThreads } from "@/lib/extraction/worker/client";
@@ -11,6 +10,7 @@ import { parseQueueQuery } from "@/lib/queue/schema";
 import { parseSource } from "@/lib/sources/parse";
 import { createTestDb, type TestDb } from "@/tests/db";
 import { longTranscript } from "@/tests/long-transcript";
+import { createPastedRun } from "@/tests/runs";
 
 // Many small chunks: the run lasts long enough to ask for a page in the middle of it.
 process.env.SIFT_CHUNK_TOKENS = "200";
@@ -26,16 +26,7 @@ afterAll(async () => {
 });
 
 async function newRun(text: string, extractor: Extractor) {
-  const parsed = parseSource({ text, maxBytes: 10_000_000 });
-  const source = await createSource({ db: db.prisma, source: { title: "Long sync", origin: "paste", parsed } });
-  return createExtractionRun({
-    db: db.prisma,
-    sourceId: source.id,
-    extractor: extractor.name,
-    modelId: extractor.modelId,
-    promptVersion: extractor.promptVersion,
-    preset: "meeting",
-  });
+  return (await createPastedRun({ db: db.prisma, text, extractor, title: "Long sync" })).run;
 }
 
 async function until<T>(read: () => Promise<T>, ok: (value: T) => boolean): Promise<T> {

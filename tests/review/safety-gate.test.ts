@@ -1,17 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createExtractionRun } from "@/lib/db/runs";
 import { saveSettings } from "@/lib/db/settings";
-import { createSource } from "@/lib/db/sources";
 import { createLlmExtractor } from "@/lib/extraction/llm/extractor";
 import { approveCandidate } from "@/lib/facts/decide";
 import { reviewCandidates } from "@/lib/jobs/review-candidates";
 import { saveCandidates } from "@/lib/db/candidates";
 import { executeExtractionRun } from "@/lib/jobs/extraction";
 import { SettingsSchema } from "@/lib/settings/schema";
-import { parseSource } from "@/lib/sources/parse";
 import { createTestDb, type TestDb } from "@/tests/db";
 import { fact, factsResult, scriptedModel } from "@/tests/llm/mock-models";
 import { candidate, createSourceWithRun } from "@/tests/review/fixtures";
+import { createPastedRun } from "@/tests/runs";
 
 // A transcript (or a model that read one) trying to slip something into the fact base: with
 // auto-approve lowered, the tester's lines became facts. They are gated now, with the reason, and only
@@ -65,16 +63,7 @@ describe("the safety gate", () => {
       ),
     ]);
     const extractor = createLlmExtractor({ model, modelId: "mock-model", timeoutMs: 5_000, maxRetries: 0 });
-    const parsed = parseSource({ text: LINES.join("\n"), maxBytes: 1_000_000 });
-    const source = await createSource({ db: db.prisma, source: { title: "Kiosk", origin: "paste", parsed } });
-    const run = await createExtractionRun({
-      db: db.prisma,
-      sourceId: source.id,
-      extractor: extractor.name,
-      modelId: extractor.modelId,
-      promptVersion: extractor.promptVersion,
-      preset: "meeting",
-    });
+    const { run } = await createPastedRun({ db: db.prisma, text: LINES.join("\n"), extractor, title: "Kiosk" });
     await executeExtractionRun({ db: db.prisma, runId: run.id, extractor });
 
     const candidates = await db.prisma.candidate.findMany({ where: { runId: run.id }, orderBy: { content: "asc" } });
