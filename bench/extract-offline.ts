@@ -9,6 +9,7 @@ import { getPresetKinds } from "@/lib/extraction/kinds";
 import { createOfflineExtractor } from "@/lib/extraction/offline";
 import type { Segment } from "@/lib/sources/schema";
 import { transcriptOf } from "@/tests/transcript";
+import { mulberry32 } from "@/lib/random";
 
 const SPEAKERS = ["Priya", "Marcus", "Elena", "Tom", "Aisha"];
 const LINES = [
@@ -41,16 +42,6 @@ const FILL = {
   num: ["3", "12", "18", "25", "40"],
   name: SPEAKERS,
 };
-
-function mulberry32(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 export function generateMeeting(targetWords = 2_000, seed = 42): { text: string; segments: Segment[] } {
   const rand = mulberry32(seed);

@@ -16,17 +16,7 @@ import { runExtraction } from "@/lib/extraction/pipeline";
 import type { Candidate } from "@/lib/extraction/schema";
 import { buildMeeting, type Meeting } from "./eval-qmsum";
 import { labelsByMeeting, matchLabel, readLabels } from "./lib/meeting-labels";
-
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { mulberry32 } from "@/lib/random";
 
 function stratified(candidates: Candidate[], quota: number, random: () => number, fresh: boolean): Candidate[] {
   const strata = new Map<number, Candidate[]>();

@@ -1,4 +1,5 @@
 import "server-only";
+import { mulberry32 } from "@/lib/random";
 /**
  * SimHash (random-hyperplane LSH) band keys of an embedding, for nearest-neighbour lookup on a database
  * without pgvector (FactVectorBand, migration add_embeddings). Each of BANDS bands is BITS sign bits of
@@ -24,25 +25,13 @@ function fnv1a(text: string): number {
   return h >>> 0;
 }
 
-/** mulberry32: small, fast and the same on every machine, so keys stored by one process match another's. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const planesByDims = new Map<number, Float32Array>();
 
 /** Gaussian directions (Box–Muller): uniform on the sphere, which is what makes p = 1 - θ/π hold. */
 function planes(dims: number): Float32Array {
   let p = planesByDims.get(dims);
   if (!p) {
-    const next = rng(0x51f7 + dims);
+    const next = mulberry32(0x51f7 + dims);
     p = new Float32Array(PLANES * dims);
     for (let i = 0; i < p.length; i += 2) {
       const r = Math.sqrt(-2 * Math.log(1 - next()));
