@@ -114,24 +114,26 @@ export function readMatches(row: { id: string; matches: unknown }): Match[] | nu
   return parseStoredJson(MatchesSchema, row.matches, { table: "Candidate", column: "matches", id: row.id });
 }
 
-/** What a run has saved so far, to tell a retried chunk's candidates from those already kept. */
+/** A candidate as the extractor proposed it: what a resumed run and the matcher read back. */
+const candidateFields = {
+  content: true,
+  kind: true,
+  confidence: true,
+  importance: true,
+  temporal: true,
+  speaker: true,
+  quote: true,
+  start: true,
+  end: true,
+  supported: true,
+} satisfies Prisma.CandidateSelect;
+
 /** The candidates a run saved so far, as the extractor proposed them (a resumed run starts from them). */
 export async function listRunCandidates({ db, runId }: { db: Db | Tx; runId: string }): Promise<Candidate[]> {
   const rows = await db.candidate.findMany({
     where: { runId },
     orderBy: [{ chunkIndex: "asc" }, { createdAt: "asc" }],
-    select: {
-      content: true,
-      kind: true,
-      confidence: true,
-      importance: true,
-      temporal: true,
-      speaker: true,
-      quote: true,
-      start: true,
-      end: true,
-      supported: true,
-    },
+    select: candidateFields,
   });
   return rows;
 }
@@ -213,19 +215,7 @@ export async function reopenCandidate({
   return reopened.count === 1;
 }
 
-const reviewInput = {
-  id: true,
-  content: true,
-  kind: true,
-  confidence: true,
-  importance: true,
-  temporal: true,
-  speaker: true,
-  quote: true,
-  start: true,
-  end: true,
-  supported: true,
-} satisfies Prisma.CandidateSelect;
+const reviewInput = { id: true, ...candidateFields } satisfies Prisma.CandidateSelect;
 
 /**
  * Open candidates whose verdict a change may have made stale, oldest first, at most `limit`: those whose
