@@ -7,9 +7,8 @@ import { limitAction } from "@/app/rate-limit";
 import { getDb } from "@/lib/db/client";
 import { getEnv } from "@/lib/env";
 import { AppError } from "@/lib/errors";
-import { retryExtraction, startExtraction } from "@/lib/jobs/start-extraction";
+import { retryExtraction, startExtractionFromInput } from "@/lib/jobs/start-extraction";
 import { assertRunCapacity } from "@/lib/security/limits";
-import { readSourceInput } from "@/lib/sources/input";
 import { SourceInputSchema } from "@/lib/sources/schema";
 
 /**
@@ -34,30 +33,14 @@ export async function startExtractionAction(formData: FormData) {
       again: formData.get("again") || undefined,
     });
     const file = formData.get("file");
-    const { parsed, upload } = await readSourceInput({
-      text: fields.text,
-      file: file instanceof File ? file : null,
-      maxBytes: env.SIFT_MAX_UPLOAD_BYTES,
-    });
-
-    const started = await startExtraction({
+    return startExtractionFromInput({
       db,
       reviewerId: reviewer.id,
       env,
-      source: {
-        title: fields.title || upload?.name,
-        origin: upload ? "upload" : "paste",
-        filename: upload?.name ?? null,
-        mediaType: upload?.type || null,
-        parsed,
-        meetingDate: fields.meetingDate || null,
-        contextHints: fields.contextHints || null,
-      },
-      preset: fields.preset,
-      again: fields.again === "1",
+      fields,
+      file: file instanceof File ? file : null,
       runInBackground: after,
     });
-    return { ...started, segments: parsed.segments.length };
   });
 }
 

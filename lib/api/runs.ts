@@ -8,10 +8,9 @@ import type { Env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import { agentExtractor, proposalText } from "@/lib/extraction/agent";
 import type { Extractor } from "@/lib/extraction/types";
-import { startExtraction, type RunInBackground } from "@/lib/jobs/start-extraction";
+import { startExtractionFromInput, type RunInBackground } from "@/lib/jobs/start-extraction";
 import { kindOptions } from "@/lib/settings/schema";
 import { assertRunCapacity } from "@/lib/security/limits";
-import { readSourceInput } from "@/lib/sources/input";
 
 /** Sources and runs for the API and MCP: a transcript or an agent's proposals in, the run out. */
 
@@ -50,25 +49,12 @@ export async function startSourceRun({
   reviewerId: string;
 }): Promise<StartedRun> {
   await assertRunCapacity({ db, reviewerId });
-  const { parsed, upload } = await readSourceInput({
-    text: fields.text,
-    file: fields.file,
-    maxBytes: env.SIFT_MAX_UPLOAD_BYTES,
-  });
-  const started = await startExtraction({
+  const started = await startExtractionFromInput({
     db,
     env,
-    source: {
-      title: fields.title || upload?.name,
-      origin,
-      filename: upload?.name ?? null,
-      mediaType: upload?.type || null,
-      parsed,
-      meetingDate: fields.meetingDate || null,
-      contextHints: fields.contextHints || null,
-    },
-    preset: fields.preset,
-    again: fields.again === "1",
+    fields,
+    file: fields.file,
+    origin,
     runInBackground,
     extractor,
     reviewerId,

@@ -9,6 +9,9 @@ import type { Extractor } from "@/lib/extraction/types";
 import { executeExtractionRun } from "@/lib/jobs/extraction";
 import { buildExtractor, buildMatcherModels } from "@/lib/models";
 import { presetOptions } from "@/lib/settings/schema";
+import { readSourceInput } from "@/lib/sources/input";
+import type { SourceInputSchema } from "@/lib/sources/schema";
+import type { z } from "zod";
 
 /** Runs a task after the response is sent (Next's `after` in the app; tests may await it). */
 export type RunInBackground = (task: () => Promise<void>) => void;
@@ -78,6 +81,41 @@ export async function startExtraction({
   });
   runInBackground(() => executeExtractionRun({ db, runId, extractor: choice.extractor, ...matcher }));
   return { runId, sourceId, extractor: choice.label };
+}
+
+/**
+ * A paste or a file as the ingest form and the API send it: checked and parsed the one way (readSourceInput,
+ * so a bad file saves nothing), then saved and started as `startExtraction` does. The origin is "upload" or
+ * "paste" as the person sent it, unless the caller says "api" or "agent".
+ */
+export async function startExtractionFromInput({
+  env,
+  fields,
+  file,
+  origin,
+  ...start
+}: Omit<Parameters<typeof startExtraction>[0], "source" | "preset" | "again"> & {
+  fields: Omit<z.output<typeof SourceInputSchema>, "text"> & { text?: string };
+  file?: File | null;
+  origin?: "api" | "agent";
+}) {
+  const { parsed, upload } = await readSourceInput({ text: fields.text, file, maxBytes: env.SIFT_MAX_UPLOAD_BYTES });
+  const started = await startExtraction({
+    ...start,
+    env,
+    source: {
+      title: fields.title || upload?.name,
+      origin: origin ?? (upload ? "upload" : "paste"),
+      filename: upload?.name ?? null,
+      mediaType: upload?.type || null,
+      parsed,
+      meetingDate: fields.meetingDate || null,
+      contextHints: fields.contextHints || null,
+    },
+    preset: fields.preset,
+    again: fields.again === "1",
+  });
+  return { ...started, segments: parsed.segments.length };
 }
 
 /** Runs again the chunks of a failed, partial or interrupted run, with the extractor it ran with. */
