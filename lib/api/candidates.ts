@@ -74,18 +74,15 @@ export async function listCandidatesPage({
 }
 
 type Decision = z.output<typeof DecisionSchema>;
+/** What a decision route hands its domain function: the candidate, the parsed body and who decides. */
+type DecisionInput<Body extends z.ZodType> = { db: Db; candidateId: string; body: z.output<Body>; reviewerId: string };
 
 export async function approveApiCandidate({
   db,
   candidateId,
   body,
   reviewerId,
-}: {
-  db: Db;
-  candidateId: string;
-  body: z.output<typeof ApproveBodySchema>;
-  reviewerId: string;
-}): Promise<Decision> {
+}: DecisionInput<typeof ApproveBodySchema>): Promise<Decision> {
   const { version, ...options } = body;
   const fact = await approveAndRejudge({ db, candidateId, reviewerId, expectedVersion: version, ...options });
   return { candidateId, status: "approved", factId: fact.id, decided: 1 + fact.mergedCandidateIds.length };
@@ -96,12 +93,7 @@ export async function rejectApiCandidate({
   candidateId,
   body,
   reviewerId,
-}: {
-  db: Db;
-  candidateId: string;
-  body: z.output<typeof RejectBodySchema>;
-  reviewerId: string;
-}): Promise<Decision> {
+}: DecisionInput<typeof RejectBodySchema>): Promise<Decision> {
   const { version, ...options } = body;
   const rejected = await rejectAndRejudge({ db, candidateId, reviewerId, expectedVersion: version, ...options });
   return { candidateId, status: "rejected", factId: null, decided: rejected.length };
