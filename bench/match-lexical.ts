@@ -1,6 +1,13 @@
 // Time to match 50 candidates against 50 retrieved facts each (2,500 pair scores), as the review
 // queue does after DB retrieval. Prints the median over runs. Usage: npx tsx bench/match-lexical.ts
-import { analyze, matchCandidate, scoreAnalyses, DEFAULT_THRESHOLDS, loadWordNet, loadWordVectors } from "@/lib/review";
+import {
+  analyze,
+  matchCandidate,
+  scoreAnalyses,
+  DEFAULT_THRESHOLDS,
+  loadWordNet,
+  loadWordVectors,
+} from "@/lib/matcher";
 
 const people = ["Alice", "Bob", "Priya", "Marcus", "Caroline", "Melanie", "the team", "the vendor"];
 const verbs = ["will ship", "decided to move", "agreed to review", "wants to postpone", "owns", "is not sure about"];

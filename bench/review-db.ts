@@ -21,7 +21,7 @@
  * the facts they retrieve, cold, as a server does for each new transcript chunk. "same batch": one batch
  * again and again, every analysis cached by the matcher (what this bench measured before), the floor.
  *
- * SIFT_SENTENCE_ENCODER=on measures with the sentence encoder (lib/review/sentence-encoder.ts).
+ * SIFT_SENTENCE_ENCODER=on measures with the sentence encoder (lib/matcher/sentence-encoder.ts).
  *
  * Exits non-zero if any planted duplicate, in any batch, is not judged a duplicate of the fact it copies:
  * speed must never be bought with missed matches. Near-misses judged duplicates are printed as warnings.
@@ -32,7 +32,7 @@ relaunchUnderServerCondition(import.meta.filename);
 
 const { contentWords, mayMatch, reviewCandidates } = await import("@/lib/jobs/review-candidates");
 const { findSimilarFacts } = await import("@/lib/db/retrieval");
-const { matchCandidate, loadSentenceEncoder } = await import("@/lib/review");
+const { matchCandidate, loadSentenceEncoder } = await import("@/lib/matcher");
 // As an extraction job runs it: with the sentence encoder when SIFT_SENTENCE_ENCODER=on.
 const encoderLoad = performance.now();
 const encoder = await loadSentenceEncoder();

@@ -1,7 +1,7 @@
 // `sift match`: JSON lines {"a": "...", "b": "..."} on stdin -> {"score", "verdict", ...} per line.
 // A bad line gets an {"error"} line and the run goes on; the exit code is 1 if any line was bad.
 import { z } from "zod";
-import { scorePair } from "@/lib/review";
+import { scorePair } from "@/lib/matcher";
 import { mapJsonLines } from "./json-lines";
 
 const PairSchema = z.object({ a: z.string(), b: z.string() });

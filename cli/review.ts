@@ -3,7 +3,7 @@
 import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { z } from "zod";
-import { decideGate, buildIdf, matchCandidate } from "@/lib/review";
+import { decideGate, buildIdf, matchCandidate } from "@/lib/matcher";
 import { mapJsonLines } from "./json-lines";
 
 const FactLine = z.object({ id: z.union([z.string(), z.number()]).optional(), content: z.string().min(1) });

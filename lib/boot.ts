@@ -88,7 +88,7 @@ async function startRunWorkerUntilShutdown(): Promise<void> {
 export async function warmModels(): Promise<void> {
   try {
     const [{ createThreadedOfflineExtractor }, { loadWordVectors, scorePair, loadSentenceEncoder }] = await Promise.all(
-      [import("@/lib/extraction/worker/client"), import("@/lib/review")],
+      [import("@/lib/extraction/thread/client"), import("@/lib/matcher")],
     );
     // The offline extractor's model loads on the extraction thread, where runs use it, not on this one.
     const text = "Priya: We decided to ship offline mode on Friday.";

@@ -2,7 +2,7 @@ import "server-only";
 import path from "node:path";
 import { z } from "zod";
 import { AppError } from "@/lib/errors";
-import { SWITCH_VALUES } from "@/lib/review/switches";
+import { SWITCH_VALUES } from "@/lib/matcher/switches";
 import { parseAllowedHosts } from "@/lib/security/hosts";
 
 /**
@@ -62,7 +62,7 @@ export const EnvSchema = z.object({
   // Claims of one run before it is given up as a crash loop and ends failed.
   SIFT_RUN_MAX_ATTEMPTS: positiveInt(3),
   SIFT_EMBEDDING_MODEL: optionalString,
-  // Read by the matcher itself (lib/review/switches.ts); validated here so a typo stops the server.
+  // Read by the matcher itself (lib/matcher/switches.ts); validated here so a typo stops the server.
   SIFT_WORD_VECTORS: z.preprocess(emptyToUndefined, z.string().regex(SWITCH_VALUES, "must be on or off").optional()),
   SIFT_WORDNET: z.preprocess(emptyToUndefined, z.string().regex(SWITCH_VALUES, "must be on or off").optional()),
   SIFT_SENTENCE_ENCODER: z.preprocess(

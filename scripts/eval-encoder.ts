@@ -1,4 +1,4 @@
-// Does the sentence encoder (lib/review/sentence-encoder.ts) earn its place beside the lexical score?
+// Does the sentence encoder (lib/matcher/sentence-encoder.ts) earn its place beside the lexical score?
 // Every figure is held out: the blend weight and the duplicate cut-off are chosen on one part and measured
 // on another (README of ../shared/eval):
 // - MRPC: chosen on train, measured on val; accuracy of the duplicate verdict.
@@ -19,7 +19,7 @@ import {
   loadWordVectors,
   scoreAnalyses,
   withEncoder,
-} from "@/lib/review";
+} from "@/lib/matcher";
 
 // Measured whatever the server's setting: the encoder is what is being judged.
 process.env.SIFT_SENTENCE_ENCODER = "on";

@@ -10,7 +10,7 @@
 // Usage: npx tsx scripts/eval-pairs.ts [--cv] [--list 20]
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { analyze, scoreAnalyses, DEFAULT_THRESHOLDS, loadWordVectors, type Verdict } from "@/lib/review";
+import { analyze, scoreAnalyses, DEFAULT_THRESHOLDS, loadWordVectors, type Verdict } from "@/lib/matcher";
 
 const root = path.resolve(import.meta.dirname, "..");
 const evalDir = process.env.SIFT_EVAL_DIR ?? path.resolve(root, "../shared/eval");

@@ -6,7 +6,7 @@
 import { readFileSync } from "node:fs";
 import { parse } from "csv-parse/sync";
 import path from "node:path";
-import { analyze, scoreAnalyses, scorePair, DEFAULT_THRESHOLDS, loadWordNet, loadWordVectors } from "@/lib/review";
+import { analyze, scoreAnalyses, scorePair, DEFAULT_THRESHOLDS, loadWordNet, loadWordVectors } from "@/lib/matcher";
 
 const root = path.resolve(import.meta.dirname, "..");
 const evalDir = process.env.SIFT_EVAL_DIR ?? path.resolve(root, "../shared/eval");
@@ -159,7 +159,7 @@ const mustNever: Array<[string, string]> = [
   ["We will ship by end of Q3.", "We will ship by end of Q4."],
   ["The man is smiling.", "There is no man smiling."],
 ];
-const fixture = readFileSync(path.join(root, "lib/review/__fixtures__/contradictions.jsonl"), "utf8")
+const fixture = readFileSync(path.join(root, "lib/matcher/__fixtures__/contradictions.jsonl"), "utf8")
   .split("\n")
   .filter((l) => l.trim())
   .map((l) => JSON.parse(l) as { a: string; b: string; kind: string });

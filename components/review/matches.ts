@@ -1,5 +1,5 @@
 import type { ReviewItem } from "@/components/review/types";
-import type { Match } from "@/lib/review";
+import type { Match } from "@/lib/matcher";
 
 type FactMatch = Match & { factId: string };
 

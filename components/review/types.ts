@@ -1,4 +1,4 @@
-import type { Match } from "@/lib/review";
+import type { Match } from "@/lib/matcher";
 
 /** A candidate in the same cluster as a card's: it says the same thing, from another place. */
 export interface ReviewMember {

@@ -5,7 +5,7 @@ import { withTransaction, type Db, type Tx } from "@/lib/db/types";
 import { AppError } from "@/lib/errors";
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { Candidate } from "@/lib/extraction/schema";
-import { MatchesSchema, type GateStatus, type Match, type Stage, type Verdict } from "@/lib/review";
+import { MatchesSchema, type GateStatus, type Match, type Stage, type Verdict } from "@/lib/matcher";
 import { contentHash } from "@/lib/text/normalize";
 
 export const REVIEW_STATUSES = ["pending", "gated", "approved", "merged", "rejected"] as const;

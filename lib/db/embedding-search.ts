@@ -10,7 +10,7 @@ import {
 } from "@/lib/db/embeddings";
 import type { Db, Tx } from "@/lib/db/types";
 import { vectorBandKeys } from "@/lib/db/vector-bands";
-import { cosineSimilarity } from "@/lib/review";
+import { cosineSimilarity } from "@/lib/matcher";
 
 /**
  * Nearest facts and pair similarities for a batch of query vectors.

@@ -3,7 +3,7 @@ import { Prisma } from "@/lib/generated/prisma/client";
 import type { Db, Tx } from "@/lib/db/types";
 import { lshKeysFromLexemes } from "@/lib/db/lsh-keys";
 import { trigrams, trigramSimilarity } from "@/lib/db/trigram";
-import { contentHash } from "@/lib/review";
+import { contentHash } from "@/lib/matcher";
 
 export interface SimilarFact {
   id: string;

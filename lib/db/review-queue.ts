@@ -3,7 +3,7 @@ import { readMatches } from "@/lib/db/candidates";
 import type { Db } from "@/lib/db/types";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { GATE_REASONS, type QueueQuery } from "@/lib/queue/schema";
-import type { Match } from "@/lib/review";
+import type { Match } from "@/lib/matcher";
 
 const OPEN = ["pending", "gated"] as const;
 

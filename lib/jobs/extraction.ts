@@ -18,7 +18,7 @@ import { approveCandidate } from "@/lib/facts/decide";
 import { processWorkerId, runsInFlight } from "@/lib/jobs/run-claim-context";
 import { applyAutoMerges, reviewCandidates } from "@/lib/jobs/review-candidates";
 import type { ModelEmbedder } from "@/lib/models";
-import { gatePolicyForOrigin, loadSentenceEncoder, type Judge } from "@/lib/review";
+import { gatePolicyForOrigin, loadSentenceEncoder, type Judge } from "@/lib/matcher";
 
 /**
  * Rest after each chunk as long as the chunk took on the server's thread, so a run holds about half of it and a

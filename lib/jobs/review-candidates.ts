@@ -18,8 +18,8 @@ import {
   type Match,
   type ThresholdsInput,
   type SentenceEncoder,
-} from "@/lib/review";
-import { findSecretKinds } from "@/lib/review/secrets";
+} from "@/lib/matcher";
+import { findSecretKinds } from "@/lib/matcher/secrets";
 
 /** How many retrieved facts the matcher scores per candidate: the verdict comes from the best few. */
 const FACTS_PER_CANDIDATE = 8;
@@ -78,7 +78,7 @@ export async function reviewCandidates({
   /** Optional model-backed stages (lib/models buildMatcherModels), used only when configured. */
   embed?: ModelEmbedder;
   judge?: Judge;
-  /** The local sentence encoder once loaded (lib/review/sentence-encoder.ts); without it, lexical only. */
+  /** The local sentence encoder once loaded (lib/matcher/sentence-encoder.ts); without it, lexical only. */
   encoder?: SentenceEncoder | null;
 }): Promise<CandidateReview[]> {
   if (candidates.length === 0) return [];

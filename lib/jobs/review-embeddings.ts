@@ -8,7 +8,7 @@ import {
 } from "@/lib/db/embeddings";
 import type { Db } from "@/lib/db/types";
 import type { ModelEmbedder } from "@/lib/models";
-import { cosineSimilarity, ThresholdsSchema, type ThresholdsInput } from "@/lib/review";
+import { cosineSimilarity, ThresholdsSchema, type ThresholdsInput } from "@/lib/matcher";
 
 /**
  * The embedding stage of a review batch (reviewCandidates): one embedMany call for the batch's texts,

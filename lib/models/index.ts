@@ -3,11 +3,11 @@ import type { Env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import { createLlmExtractor } from "@/lib/extraction/llm/extractor";
 import { createOfflineExtractor } from "@/lib/extraction/offline";
-import { createThreadedOfflineExtractor } from "@/lib/extraction/worker/client";
+import { createThreadedOfflineExtractor } from "@/lib/extraction/thread/client";
 import type { Extractor } from "@/lib/extraction/types";
 import { resolveLanguageModel } from "@/lib/models/language-model";
 import { resolveEmbedder, resolveJudge, type ModelEmbedder } from "@/lib/models/matcher-models";
-import type { Judge } from "@/lib/review";
+import type { Judge } from "@/lib/matcher";
 import type { Settings } from "@/lib/settings/schema";
 
 /**
@@ -34,7 +34,7 @@ export function configuredModelId(env: Env): string | null {
 /**
  * The LLM extractor when a model is configured, otherwise the offline one. `mode` forces one: "llm"
  * without a configured model is a CONFIG error that says what to set. `offThread` runs the offline one on
- * the extraction thread (lib/extraction/worker), as the server's runs do; the LLM one waits on the network
+ * the extraction thread (lib/extraction/thread), as the server's runs do; the LLM one waits on the network
  * and stays on this thread.
  */
 export function buildExtractor({

@@ -4,7 +4,7 @@ import { parseEnv } from "@/lib/env";
 import { textResult } from "@/tests/llm/mock-models";
 import { buildMatcherModels } from "@/lib/models";
 import { createEmbedder, createJudge } from "@/lib/models/matcher-models";
-import { matchCandidate } from "@/lib/review";
+import { matchCandidate } from "@/lib/matcher";
 
 describe("model-backed matcher stages", () => {
   it("are off without configuration, so matching stays offline", () => {

@@ -6,7 +6,7 @@ import { z } from "zod";
 import type { Env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import { resolveLanguageModel } from "@/lib/models/language-model";
-import type { Embedder, Judge } from "@/lib/review";
+import type { Embedder, Judge } from "@/lib/matcher";
 
 /**
  * The optional model-backed stages of the matcher's cascade: embeddings when an embedding model is

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { SAFETY_REASON } from "@/lib/review/safety";
+import { SAFETY_REASON } from "@/lib/matcher/safety";
 import { readUrlQuery, writeUrlQuery } from "@/lib/url-query";
 
 /**
@@ -12,7 +12,7 @@ export const QUEUE_SORTS = ["attention", "confidence", "importance", "kind", "so
 export const QUEUE_STATUSES = ["open", "pending", "gated"] as const;
 export const QUEUE_VERDICTS = ["new", "related", "duplicate", "contradicts"] as const;
 export const PAGE_SIZES = [25, 50, 100] as const;
-/** Why a card is gated, as the gate writes it (lib/review/gating.ts): the words its reason starts with. */
+/** Why a card is gated, as the gate writes it (lib/matcher/gating.ts): the words its reason starts with. */
 export const GATE_REASONS = {
   "low-confidence": { label: "Low confidence", text: "Low confidence" },
   unsupported: { label: "Quote not found", text: "Quote not found in the source" },

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { getPresetKinds, isPresetId, PRESET_IDS, PRESETS, TaxonomySchema } from "@/lib/extraction/kinds";
 import type { KindDefinition } from "@/lib/extraction/types";
-import { GatePolicySchema } from "@/lib/review/gating";
-import { ThresholdsSchema } from "@/lib/review/thresholds";
+import { GatePolicySchema } from "@/lib/matcher/gating";
+import { ThresholdsSchema } from "@/lib/matcher/thresholds";
 
 /** Everything a reviewer can change in Settings. Stored as one JSON row; defaults fill the gaps. */
 export const CUSTOM_PRESET = "custom";

@@ -9,7 +9,7 @@ import {
   type EmbeddingSpace,
 } from "@/lib/db/embeddings";
 import { approveCandidate, mergeCandidate } from "@/lib/facts/decide";
-import { contentHash } from "@/lib/review";
+import { contentHash } from "@/lib/matcher";
 import { createTestDb, truncateAll, type TestDb } from "@/tests/db";
 import { seedCandidates } from "@/tests/integration/helpers";
 

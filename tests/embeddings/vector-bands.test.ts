@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { vectorBandKeys } from "@/lib/db/vector-bands";
-import { cosineSimilarity } from "@/lib/review";
+import { cosineSimilarity } from "@/lib/matcher";
 
 /** Deterministic pseudo-random unit vectors, and neighbours of them at a chosen cosine. */
 function rng(seed: number) {

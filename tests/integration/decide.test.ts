@@ -4,7 +4,7 @@ import { AppError } from "@/lib/errors";
 import { approveCandidate, mergeCandidate, rejectCandidate } from "@/lib/facts/decide";
 import { createTestDb, truncateAll, type TestDb } from "@/tests/db";
 import { seedCandidates } from "@/tests/integration/helpers";
-import type { Match } from "@/lib/review";
+import type { Match } from "@/lib/matcher";
 
 let db: TestDb;
 beforeAll(async () => {

@@ -4,7 +4,7 @@ import { listQueuePage } from "@/lib/db/review-queue";
 import { getRunProgress } from "@/lib/db/runs";
 import { createOfflineExtractor } from "@/lib/extraction/offline";
 import type { Extractor } from "@/lib/extraction/types";
-import { createThreadedOfflineExtractor, stopExtractionThreads } from "@/lib/extraction/worker/client";
+import { createThreadedOfflineExtractor, stopExtractionThreads } from "@/lib/extraction/thread/client";
 import { executeExtractionRun } from "@/lib/jobs/extraction";
 import { parseQueueQuery } from "@/lib/queue/schema";
 import { parseSource } from "@/lib/sources/parse";

@@ -2,7 +2,7 @@ import type { CandidateReview } from "@/lib/db/candidates";
 import { createSource } from "@/lib/db/sources";
 import type { Db } from "@/lib/db/types";
 import type { Candidate } from "@/lib/extraction/schema";
-import { contentHash } from "@/lib/review";
+import { contentHash } from "@/lib/matcher";
 
 /** What the review tests share: a supported, confident candidate; a fact; a source with a running run. */
 

@@ -4,7 +4,7 @@
  * than one sentence repeated. The same (seed, n) always gives the same list.
  */
 import type { PrismaClient } from "@/lib/generated/prisma/client";
-import { contentHash } from "@/lib/review";
+import { contentHash } from "@/lib/matcher";
 
 const PEOPLE = [
   "Alice",

@@ -1,4 +1,4 @@
-// The matcher's public surface: pure functions, no database. Code outside lib/review imports from here,
+// The matcher's public surface: pure functions, no database. Code outside lib/matcher imports from here,
 // except modules a client component can reach (lib/settings/schema.ts), which import the schema files.
 export { normalizeText, contentHash } from "@/lib/text/normalize";
 export { analyze, buildIdf } from "./lexical";

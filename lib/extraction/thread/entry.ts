@@ -8,13 +8,13 @@ import { parentPort } from "node:worker_threads";
 import { isAppError } from "@/lib/errors";
 import { createOfflineExtractor } from "@/lib/extraction/offline";
 import type { ExtractionInput } from "@/lib/extraction/types";
-import type { FromThread, ThreadError, ToThread } from "@/lib/extraction/worker/protocol";
+import type { FromThread, ThreadError, ToThread } from "@/lib/extraction/thread/protocol";
 
 /** Inputs kept at once: the runs in flight (two from the queue, ingests besides); older ones are sent again. */
 const KEEP_INPUTS = 4;
 
 const port = parentPort;
-if (!port) throw new Error("lib/extraction/worker/entry.ts runs as a worker thread only");
+if (!port) throw new Error("lib/extraction/thread/entry.ts runs as a worker thread only");
 const extractor = createOfflineExtractor();
 const inputs = new Map<number, ExtractionInput>();
 

@@ -65,7 +65,7 @@ function spokenSecret(text: string): string | null {
 
 /**
  * The safety gate reasons of a candidate's content and quote. `secrets` are the kinds of credential a
- * secret scanner found in them (lib/review/secrets.ts), e.g. "github".
+ * secret scanner found in them (lib/matcher/secrets.ts), e.g. "github".
  */
 export function safetyReasons({
   content,

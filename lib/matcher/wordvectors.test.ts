@@ -8,8 +8,8 @@ import { describe, expect, it } from "vitest";
 const root = path.resolve(import.meta.dirname, "../..");
 function run(env: Record<string, string>): { out: string } {
   const code =
-    `import { loadWordVectors } from "./lib/review/wordvectors.ts"; ` +
-    `import { scorePair } from "./lib/review/matcher.ts";
+    `import { loadWordVectors } from "./lib/matcher/wordvectors.ts"; ` +
+    `import { scorePair } from "./lib/matcher/matcher.ts";
     const v = loadWordVectors(); const r = scorePair("A man is slicing tofu.", "A man cuts tofu.");
     console.log(JSON.stringify({ on: v !== null, dim: v?.dim ?? 0, verdict: r.verdict }));`;
   const tsx = path.join(root, "node_modules", ".bin", "tsx");

@@ -23,7 +23,7 @@ export interface MatchInput {
    */
   embeddingSimilarity?: (other: { factId?: string; candidateId?: string }) => number | undefined;
   judge?: Judge;
-  /** The local sentence encoder (lib/review/sentence-encoder.ts), blended with the lexical score. */
+  /** The local sentence encoder (lib/matcher/sentence-encoder.ts), blended with the lexical score. */
   encoder?: SentenceEncoder | null;
   idf?: IdfTable;
   vectors?: WordVectors | null;

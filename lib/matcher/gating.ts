@@ -29,7 +29,7 @@ const fmt = (x: number) => x.toFixed(2);
  * Decides how a matched candidate enters review. "gated" means a person must look at it with the
  * reasons shown; "approved"/"merged" happen only when the policy allows it and nothing gated it (an exact
  * duplicate of an approved fact merges whatever the extractor's confidence: no other gate is waived).
- * The safety reasons (lib/review/safety.ts: hidden characters, instructions, credentials) gate whatever
+ * The safety reasons (lib/matcher/safety.ts: hidden characters, instructions, credentials) gate whatever
  * the policy says. `secrets` are the credential kinds a scanner found in the candidate's text.
  */
 export function decideGate(input: {

