@@ -54,6 +54,23 @@ const EXTRACTOR_NEVER_WRITES = [
     "@/lib/facts/*",
   ),
 ];
+const CHAIN_NEVER_CALLS_BACK_INTO_JOBS = [
+  wall(
+    "The chain runs down its stages and never climbs back: lib/jobs starts and claims runs and calls the chain.",
+    "@/lib/jobs/*",
+  ),
+];
+const PURE_STAGES_NEVER_TOUCH_THE_DATABASE = [
+  wall(
+    "The chain's pure stages (view, chunk, extract, ground, de-duplicate, gate) never touch the database or a " +
+      "model: match and persist do, and the models come in built.",
+    "@/lib/db/*",
+    "@/lib/facts/*",
+    "@/lib/models",
+    "@/lib/models/*",
+    "@/lib/env",
+  ),
+];
 const APPLIER_NEVER_CALLS_A_MODEL = [
   wall(
     "The code that applies reviews never calls a model: everything it needs is stored on the candidate.",
@@ -130,6 +147,20 @@ const config = [
   restrict(["lib/db/**"], [...TEST_DOUBLES, ...LIB_IS_FRAMEWORK_FREE], { prismaCalls: false }),
   restrict(["lib/extraction/**"], [...TEST_DOUBLES, ...PRISMA, ...LIB_IS_FRAMEWORK_FREE, ...EXTRACTOR_NEVER_WRITES]),
   restrict(["lib/facts/**"], [...TEST_DOUBLES, ...PRISMA, ...LIB_IS_FRAMEWORK_FREE, ...APPLIER_NEVER_CALLS_A_MODEL]),
+  restrict(
+    ["lib/chain/**"],
+    [...TEST_DOUBLES, ...PRISMA, ...LIB_IS_FRAMEWORK_FREE, ...CHAIN_NEVER_CALLS_BACK_INTO_JOBS],
+  ),
+  restrict(
+    ["lib/chain/{view,chunk,extract,ground,dedupe,gate,payload}.ts"],
+    [
+      ...TEST_DOUBLES,
+      ...PRISMA,
+      ...LIB_IS_FRAMEWORK_FREE,
+      ...CHAIN_NEVER_CALLS_BACK_INTO_JOBS,
+      ...PURE_STAGES_NEVER_TOUCH_THE_DATABASE,
+    ],
+  ),
 ];
 
 export default config;

@@ -15,8 +15,8 @@ import { freshServerEnv } from "./lib/server-env";
 relaunchUnderServerCondition(import.meta.filename);
 
 const { createDb } = await import("@/lib/db/client");
-const { createSource } = await import("@/lib/db/sources");
-const { createExtractionRun } = await import("@/lib/db/runs");
+const { createQueuedRun } = await import("@/lib/jobs/start-extraction");
+const { parseEnv } = await import("@/lib/env");
 const { parseSource } = await import("@/lib/sources/parse");
 const { longTranscript } = await import("@/tests/long-transcript");
 
@@ -35,15 +35,13 @@ const file = arg("file", "");
 const text = file ? readFileSync(file, "utf8") : longTranscript(Math.round((megabytes * 1024 * 1024) / 76));
 const opened = await createDb(env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : { dataDir: env.SIFT_DATA_DIR });
 const parsed = parseSource({ text, maxBytes: 50 * 1024 * 1024 });
-const source = await createSource({ db: opened.prisma, source: { title: "Bench meeting", origin: "paste", parsed } });
 // Saved before the server starts and claimed by its worker at boot: not started yet when we measure idle pages.
-const run = await createExtractionRun({
+const run = await createQueuedRun({
   db: opened.prisma,
-  sourceId: source.id,
-  extractor: "offline",
-  modelId: null,
-  promptVersion: null,
+  env: parseEnv({ ...process.env, ...env }),
+  source: { title: "Bench meeting", origin: "paste", parsed },
   preset: "meeting",
+  mode: "offline",
 });
 await opened.close();
 
@@ -65,7 +63,7 @@ interface Progress {
 async function progress(): Promise<Progress> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return (await (await fetch(`${base}/api/runs/${run.id}`)).json()) as Progress;
+      return (await (await fetch(`${base}/api/runs/${run.runId}`)).json()) as Progress;
     } catch (error) {
       // A kept-alive socket the server closed meanwhile: ask again.
       if (attempt >= 5) throw error;

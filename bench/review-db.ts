@@ -30,7 +30,8 @@ import { arg, forEachBenchDatabase, pct, relaunchUnderServerCondition } from "./
 
 relaunchUnderServerCondition(import.meta.filename);
 
-const { contentWords, mayMatch, reviewCandidates } = await import("@/lib/jobs/review-candidates");
+const { contentWords, mayMatch } = await import("@/lib/chain/match");
+const { reviewCandidates } = await import("@/lib/jobs/review-candidates");
 const { findSimilarFacts } = await import("@/lib/db/retrieval");
 const { matchCandidate, loadSentenceEncoder } = await import("@/lib/matcher");
 // As an extraction job runs it: with the sentence encoder when SIFT_SENTENCE_ENCODER=on.

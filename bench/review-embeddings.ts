@@ -25,6 +25,7 @@ const { findSimilarFacts } = await import("@/lib/db/retrieval");
 const { insertFacts } = await import("@/tests/review/generate-facts");
 const { generateVariedFacts } = await import("@/tests/review/generate-varied-facts");
 const { fakeEmbedding, startFakeOpenAI, SYNONYMS } = await import("@/tests/fake-openai-server");
+const { testRunPayload } = await import("@/tests/runs");
 type OpenedDatabase = import("@/lib/db/client").OpenedDatabase;
 type Candidate = import("@/lib/extraction/schema").Candidate;
 
@@ -71,7 +72,7 @@ async function benchOne(db: OpenedDatabase, label: string) {
     data: { title: "saves", origin: "paste", text: "saves", contentHash: randomBytes(8).toString("hex") },
   });
   const run = await db.prisma.extractionRun.create({
-    data: { sourceId: other.id, extractor: "bench", status: "running" },
+    data: { payload: testRunPayload(), sourceId: other.id, extractor: "bench", status: "running" },
   });
 
   let t = performance.now();

@@ -1,7 +1,8 @@
 /**
  * Where a big offline run's time goes, in one process without a server: the extractor (per chunk), and
  * everything else the run does on this thread (review, matcher, inserts). A ~N MB long transcript on a fresh
- * database, run through executeExtractionRun as the app runs it.
+ * database, made and run through createQueuedRun and executeExtractionRun (the chain, lib/chain/run.ts) as the app
+ * runs it, rests between chunks included.
  *   npx tsx bench/run-phases.ts [--db pglite|postgres] [--mb 5 | --file PATH] [--thread on|off]
  * With --thread on the extractor runs on the extraction thread, and "extractor" is the time chunks waited.
  * Add --cpu-prof by running the child yourself: SIFT_BENCH_CHILD=1 node --cpu-prof --import tsx ...
@@ -11,12 +12,13 @@ import { arg, forEachBenchDatabase, relaunchUnderServerCondition } from "./lib/h
 
 relaunchUnderServerCondition(import.meta.filename);
 
-const { createSource } = await import("@/lib/db/sources");
-const { createExtractionRun, getRunProgress } = await import("@/lib/db/runs");
+const { getRunProgress } = await import("@/lib/db/runs");
 const { parseSource } = await import("@/lib/sources/parse");
 const { longTranscript } = await import("@/tests/long-transcript");
-const { buildExtractor } = await import("@/lib/models");
+const { createOfflineExtractor } = await import("@/lib/extraction/offline");
+const { createThreadedOfflineExtractor } = await import("@/lib/extraction/thread/client");
 const { executeExtractionRun } = await import("@/lib/jobs/extraction");
+const { createQueuedRun } = await import("@/lib/jobs/start-extraction");
 const { getEnv } = await import("@/lib/env");
 
 const megabytes = Number(arg("mb", "5"));
@@ -29,16 +31,14 @@ await forEachBenchDatabase(arg("db", "pglite"), async (opened, label) => {
   let t = performance.now();
   const parsed = parseSource({ text, maxBytes: 50 * 1024 * 1024 });
   const parseMs = performance.now() - t;
-  const source = await createSource({ db, source: { title: "Bench", origin: "paste", parsed } });
-  const run = await createExtractionRun({
+  const { runId } = await createQueuedRun({
     db,
-    sourceId: source.id,
-    extractor: "offline",
-    modelId: null,
-    promptVersion: null,
+    env: getEnv(),
+    source: { title: "Bench", origin: "paste", parsed },
     preset: "meeting",
+    mode: "offline",
   });
-  const { extractor } = buildExtractor({ env: getEnv(), mode: "offline", offThread: arg("thread", "off") === "on" });
+  const extractor = arg("thread", "off") === "on" ? createThreadedOfflineExtractor() : createOfflineExtractor();
   let extractMs = 0;
   let chunks = 0;
   const timed = {
@@ -57,10 +57,10 @@ await forEachBenchDatabase(arg("db", "pglite"), async (opened, label) => {
     },
   };
   t = performance.now();
-  await executeExtractionRun({ db, runId: run.id, extractor: timed });
+  await executeExtractionRun({ db, runId, extractor: timed });
   const total = performance.now() - t;
-  const p = await getRunProgress({ db, runId: run.id });
-  const candidates = await db.candidate.count({ where: { runId: run.id } });
+  const p = await getRunProgress({ db, runId });
+  const candidates = await db.candidate.count({ where: { runId } });
   console.log(
     `${label} ${(Buffer.byteLength(text) / 1048576).toFixed(1)} MB: parse ${parseMs.toFixed(0)} ms; run ${p?.status} ` +
       `${total.toFixed(0)} ms, ${chunks} chunks, ${candidates} candidates; extractor ${extractMs.toFixed(0)} ms, ` +

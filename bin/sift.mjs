@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npx sift <command>`: runs cli/<command>.ts through tsx, no build step (backup and restore open the
-// embedded database; `mcp` talks to the running app; the others need none).
+// embedded database; `extract` makes one of its own in memory; `mcp` talks to the running app; the others need
+// none).
 // The react-server condition makes `server-only` a no-op outside Next.js.
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
@@ -16,7 +17,7 @@ if (!command || command === "--help" || command === "-h" || !commands.includes(c
     [
       "Usage: sift <command> [options]",
       "",
-      "  extract FILE [--extractor offline|llm] [--preset meeting|agent|personal] [--json]",
+      "  extract FILE [--extractor offline|llm] [--preset NAME] [--settings FILE] [--json]",
       "  match                    JSON lines {a, b} on stdin -> {score, verdict} per line",
       "  review --facts FILE      candidates (JSON lines) on stdin -> verdicts with matches",
       "  mcp                      MCP on stdio for agents, relayed to the running app (SIFT_URL)",

@@ -1,15 +1,14 @@
-import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { Readable } from "node:stream";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { z } from "zod";
+import { CliCandidateSchema, main } from "@/cli/extract";
 import { getPresetKinds } from "@/lib/extraction/kinds";
-import { CandidateSchema, type Candidate } from "@/lib/extraction/schema";
 import { parseSource } from "@/lib/sources/parse";
 import { defaultReply, FABRICATED_QUOTE, startFakeOpenAI, type FakeOpenAI } from "@/tests/fake-openai-server";
 
-const root = path.resolve(import.meta.dirname, "..");
 const dir = mkdtempSync(path.join(tmpdir(), "sift-extract-"));
 
 const VTT = `WEBVTT
@@ -27,34 +26,22 @@ const vttFile = path.join(dir, "standup.vtt");
 writeFileSync(vttFile, VTT);
 const stored = parseSource({ filename: "standup.vtt", bytes: Buffer.from(VTT), maxBytes: 1_000_000 });
 
-/** The environment without any model settings, so the developer's own shell cannot leak in. */
-function cleanEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env, ...extra };
-  for (const key of Object.keys(env)) {
-    if ((key.startsWith("SIFT_") || key.endsWith("_API_KEY")) && !(key in extra)) delete env[key];
-  }
-  return env;
-}
-
-/** Async, unlike cli/match.test.ts: the fake model server lives in this process and must keep answering. */
-function sift(args: string[], options: { input?: string; env?: Record<string, string> } = {}) {
-  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
-    const child = spawn(process.execPath, [path.join(root, "bin", "sift.mjs"), "extract", ...args], {
-      cwd: root,
-      env: cleanEnv(options.env),
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.setEncoding("utf8").on("data", (d: string) => (stdout += d));
-    child.stderr.setEncoding("utf8").on("data", (d: string) => (stderr += d));
-    child.on("error", reject);
-    child.on("close", (code) => resolve({ code, stdout, stderr }));
-    child.stdin.end(options.input ?? "");
+/** `sift extract ARGS`, run in this process with its own streams and an environment without model settings. */
+async function sift(args: string[], options: { input?: string; env?: Record<string, string>; tty?: boolean } = {}) {
+  let stdout = "";
+  let stderr = "";
+  const code = await main(args, {
+    stdin: Readable.from([Buffer.from(options.input ?? "")]),
+    stdout: (text) => void (stdout += text),
+    stderr: (text) => void (stderr += text),
+    env: { ...options.env },
+    isTTY: options.tty ?? false,
   });
+  return { code, stdout, stderr };
 }
 
-function candidates(stdout: string): Candidate[] {
-  return z.array(CandidateSchema.strict()).parse(JSON.parse(stdout));
+function candidates(stdout: string) {
+  return z.array(CliCandidateSchema.strict()).parse(JSON.parse(stdout));
 }
 
 const kindIds = (preset: "meeting" | "personal") => getPresetKinds(preset).map((k) => k.id);
@@ -67,7 +54,7 @@ afterEach(async () => {
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe("sift extract (offline)", () => {
-  it("prints grounded candidates with exactly the candidate fields when piped", async () => {
+  it("prints grounded candidates, each with the verdict and gate a server would store, when piped", async () => {
     const r = await sift([vttFile, "--extractor", "offline"]);
     expect(r.code).toBe(0);
     const list = candidates(r.stdout);
@@ -77,9 +64,28 @@ describe("sift extract (offline)", () => {
       expect(c.quote).toBe(stored.text.slice(c.start!, c.end!));
       expect(["Ann Lee", "Bo Chen"]).toContain(c.speaker);
       expect(kindIds("meeting")).toContain(c.kind);
+      // An empty fact base: everything is new; below the default 0.7 the gate holds it, with the reason.
+      expect(c.verdict).toBe("new");
+      expect(c.status).toBe(c.confidence < 0.7 ? "gated" : "pending");
+      if (c.status === "gated") expect(c.gateReason).toContain(`Low confidence (${c.confidence.toFixed(2)} < 0.70)`);
     }
     expect(list.map((c) => c.quote).join(" ")).toContain("drop the Android beta");
-    expect(r.stderr).toMatch(/extractor offline, 1 chunk, \d+ candidates, \d+ ms/);
+    expect(r.stderr).toMatch(/extractor offline, 1 chunk, \d+ candidates( \([^)]*\))?, \d+ ms/);
+  });
+
+  it("gates and approves as the given --settings say, and refuses a bad settings file", async () => {
+    const settings = path.join(dir, "settings.json");
+    writeFileSync(
+      settings,
+      JSON.stringify({ gates: { minConfidence: 0, autoApprove: { enabled: true, minConfidence: 0 } } }),
+    );
+    const approved = candidates((await sift([vttFile, "--extractor", "offline", "--settings", settings])).stdout);
+    expect(approved.length).toBeGreaterThan(0);
+    expect(approved.every((c) => c.status === "approved")).toBe(true);
+    writeFileSync(settings, JSON.stringify({ gates: { minConfidence: 2 } }));
+    const bad = await sift([vttFile, "--settings", settings]);
+    expect(bad).toMatchObject({ code: 1, stdout: "" });
+    expect(bad.stderr).toMatch(/^sift extract: --settings .*settings\.json: gates\.minConfidence: /);
   });
 
   it("uses the kinds of the chosen preset", async () => {
@@ -224,9 +230,15 @@ describe("sift extract (llm)", () => {
     const supported = list.filter((c) => c.supported);
     expect(supported.map((c) => c.kind).sort()).toEqual(["action_item", "constraint", "decision"]);
     for (const c of supported) expect(c.quote).toBe(stored.text.slice(c.start!, c.end!));
-    expect(list.find((c) => c.quote === FABRICATED_QUOTE)).toMatchObject({ supported: false, start: null, end: null });
+    expect(list.find((c) => c.quote === FABRICATED_QUOTE)).toMatchObject({
+      supported: false,
+      start: null,
+      end: null,
+      status: "gated",
+      gateReason: expect.stringMatching(/quote/i),
+    });
     expect(r.stderr).toContain("extractor llm openai-compatible:fake-model");
-    expect(r.stderr).toContain("(1 unsupported)");
+    expect(r.stderr).toContain("(1 unsupported, 1 gated)");
   });
 
   it("uses the configured model when --extractor is not given", async () => {

@@ -1,19 +1,24 @@
-import { spawnSync } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { Readable } from "node:stream";
 import { describe, expect, it } from "vitest";
+import { main as match } from "@/cli/match";
+import { main as review } from "@/cli/review";
 
-const root = path.resolve(import.meta.dirname, "..");
-function sift(args: string[], input: string) {
-  const r = spawnSync(process.execPath, [path.join(root, "bin", "sift.mjs"), ...args], {
-    input,
-    encoding: "utf8",
-    cwd: root,
+/** `sift match` or `sift review ARGS`, run in this process on `input`. */
+async function sift([command, ...args]: string[], input: string) {
+  let stdout = "";
+  const code = await (command === "match" ? match : review)(args, {
+    stdin: Readable.from([input]),
+    stdout: (text) => void (stdout += text),
+    stderr: () => undefined,
+    env: {},
+    isTTY: false,
   });
   return {
-    code: r.status,
-    lines: r.stdout
+    code,
+    lines: stdout
       .trim()
       .split("\n")
       .filter(Boolean)
@@ -22,13 +27,13 @@ function sift(args: string[], input: string) {
 }
 
 describe("sift match", () => {
-  it("scores each line, reports bad lines and exits 1 at the end", () => {
+  it("scores each line, reports bad lines and exits 1 at the end", async () => {
     const input = [
       JSON.stringify({ a: "We will ship by end of Q3", b: "We will ship by end of Q4" }),
       "not json",
       JSON.stringify({ a: "Offline mode ships by end of Q3", b: "offline mode will ship by the end of Q3" }),
     ].join("\n");
-    const r = sift(["match"], input);
+    const r = await sift(["match"], input);
     expect(r.lines).toHaveLength(3);
     expect(r.lines[0]).toMatchObject({ verdict: "contradicts" });
     expect(r.lines[1]).toHaveProperty("error");
@@ -37,15 +42,15 @@ describe("sift match", () => {
     expect(r.code).toBe(1);
   });
 
-  it("exits 0 when every line is good", () => {
-    const r = sift(["match"], JSON.stringify({ a: "The cat sat", b: "Revenue grew in Europe" }));
+  it("exits 0 when every line is good", async () => {
+    const r = await sift(["match"], JSON.stringify({ a: "The cat sat", b: "Revenue grew in Europe" }));
     expect(r.code).toBe(0);
     expect(r.lines[0]).toMatchObject({ verdict: "new" });
   });
 });
 
 describe("sift review", () => {
-  it("writes each candidate with verdict, matches and gate", () => {
+  it("writes each candidate with verdict, matches and gate", async () => {
     const dir = mkdtempSync(path.join(tmpdir(), "sift-review-"));
     const facts = path.join(dir, "facts.jsonl");
     writeFileSync(
@@ -64,7 +69,7 @@ describe("sift review", () => {
     ]
       .map((c) => JSON.stringify(c))
       .join("\n");
-    const r = sift(["review", "--facts", facts], input);
+    const r = await sift(["review", "--facts", facts], input);
     expect(r.code).toBe(0);
     expect(r.lines).toHaveLength(3);
     expect(r.lines[0]).toMatchObject({ kind: "decision", verdict: "duplicate", matches: [{ factId: "f1" }] });
@@ -73,7 +78,7 @@ describe("sift review", () => {
     expect(r.lines[2]).toMatchObject({ verdict: "new", matches: [], gate: { status: "pending" } });
   });
 
-  it("fails with usage when --facts is missing", () => {
-    expect(sift(["review"], "").code).toBe(2);
+  it("fails with usage when --facts is missing", async () => {
+    expect((await sift(["review"], "")).code).toBe(2);
   });
 });

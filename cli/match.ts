@@ -2,12 +2,14 @@
 // A bad line gets an {"error"} line and the run goes on; the exit code is 1 if any line was bad.
 import { z } from "zod";
 import { scorePair } from "@/lib/matcher";
+import { runAsCommand, type CliIo } from "./io";
 import { mapJsonLines } from "./json-lines";
 
 const PairSchema = z.object({ a: z.string(), b: z.string() });
 
-async function main(): Promise<number> {
+export async function main(_argv: string[], io: CliIo): Promise<number> {
   return mapJsonLines({
+    io,
     schema: PairSchema,
     expected: 'expected {"a": string, "b": string}',
     handle: (pair) => {
@@ -17,6 +19,4 @@ async function main(): Promise<number> {
   });
 }
 
-main().then((code) => {
-  process.exitCode = code;
-});
+runAsCommand(import.meta.url, main);

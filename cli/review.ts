@@ -4,6 +4,7 @@ import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { z } from "zod";
 import { decideGate, buildIdf, matchCandidate } from "@/lib/matcher";
+import { runAsCommand, type CliIo } from "./io";
 import { mapJsonLines } from "./json-lines";
 
 const FactLine = z.object({ id: z.union([z.string(), z.number()]).optional(), content: z.string().min(1) });
@@ -15,9 +16,11 @@ const CandidateLine = z
   })
   .passthrough();
 
+/** A usage problem: printed, exit 2. */
+class UsageError extends Error {}
+
 function fail(message: string): never {
-  process.stderr.write(`sift review: ${message}\n`);
-  process.exit(2);
+  throw new UsageError(message);
 }
 
 function readFacts(file: string): Array<{ id: string; content: string }> {
@@ -41,15 +44,34 @@ function readFacts(file: string): Array<{ id: string; content: string }> {
     });
 }
 
-async function main(): Promise<number> {
-  const { values } = parseArgs({ options: { facts: { type: "string" }, help: { type: "boolean", short: "h" } } });
+export async function main(argv: string[], io: CliIo): Promise<number> {
+  try {
+    return await review(argv, io);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    io.stderr(`sift review: ${error.message}\n`);
+    return 2;
+  }
+}
+
+async function review(argv: string[], io: CliIo): Promise<number> {
+  let values;
+  try {
+    values = parseArgs({
+      args: argv,
+      options: { facts: { type: "string" }, help: { type: "boolean", short: "h" } },
+    }).values;
+  } catch (error) {
+    fail(error instanceof Error ? error.message : String(error));
+  }
   if (values.help || !values.facts) {
-    process.stderr.write("Usage: sift review --facts facts.jsonl < candidates.jsonl\n");
+    io.stderr("Usage: sift review --facts facts.jsonl < candidates.jsonl\n");
     return values.help ? 0 : 2;
   }
   const facts = readFacts(values.facts);
   const idf = buildIdf(facts.map((f) => f.content));
   return mapJsonLines({
+    io,
     schema: CandidateLine,
     expected: 'expected {"content": string, "confidence"?: number, "supported"?: boolean}',
     handle: async (candidate) => {
@@ -60,6 +82,4 @@ async function main(): Promise<number> {
   });
 }
 
-main().then((code) => {
-  process.exitCode = code;
-});
+runAsCommand(import.meta.url, main);

@@ -1,14 +1,15 @@
-import { extractScored } from "@/lib/extraction/offline";
-import type { Tuning } from "@/lib/extraction/offline/select";
-import type { KindDefinition } from "@/lib/extraction/types";
 import path from "node:path";
-import { getPresetKinds } from "@/lib/extraction/kinds";
-import { buildTranscript, readSessions, report, scoreSession, type Session, type Tally } from "./eval-locomo";
+import { createOfflineExtractor } from "@/lib/extraction/offline";
+import type { Tuning } from "@/lib/extraction/offline/select";
+import { relaunchUnderServerCondition } from "../bench/lib/harness";
+import { readSessions, report, runSessions, scoreSession, type Session, type Tally } from "./eval-locomo";
 
 /**
  * LoCoMo content match with held-out folds: leave one conversation out over the offline extractor's two
  * thresholds (lib/extraction/offline/select.ts); each conversation is scored with the thresholds that did
- * best on the other four. Usage: npx tsx scripts/eval-locomo-cv.ts (about a minute).
+ * best on the other four. Every session goes down the app's chain (lib/chain) into a store in memory, one
+ * store per setting, with the offline extractor at that setting.
+ * Usage: npx tsx scripts/eval-locomo-cv.ts (about ten minutes on a quiet machine: 28 settings × 128 runs).
  */
 
 const GRID: Tuning[] = [0, 1, 2, 3].flatMap((perTurnUncued) =>
@@ -29,17 +30,14 @@ function f1(t: Tally): number {
 }
 const label = (t: Tuning) => `uncued/turn ${t.perTurnUncued}, min informativeness ${t.minInformativeness}`;
 
-function crossValidate(sessions: Session[], kinds: KindDefinition[]): void {
+async function crossValidate(sessions: Session[]): Promise<void> {
   const conversations = [...new Set(sessions.map((s) => s.sample_id))];
   // tallies[config][conversation]
   const tallies = GRID.map(() => new Map(conversations.map((c) => [c, empty()])));
-  for (const session of sessions) {
-    const { text, segments, turnSpans } = buildTranscript(session.turns);
-    const chunk = { index: 0, start: 0, end: text.length, segments };
-    GRID.forEach((tuning, k) => {
-      const candidates = extractScored({ text, segments, kinds }, chunk, tuning);
+  for (const [k, tuning] of GRID.entries()) {
+    for (const { session, turnSpans, candidates } of await runSessions(sessions, createOfflineExtractor({ tuning }))) {
       scoreSession(session, turnSpans, candidates, tallies[k]!.get(session.sample_id)!);
-    });
+    }
   }
   const pooled = (k: number, keep: (c: string) => boolean) => {
     const t = empty();
@@ -70,5 +68,9 @@ function crossValidate(sessions: Session[], kinds: KindDefinition[]): void {
   );
 }
 
+relaunchUnderServerCondition(import.meta.filename);
 const evalDir = process.env.SIFT_EVAL_DIR ?? path.resolve(import.meta.dirname, "../../shared/eval");
-crossValidate(readSessions(path.join(evalDir, "locomo/dev-sessions.jsonl")), getPresetKinds("personal"));
+crossValidate(readSessions(path.join(evalDir, "locomo/dev-sessions.jsonl"))).catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,14 +1,16 @@
 /**
  * Content-match eval of the offline extractor on LoCoMo dev sessions (metric as in
- * ../shared/eval/README.md). Usage: npx tsx scripts/eval-locomo.ts [--limit N] [--verbose]
+ * ../shared/eval/README.md), each session down the app's chain (lib/chain) into a store in memory, as
+ * `sift extract` runs it. Usage: npx tsx scripts/eval-locomo.ts [--limit N] [--verbose]
  * Held-out folds (leave one conversation out): scripts/eval-locomo-cv.ts.
  * The data is read in place (license forbids copying it into the repo); SIFT_EVAL_DIR overrides.
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { getPresetKinds } from "@/lib/extraction/kinds";
-import { extractCandidates } from "@/lib/extraction/offline";
+import type { StoredCandidate } from "@/lib/db/candidates";
+import type { Extractor } from "@/lib/extraction/types";
 import type { Segment } from "@/lib/sources/schema";
+import { relaunchUnderServerCondition } from "../bench/lib/harness";
 
 interface Turn {
   speaker: string;
@@ -146,6 +148,38 @@ export function readSessions(file: string): Session[] {
     .map((l) => JSON.parse(l) as Session);
 }
 
+/**
+ * Each session as a source of its own, down the chain into one store in memory (one server holding them),
+ * personal preset; `extractor` instead of the offline one the payload names (a tuned one, for the folds).
+ */
+export async function runSessions(sessions: Session[], extractor?: Extractor) {
+  // Imported here: other scripts use this file's helpers without the server's modules.
+  const { parseEnv } = await import("@/lib/env");
+  const { openLocalStore } = await import("@/lib/jobs/local-run");
+  const store = await openLocalStore({ env: parseEnv({ ...process.env, SIFT_CHUNK_TOKENS: "3000" }) });
+  const out: Array<{ session: Session; turnSpans: Map<string, [number, number]>; candidates: StoredCandidate[] }> = [];
+  try {
+    for (const session of sessions) {
+      const { text, segments, turnSpans } = buildTranscript(session.turns);
+      const participants = [...new Set(session.turns.map((t) => t.speaker))];
+      const { candidates } = await store.extract({
+        source: {
+          title: `${session.sample_id} session ${session.session}`,
+          origin: "paste",
+          parsed: { format: "text", text, segments, participants },
+        },
+        preset: "personal",
+        mode: "offline",
+        ...(extractor ? { extractor } : {}),
+      });
+      out.push({ session, turnSpans, candidates });
+    }
+  } finally {
+    await store.close();
+  }
+  return out;
+}
+
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
   const limitAt = args.indexOf("--limit");
@@ -154,15 +188,10 @@ async function main(): Promise<void> {
   const file = path.join(evalDir, "locomo/dev-sessions.jsonl");
   const sessions = readSessions(file).slice(0, limit);
 
-  const kinds = getPresetKinds("personal");
   const offline: Tally = { candidates: 0, candidatesHit: 0, gold: 0, goldFound: 0 };
   const baseline: Tally = { candidates: 0, candidatesHit: 0, gold: 0, goldFound: 0 };
-  for (const session of sessions) {
-    const { text, segments, turnSpans } = buildTranscript(session.turns);
-    scoreSession(session, turnSpans, baselineCandidates(segments), baseline);
-    const chunk = { index: 0, start: 0, end: text.length, segments };
-    // extractCandidates = extractChunk plus the exact spans (a repeated sentence could ground elsewhere).
-    const candidates = extractCandidates({ text, segments, kinds }, chunk);
+  for (const { session, turnSpans, candidates } of await runSessions(sessions)) {
+    scoreSession(session, turnSpans, baselineCandidates(buildTranscript(session.turns).segments), baseline);
     if (args.includes("--verbose")) for (const c of candidates) console.log(`[${c.kind}] ${c.content}  <= ${c.quote}`);
     scoreSession(session, turnSpans, candidates, offline);
   }
@@ -172,6 +201,7 @@ async function main(): Promise<void> {
 }
 
 if (process.argv[1] && import.meta.url.endsWith(path.basename(process.argv[1]))) {
+  relaunchUnderServerCondition(import.meta.filename);
   main().catch((error: unknown) => {
     console.error(error);
     process.exit(1);

@@ -1,9 +1,11 @@
 /**
  * The offline extractor on real recorded meetings: QMSum val (metrics as in ../shared/eval/README.md).
- * Usage: npx tsx scripts/eval-qmsum.ts [--verbose] [--decisions] [--limit N]
+ * Usage: npx tsx scripts/eval-qmsum.ts [--verbose] [--decisions] [--limit N] (it runs itself again under the
+ * react-server condition, which the app's server modules need)
  * Reports, per meeting series, per corpus (AMI, ICSI, committee) and overall: load (candidates per 1,000
  * words, all and ungated), noise (share of candidates whose content keeps fillers or transcriber tags) and
- * decision recall, through the app's own path (chunking, the offline extractor, grounding). Nothing is
+ * decision recall, through the app's own chain (lib/chain: chunking, the offline extractor, grounding, the run's
+ * de-duplication, matching and gate) into a store in memory, as `sift extract` runs it. Nothing is
  * fitted here; but the cleaning rules were written while reading these meetings' output, so treat the
  * figures as in-sample. A diagnostic (not the README's metric) says why each decision query is missed;
  * `--decisions` prints it per query (scripts/lib/decision-diagnosis.ts).
@@ -13,9 +15,9 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { chunkInput } from "@/lib/extraction/chunking";
 import { getPresetKinds } from "@/lib/extraction/kinds";
-import { createOfflineExtractor, extractScored } from "@/lib/extraction/offline";
-import { runExtraction } from "@/lib/extraction/pipeline";
+import { extractScored } from "@/lib/extraction/offline";
 import type { Candidate } from "@/lib/extraction/schema";
+import { relaunchUnderServerCondition } from "../bench/lib/harness";
 import type { Segment } from "@/lib/sources/schema";
 import { contentTokens, tokenF1 } from "./eval-locomo";
 import { diagnose, REASONS, type Diagnosis } from "./lib/decision-diagnosis";
@@ -175,15 +177,20 @@ async function main(): Promise<void> {
   const bySeries = new Map<string, Tally>();
   const total = empty();
   const began = performance.now();
+  // The app's own chain, chunks of SIFT_CHUNK_TOKENS' default, the offline extractor: one store for the
+  // evaluation, as one server would hold these meetings. (Imported here: other scripts use this file's helpers
+  // without the server's modules.)
+  const { parseEnv } = await import("@/lib/env");
+  const { openLocalStore } = await import("@/lib/jobs/local-run");
+  const store = await openLocalStore({ env: parseEnv({ ...process.env, SIFT_CHUNK_TOKENS: "3000" }) });
   for (const file of files) {
     const meeting = JSON.parse(readFileSync(path.join(dir, file), "utf8")) as Meeting;
     const { text, segments, turnSpans } = buildMeeting(meeting);
-    // The app's own path: chunks of SIFT_CHUNK_TOKENS' default, each through the offline extractor.
-    const { candidates } = await runExtraction({
-      extractor: createOfflineExtractor(),
-      input: { text, segments, kinds },
-      tokenBudget: 3000,
-      concurrency: 1,
+    const participants = [...new Set(segments.flatMap((s) => (s.speaker ? [s.speaker] : [])))];
+    const { candidates } = await store.extract({
+      source: { title: file, origin: "paste", parsed: { format: "text", text, segments, participants } },
+      preset: "meeting",
+      mode: "offline",
     });
     if (args.includes("--verbose")) {
       for (const c of candidates) console.log(`${file} [${c.kind} ${c.confidence}] ${c.content}`);
@@ -206,6 +213,7 @@ async function main(): Promise<void> {
     bySeries.set(series, into);
     add(total, tally);
   }
+  await store.close();
   console.log(`QMSum val: ${files.length} meetings, ${Math.round(performance.now() - began)} ms`);
   const byCorpus = new Map<string, Tally>();
   for (const [series, t] of [...bySeries].sort()) {
@@ -233,6 +241,7 @@ async function main(): Promise<void> {
 }
 
 if (process.argv[1] && import.meta.url.endsWith(path.basename(process.argv[1]))) {
+  relaunchUnderServerCondition(import.meta.filename);
   main().catch((error: unknown) => {
     console.error(error);
     process.exit(1);

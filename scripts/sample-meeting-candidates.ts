@@ -1,7 +1,7 @@
 /**
  * Draws the sample of meeting candidates that scripts/labels/qmsum-val-candidates.jsonl labels by hand.
  * Usage: npx tsx scripts/sample-meeting-candidates.ts OUT.jsonl [--per-meeting 14] [--seed 10] [--fresh]
- * The candidates a reviewer sees (the app's chunked path, meeting preset) on each QMSum val meeting,
+ * The candidates a reviewer sees (the app's chain into a store in memory, meeting preset) on each QMSum val meeting,
  * stratified by confidence: the meeting's quota is dealt round-robin over the confidence levels present,
  * drawn at random (seeded) within each, so low and high confidence are both labelled. --fresh draws instead
  * uniformly among the candidates no label matches yet (a check of a model fitted on the labels so far).
@@ -10,10 +10,8 @@
  */
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { getPresetKinds } from "@/lib/extraction/kinds";
-import { createOfflineExtractor } from "@/lib/extraction/offline";
-import { runExtraction } from "@/lib/extraction/pipeline";
 import type { Candidate } from "@/lib/extraction/schema";
+import { relaunchUnderServerCondition } from "../bench/lib/harness";
 import { buildMeeting, type Meeting } from "./eval-qmsum";
 import { labelsByMeeting, matchLabel, readLabels } from "./lib/meeting-labels";
 import { mulberry32 } from "@/lib/random";
@@ -50,16 +48,19 @@ async function main(): Promise<void> {
   const fresh = args.includes("--fresh");
   const labels = labelsByMeeting(fresh ? readLabels() : []);
   const rows: string[] = [];
+  const { parseEnv } = await import("@/lib/env");
+  const { openLocalStore } = await import("@/lib/jobs/local-run");
+  const store = await openLocalStore({ env: parseEnv({ ...process.env, SIFT_CHUNK_TOKENS: "3000" }) });
   for (const file of readdirSync(dir)
     .filter((f) => f.endsWith(".json"))
     .sort()) {
     const meeting = JSON.parse(readFileSync(path.join(dir, file), "utf8")) as Meeting;
     const { text, segments } = buildMeeting(meeting);
-    const { candidates } = await runExtraction({
-      extractor: createOfflineExtractor(),
-      input: { text, segments, kinds: getPresetKinds("meeting") },
-      tokenBudget: 3000,
-      concurrency: 1,
+    const participants = [...new Set(segments.flatMap((s) => (s.speaker ? [s.speaker] : [])))];
+    const { candidates } = await store.extract({
+      source: { title: file, origin: "paste", parsed: { format: "text", text, segments, participants } },
+      preset: "meeting",
+      mode: "offline",
     });
     const unlabelled = candidates.filter((c) => !matchLabel(labels.get(file), c.start ?? 0, c.end ?? 0));
     for (const c of stratified(unlabelled, option("--per-meeting", 14), random, fresh)) {
@@ -78,10 +79,12 @@ async function main(): Promise<void> {
       rows.push(JSON.stringify(row));
     }
   }
+  await store.close();
   writeFileSync(out, rows.join("\n") + "\n");
   console.log(`${rows.length} candidates → ${out}`);
 }
 
+relaunchUnderServerCondition(import.meta.filename);
 main().catch((error: unknown) => {
   console.error(error);
   process.exit(1);

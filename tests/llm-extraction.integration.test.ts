@@ -7,7 +7,7 @@ import { getPresetKinds } from "@/lib/extraction/kinds";
 import { createLlmExtractor } from "@/lib/extraction/llm/extractor";
 import { factsOutputSchema } from "@/lib/extraction/llm/output";
 import { resolveLanguageModel } from "@/lib/models/language-model";
-import { runExtraction } from "@/lib/extraction/pipeline";
+import { proposeCandidates } from "@/tests/chain/propose";
 import type { ExtractionInput } from "@/lib/extraction/types";
 import { FABRICATED_QUOTE, startFakeOpenAI, type FakeOpenAI, type FakeOpenAIOptions } from "@/tests/fake-openai-server";
 import { transcriptOf } from "@/tests/transcript";
@@ -53,7 +53,7 @@ const meeting = transcript([
 describe("LLM extraction over HTTP (openai-compatible → fake server)", () => {
   it("produces grounded candidates, flags a fabricated quote and reports token usage", async () => {
     const { fake, extractor } = await setup();
-    const result = await runExtraction({ extractor, input: meeting, tokenBudget: 30, concurrency: 2 });
+    const result = await proposeCandidates({ extractor, input: meeting, tokenBudget: 30, concurrency: 2 });
 
     expect(result.status).toBe("succeeded");
     expect(result.chunks.length).toBeGreaterThan(1);
@@ -86,7 +86,7 @@ describe("LLM extraction over HTTP (openai-compatible → fake server)", () => {
         return n === 1 ? { status: 429, headers: { "retry-after-ms": "300" } } : { facts: [] };
       },
     });
-    const result = await runExtraction({ extractor, input: meeting, tokenBudget: 1_000, concurrency: 1 });
+    const result = await proposeCandidates({ extractor, input: meeting, tokenBudget: 1_000, concurrency: 1 });
     expect(result.status).toBe("succeeded");
     expect(result.chunks[0]!.attempts).toBe(2);
     expect(fake.requests).toHaveLength(2);
@@ -100,7 +100,7 @@ describe("LLM extraction over HTTP (openai-compatible → fake server)", () => {
     const { fake, extractor } = await setup({
       respond: (req, n) => (n <= 2 ? { status: 500, headers: { "retry-after-ms": "1" } } : { facts: [] }),
     });
-    const result = await runExtraction({ extractor, input: meeting, tokenBudget: 1_000, concurrency: 1 });
+    const result = await proposeCandidates({ extractor, input: meeting, tokenBudget: 1_000, concurrency: 1 });
     expect(result.status).toBe("succeeded");
     expect(result.chunks[0]!.attempts).toBe(3);
     expect(fake.requests).toHaveLength(3);
@@ -113,7 +113,7 @@ describe("LLM extraction over HTTP (openai-compatible → fake server)", () => {
       ["Cy", "Finance will approve it."],
     ]);
     const { extractor } = await setup({}, { maxRetries: 1 });
-    const result = await runExtraction({ extractor, input, tokenBudget: 10, concurrency: 3 });
+    const result = await proposeCandidates({ extractor, input, tokenBudget: 10, concurrency: 3 });
     expect(result.status).toBe("partial");
     expect(result.chunks.map((c) => c.status)).toEqual(["succeeded", "failed", "succeeded"]);
     expect(result.chunks[1]!.error).toBe("The model provider had a server error (HTTP 500) (after 2 attempts)");
@@ -125,7 +125,7 @@ describe("LLM extraction over HTTP (openai-compatible → fake server)", () => {
 
   it("fails a chunk whose request never answers with 'timed out after N s', without retrying it", async () => {
     const { fake, extractor } = await setup({}, { timeoutMs: 200, maxRetries: 2 });
-    const result = await runExtraction({
+    const result = await proposeCandidates({
       extractor,
       input: transcript([["Ann", "Hold on. [[HANG]]"]]),
       tokenBudget: 100,
@@ -145,14 +145,14 @@ describe("LLM extraction over HTTP (openai-compatible → fake server)", () => {
       },
     });
     const input = { ...transcript([["Ann", "We decided to wait."]]), signal: controller.signal };
-    const result = await runExtraction({ extractor, input, tokenBudget: 100, concurrency: 1 });
+    const result = await proposeCandidates({ extractor, input, tokenBudget: 100, concurrency: 1 });
     expect(result.status).toBe("failed");
     expect(result.chunks[0]).toMatchObject({ error: "Extraction was cancelled", attempts: 1 });
   });
 
   it("fails malformed JSON after one retry", async () => {
     const { fake, extractor } = await setup();
-    const result = await runExtraction({
+    const result = await proposeCandidates({
       extractor,
       input: transcript([["Ann", "Odd reply. [[MALFORMED]]"]]),
       tokenBudget: 100,
@@ -175,7 +175,7 @@ describe("LLM extraction over HTTP (openai-compatible → fake server)", () => {
       timeoutMs: 5_000,
       maxRetries: 3,
     });
-    const result = await runExtraction({ extractor, input: meeting, tokenBudget: 1_000, concurrency: 1 });
+    const result = await proposeCandidates({ extractor, input: meeting, tokenBudget: 1_000, concurrency: 1 });
     expect(result.chunks[0]).toMatchObject({ status: "failed", attempts: 1 });
     expect(result.chunks[0]!.error).toMatch(/rejected the credentials \(HTTP 401\)/);
     expect(result.chunks[0]!.error).not.toContain(API_KEY);

@@ -1,30 +1,43 @@
+import { buildRunPayload, type RunPayload } from "@/lib/chain/payload";
 import type { Db } from "@/lib/db/types";
-import { createExtractionRun } from "@/lib/db/runs";
-import { createSource } from "@/lib/db/sources";
-import type { Extractor } from "@/lib/extraction/types";
+import { getEnv } from "@/lib/env";
+import { createQueuedRun } from "@/lib/jobs/start-extraction";
+import { DEFAULT_SETTINGS } from "@/lib/settings/schema";
 import { parseSource } from "@/lib/sources/parse";
 
-/** A pasted transcript and a queued meeting run for `extractor`, as the ingest action makes them. */
+/** A pasted transcript and a queued meeting run, made as the ingest action makes them (payload and all). */
 export async function createPastedRun({
   db,
   text,
-  extractor,
   title = "Launch sync",
+  origin = "paste",
 }: {
   db: Db;
   text: string;
-  extractor: Pick<Extractor, "name" | "modelId" | "promptVersion">;
   title?: string;
+  origin?: "paste" | "agent";
 }) {
   const parsed = parseSource({ text, maxBytes: 10_000_000 });
-  const source = await createSource({ db, source: { title, origin: "paste", parsed } });
-  const run = await createExtractionRun({
+  const { runId, sourceId } = await createQueuedRun({
     db,
-    sourceId: source.id,
-    extractor: extractor.name,
-    modelId: extractor.modelId,
-    promptVersion: extractor.promptVersion,
+    env: getEnv(),
+    source: { title, origin, parsed },
     preset: "meeting",
+    mode: "offline",
   });
+  const run = await db.extractionRun.findUniqueOrThrow({ where: { id: runId } });
+  const source = await db.source.findUniqueOrThrow({ where: { id: sourceId } });
   return { source, run };
+}
+
+/** A run payload with the default settings, for tests that write run rows themselves. */
+export function testRunPayload(extractor: "offline" | "llm" = "offline"): RunPayload {
+  return buildRunPayload({
+    source: { origin: "paste" },
+    extractor: { mode: extractor, modelId: extractor === "llm" ? "openai:gpt-4o-mini" : null },
+    preset: "meeting",
+    settings: DEFAULT_SETTINGS,
+    knownFacts: [],
+    chunkTokens: 3_000,
+  });
 }

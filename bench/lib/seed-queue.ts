@@ -19,6 +19,7 @@ export async function seedQueue(opened: OpenedDatabase, { facts, open }: { facts
   const { saveCandidates } = await import("@/lib/db/candidates");
   const { createSource } = await import("@/lib/db/sources");
   const { createExtractionRun, finishRun } = await import("@/lib/db/runs");
+  const { testRunPayload } = await import("@/tests/runs");
   const db = opened.prisma;
   const prisma = opened.prisma;
 
@@ -67,14 +68,7 @@ export async function seedQueue(opened: OpenedDatabase, { facts, open }: { facts
         parsed: { format: "text", text, segments, participants: SPEAKERS },
       },
     });
-    const run = await createExtractionRun({
-      db,
-      sourceId: source.id,
-      extractor: "offline",
-      modelId: null,
-      promptVersion: null,
-      preset: null,
-    });
+    const run = await createExtractionRun({ db, sourceId: source.id, payload: testRunPayload(), promptVersion: null });
     for (let i = 0; i < candidates.length; i += 50) {
       const batch = candidates.slice(i, i + 50);
       const reviews = await reviewCandidates({ db, candidates: batch });

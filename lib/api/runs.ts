@@ -6,8 +6,7 @@ import { getSettings } from "@/lib/db/settings";
 import type { Db } from "@/lib/db/types";
 import type { Env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
-import { agentExtractor, proposalText } from "@/lib/extraction/agent";
-import type { Extractor } from "@/lib/extraction/types";
+import { proposalText, type ProposedFact } from "@/lib/extraction/agent";
 import { startExtractionFromInput, type RunInBackground } from "@/lib/jobs/start-extraction";
 import { kindOptions } from "@/lib/settings/schema";
 import { assertRunCapacity } from "@/lib/security/limits";
@@ -37,7 +36,7 @@ export async function startSourceRun({
   fields,
   origin,
   runInBackground,
-  extractor,
+  agentFacts,
   reviewerId,
 }: {
   db: Db;
@@ -45,7 +44,8 @@ export async function startSourceRun({
   fields: SourceFields;
   origin: "api" | "agent";
   runInBackground: RunInBackground;
-  extractor?: { extractor: Extractor; label: string };
+  /** An agent's own facts: stored in the run's payload, proposed instead of extracting. */
+  agentFacts?: ProposedFact[];
   reviewerId: string;
 }): Promise<StartedRun> {
   await assertRunCapacity({ db, reviewerId });
@@ -56,7 +56,7 @@ export async function startSourceRun({
     file: fields.file,
     origin,
     runInBackground,
-    extractor,
+    agentFacts,
     reviewerId,
   });
   if (started.duplicateOf) {
@@ -117,6 +117,6 @@ export async function proposeFacts({
     origin: "agent",
     runInBackground,
     reviewerId,
-    extractor: { extractor: agentExtractor(facts), label: "Proposed by an agent" },
+    agentFacts: facts,
   });
 }

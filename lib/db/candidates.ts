@@ -138,6 +138,31 @@ export async function listRunCandidates({ db, runId }: { db: Db | Tx; runId: str
   return rows;
 }
 
+/** A run's candidates as stored, with the verdicts, matches, gates and clusters the chain gave them. */
+export async function listStoredCandidates({ db, runId }: { db: Db; runId: string }) {
+  const rows = await db.candidate.findMany({
+    where: { runId },
+    orderBy: [
+      { chunkIndex: "asc" },
+      { start: { sort: "asc", nulls: "last" } },
+      { end: { sort: "asc", nulls: "last" } },
+      { content: "asc" },
+    ],
+    select: {
+      id: true,
+      ...candidateFields,
+      status: true,
+      verdict: true,
+      verdictStage: true,
+      gateReason: true,
+      clusterId: true,
+      matches: true,
+    },
+  });
+  return rows.map((row) => ({ ...row, matches: readMatches(row) }));
+}
+export type StoredCandidate = Awaited<ReturnType<typeof listStoredCandidates>>[number];
+
 /**
  * Moves an open candidate to a decided status, once: the status guard makes a double click or a second
  * reviewer lose cleanly (CONFLICT, naming who decided) instead of deciding twice.

@@ -6,7 +6,7 @@ import { PrismaPGlite } from "pglite-prisma-adapter";
 import { PrismaClient } from "@/lib/generated/prisma/client";
 import { getEnv } from "@/lib/env";
 import { applyMigrations, pgExecutor, pgliteExecutor, type MigrationReport } from "@/lib/db/migrate";
-import { openPGlite } from "@/lib/db/pglite";
+import { openMemoryPGlite, openPGlite } from "@/lib/db/pglite";
 import { vacuumRetrievalTablesIfStale } from "@/lib/db/retrieval";
 
 export { PrismaClient };
@@ -34,6 +34,8 @@ export interface CreateDbOptions {
   databaseUrl?: string;
   /** Sift data directory for PGlite (default SIFT_DATA_DIR). Ignored with `databaseUrl`. */
   dataDir?: string;
+  /** PGlite in this process's memory instead of a directory (the CLI's and the evaluations' store). */
+  memory?: boolean;
   /** Set false to leave the database without the default reviewer (default true). */
   seed?: boolean;
 }
@@ -43,7 +45,9 @@ export interface CreateDbOptions {
  * Each call opens a new connection; the app should use getDb(), which keeps one per process.
  */
 export async function createDb(options: CreateDbOptions = {}): Promise<OpenedDatabase> {
-  const db = options.databaseUrl ? await openPostgres(options.databaseUrl) : await openEmbedded(options.dataDir);
+  const db = options.databaseUrl
+    ? await openPostgres(options.databaseUrl)
+    : await openEmbedded(options.memory ? "memory" : options.dataDir);
   if (db.migrations.modified.length > 0) {
     // Prisma ignores edits to applied migrations too; say so, since the edit will never run here.
     console.warn(
@@ -96,8 +100,8 @@ export function isEmbeddedClient(prisma: object): boolean {
   return embeddedClients.has(prisma);
 }
 
-async function openEmbedded(dataDir: string | undefined): Promise<OpenedDatabase> {
-  const opened = await openPGlite(dataDir ? { dataDir } : {});
+async function openEmbedded(dataDir: string | "memory" | undefined): Promise<OpenedDatabase> {
+  const opened = dataDir === "memory" ? await openMemoryPGlite() : await openPGlite(dataDir ? { dataDir } : {});
   try {
     const migrations = await applyMigrations({ executor: pgliteExecutor(opened.pglite) });
     const prisma = new PrismaClient({ adapter: new PrismaPGlite(opened.pglite) });

@@ -7,7 +7,7 @@ import { vector } from "@electric-sql/pglite-pgvector";
 import { resolveDataDir } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import { acquireDirectoryLock } from "@/lib/db/lock";
-import { copyPgliteTemplate } from "@/lib/db/pglite-template";
+import { copyPgliteTemplate, memoryTemplate } from "@/lib/db/pglite-template";
 
 /**
  * Every process that opens a data directory must load the same extensions, or queries fail with
@@ -68,6 +68,23 @@ export async function openPGlite(options: { dataDir?: string } = {}): Promise<Op
       } finally {
         lock.release();
       }
+    },
+  };
+}
+
+/**
+ * PGlite in this process's memory, loaded already migrated (memoryTemplate): the store of one CLI call or one
+ * evaluation, gone when it closes. No directory, so no lock.
+ */
+export async function openMemoryPGlite(): Promise<Pick<OpenedPGlite, "pglite" | "close">> {
+  const pglite = await PGlite.create({
+    extensions: PGLITE_EXTENSIONS,
+    loadDataDir: await memoryTemplate(PGLITE_EXTENSIONS),
+  });
+  return {
+    pglite,
+    async close() {
+      if (!pglite.closed) await pglite.close();
     },
   };
 }

@@ -254,7 +254,7 @@ function retrieveChunk(
 
 /**
  * A text's pool, best first: exact content-hash hits, then by pg_trgm similarity to the text (computed
- * in JS, lib/db/trigram.ts), ties by id so results are stable; the first `limit`. A fact's trigrams are
+ * in JS, lib/db/trigram.ts), ties by content then id so results are stable; the first `limit`. A fact's trigrams are
  * built once per batch (`factTrigrams`), as look-alikes recur across its texts.
  */
 function rankPool(
@@ -269,11 +269,16 @@ function rankPool(
     if (!t) factTrigrams.set(r.id, (t = trigrams(r.content)));
     return { id: r.id, content: r.content, exact: r.exact, trigram: trigramSimilarity(own, t) };
   });
+  // Ties by content before id: ids are random, and two stores holding the same candidates (a server and the
+  // CLI's, lib/jobs/local-run.ts) must rank them alike.
   scored.sort(
-    (x, y) => Number(y.exact) - Number(x.exact) || y.trigram - x.trigram || (x.id < y.id ? -1 : x.id > y.id ? 1 : 0),
+    (x, y) =>
+      Number(y.exact) - Number(x.exact) || y.trigram - x.trigram || order(x.content, y.content) || order(x.id, y.id),
   );
   return scored.slice(0, limit);
 }
+
+const order = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /**
  * PGlite has no autovacuum: after many approvals or an import, FactBand's visibility map stays unset and

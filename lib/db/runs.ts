@@ -1,30 +1,41 @@
 import "server-only";
 import { parseStoredJson } from "@/lib/db/stored-json";
 import type { Db, Tx } from "@/lib/db/types";
+import { StoredRunPayloadSchema, type RunPayload } from "@/lib/chain/payload";
 import { AppError } from "@/lib/errors";
 import { ChunkLogSchema, RETRYABLE_RUN_STATUSES, type ChunkLogEntry } from "@/lib/extraction/schema";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { SegmentsSchema } from "@/lib/sources/schema";
 
+/**
+ * A queued run with its payload (lib/chain/payload.ts): what it will do, fixed now. The extractor, model and
+ * preset columns repeat the payload's, for the dashboard and the API.
+ */
 export async function createExtractionRun({
   db,
   sourceId,
-  extractor,
-  modelId,
+  payload,
   promptVersion,
-  preset,
   reviewerId = null,
 }: {
   db: Db | Tx;
   sourceId: string;
-  extractor: string;
-  modelId: string | null;
+  payload: RunPayload;
+  /** The extractor's version (lib/models extractorForRun), recorded for provenance. */
   promptVersion: string | null;
-  preset: string | null;
   reviewerId?: string | null;
 }) {
   return db.extractionRun.create({
-    data: { sourceId, extractor, modelId, promptVersion, preset, reviewerId, status: "queued" },
+    data: {
+      sourceId,
+      extractor: payload.extractor.mode,
+      modelId: payload.extractor.modelId,
+      promptVersion,
+      preset: payload.preset,
+      reviewerId,
+      status: "queued",
+      payload,
+    },
   });
 }
 
@@ -146,6 +157,36 @@ export async function getRunForExtraction({ db, runId }: { db: Db; runId: string
     id: run.source.id,
   });
   return { ...run, chunkLog: readChunkLog(run) ?? [], source: { ...run.source, segments: segments ?? [] } };
+}
+
+/**
+ * A run's payload, parsed (null when its stored JSON is unreadable, logged), with the source fields a legacy
+ * payload is completed from; null when the run does not exist.
+ */
+export async function getRunPayload({ db, runId }: { db: Db; runId: string }) {
+  const run = await db.extractionRun.findUnique({
+    where: { id: runId },
+    select: {
+      id: true,
+      payload: true,
+      source: { select: { origin: true, filename: true, mediaType: true, contextHints: true, meetingDate: true } },
+    },
+  });
+  if (!run) return null;
+  const payload = parseStoredJson(StoredRunPayloadSchema, run.payload, {
+    table: "ExtractionRun",
+    column: "payload",
+    id: run.id,
+  });
+  return {
+    payload,
+    source: { ...run.source, meetingDate: run.source.meetingDate?.toISOString().slice(0, 10) ?? null },
+  };
+}
+
+/** Stores a legacy run's payload once it is made whole, so every later attempt reads the same one. */
+export async function saveRunPayload({ db, runId, payload }: { db: Db; runId: string; payload: RunPayload }) {
+  await db.extractionRun.update({ where: { id: runId }, data: { payload } });
 }
 
 /**

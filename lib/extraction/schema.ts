@@ -49,6 +49,8 @@ export const ChunkLogEntrySchema = z.object({
   ms: z.number().nonnegative(),
   /** Candidates the chunk added (a retried run counts only new ones). */
   candidates: z.number().int().nonnegative(),
+  /** Candidates it proposed that repeated an earlier chunk's, dropped by the run's de-duplication. */
+  repeats: z.number().int().nonnegative().optional(),
 });
 export type ChunkLogEntry = z.infer<typeof ChunkLogEntrySchema>;
 export const ChunkLogSchema = z.array(ChunkLogEntrySchema);

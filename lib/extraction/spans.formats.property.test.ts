@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { getPresetKinds } from "@/lib/extraction/kinds";
 import { createOfflineExtractor } from "@/lib/extraction/offline";
-import { runExtraction } from "@/lib/extraction/pipeline";
+import { proposeCandidates } from "@/tests/chain/propose";
 import { parseSource } from "@/lib/sources/parse";
 import type { Segment } from "@/lib/sources/schema";
 import { readableView } from "@/lib/sources/view";
@@ -129,7 +129,7 @@ async function expectSpansHold(text: string, filename: string, bom: boolean): Pr
   for (const s of parsed.segments) expect(text.slice(s.start, s.end)).toBe(s.text);
   // The extractor reads clean words: no tag, entity or escape survives into what it reads.
   expect(readableView(parsed).text).not.toMatch(/<\/?[bic]\b|&amp;|&nbsp;|\\u[0-9a-f]{4}|\\"|-->|\{\\an8\}/);
-  const result = await runExtraction({
+  const result = await proposeCandidates({
     extractor: createOfflineExtractor(),
     input: { text: parsed.text, segments: parsed.segments, format: parsed.format, kinds: getPresetKinds("meeting") },
     tokenBudget: 3000,

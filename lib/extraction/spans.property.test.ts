@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { getPresetKinds } from "@/lib/extraction/kinds";
 import { createOfflineExtractor } from "@/lib/extraction/offline";
-import { runExtraction } from "@/lib/extraction/pipeline";
+import { proposeCandidates } from "@/tests/chain/propose";
 import { parseSource } from "@/lib/sources/parse";
 
 /**
@@ -55,7 +55,7 @@ describe("spans into the user's own text", () => {
         const parsed = parseSource({ filename: "t.txt", text: (bom ? "\uFEFF" : "") + text, maxBytes: 1_000_000 });
         expect(parsed.text).toBe(text);
         for (const s of parsed.segments) expect(text.slice(s.start, s.end)).toBe(s.text);
-        const result = await runExtraction({
+        const result = await proposeCandidates({
           extractor: createOfflineExtractor(),
           input: { text: parsed.text, segments: parsed.segments, kinds },
           tokenBudget: 3000,
@@ -76,7 +76,7 @@ describe("spans into the user's own text", () => {
       "Dan: The security review must finish before the launch in March.\r\n\r\n\r\n" +
       "Priya:   I will draft the customer email by Thursday.\r\n";
     const parsed = parseSource({ text, maxBytes: 1_000_000 });
-    const result = await runExtraction({
+    const result = await proposeCandidates({
       extractor: createOfflineExtractor(),
       input: { text: parsed.text, segments: parsed.segments, kinds: getPresetKinds("meeting") },
       tokenBudget: 3000,
@@ -97,7 +97,7 @@ describe("spans into the user's own text", () => {
     const text =
       "Priya: I will send the launch report by Friday.\nDan: Noted.\nDan: I will send the launch report by Friday.";
     const parsed = parseSource({ text, maxBytes: 1_000_000 });
-    const result = await runExtraction({
+    const result = await proposeCandidates({
       extractor: createOfflineExtractor(),
       input: { text: parsed.text, segments: parsed.segments, kinds: getPresetKinds("meeting") },
       tokenBudget: 3000,

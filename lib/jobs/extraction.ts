@@ -1,50 +1,47 @@
 import "server-only";
-import { costOfUsage } from "@/lib/models/cost";
-import { getEnv } from "@/lib/env";
-import { isAppError } from "@/lib/errors";
-import { withTransaction, type Db } from "@/lib/db/types";
-import { listRunCandidates, saveCandidates } from "@/lib/db/candidates";
+import { completeLegacyPayload, type RunPayload } from "@/lib/chain/payload";
+import { runChain } from "@/lib/chain/run";
 import { isEmbeddedClient } from "@/lib/db/client";
-import { vacuumRetrievalTablesIfStale } from "@/lib/db/retrieval";
 import { listKnownFacts } from "@/lib/db/facts";
-import { beatRun, claimRun, lockClaimedRunForChunk, RunClaimLostError, type ClaimedRun } from "@/lib/db/run-claims";
-import { finishRun, getRunForExtraction, markRunStarted, recordChunkOutcome } from "@/lib/db/runs";
+import { vacuumRetrievalTablesIfStale } from "@/lib/db/retrieval";
+import { beatRun, claimRun, RunClaimLostError, type ClaimedRun } from "@/lib/db/run-claims";
+import { finishRun, getRunForExtraction, getRunPayload, saveRunPayload } from "@/lib/db/runs";
 import { getSettings } from "@/lib/db/settings";
-import { kindsForPreset } from "@/lib/settings/schema";
-import { runExtraction } from "@/lib/extraction/pipeline";
-import type { Candidate } from "@/lib/extraction/schema";
+import type { Db } from "@/lib/db/types";
+import { getEnv, type Env } from "@/lib/env";
+import { AppError, isAppError } from "@/lib/errors";
 import type { Extractor } from "@/lib/extraction/types";
-import { approveCandidate } from "@/lib/facts/decide";
 import { processWorkerId, runsInFlight } from "@/lib/jobs/run-claim-context";
-import { applyAutoMerges, reviewCandidates } from "@/lib/jobs/review-candidates";
-import type { ModelEmbedder } from "@/lib/models";
-import { gatePolicyForOrigin, loadSentenceEncoder, type Judge } from "@/lib/matcher";
+import { buildMatcherModels, configuredModelId, extractorForRun } from "@/lib/models";
+import { costOfUsage } from "@/lib/models/cost";
 
 /**
- * Rest after each chunk as long as the chunk took on the server's thread, so a run holds about half of it and a
- * page waits behind fewer of its steps; capped, because a chunk's time also counts the pages it waited for, and
- * under steady browsing an uncapped rest more than doubled a run (figures in the README, "Runs off the request
- * path").
+ * A run as a job: claimed, beaten while it works, its models rebuilt from its payload alone, sent down the
+ * chain (lib/chain/run.ts), and finished. An ingest, a Retry, every instance's worker loop, the CLI and the
+ * evaluations all execute runs through here.
  */
-const MAX_REST_MS = 50;
-
-const candidateKey = (c: { start: number | null; content: string }) => `${c.start ?? "?"}:${c.content}`;
-
-interface RunModels {
-  extractor: Extractor;
-  /** The matcher's optional model stages (lib/models buildMatcherModels). */
-  embed?: ModelEmbedder;
-  judge?: Judge;
+export interface ExecuteOptions {
+  db: Db;
+  /** Default: the process's (getEnv()). The CLI passes its own. */
+  env?: Env;
+  /**
+   * Nothing else shares this thread (the CLI, an evaluation): the offline extractor runs here instead of on
+   * the extraction thread, and no rest is taken between chunks for pages.
+   */
+  standalone?: boolean;
+  /** Instead of the extractor the payload names: tests' doubles, an evaluation's tuned one. */
+  extractor?: Extractor;
 }
 
 /**
  * Claims this run, when it is queued or its worker died, and executes it (an ingest or a Retry starts its
  * run at once this way; the worker loop would claim it otherwise). Does nothing when another worker holds it.
  */
-export async function executeExtractionRun({ db, runId, ...models }: { db: Db; runId: string } & RunModels) {
+export async function executeExtractionRun({ runId, ...options }: ExecuteOptions & { runId: string }) {
+  const env = options.env ?? getEnv();
   const workerId = processWorkerId();
-  const run = await claimRun({ db, workerId, staleMs: getEnv().SIFT_RUN_STALE_MS, runId });
-  if (run) await executeClaimedRun({ db, run, workerId, ...models });
+  const run = await claimRun({ db: options.db, workerId, staleMs: env.SIFT_RUN_STALE_MS, runId });
+  if (run) await executeClaimedRun({ ...options, env, run, workerId });
 }
 
 /**
@@ -52,15 +49,15 @@ export async function executeExtractionRun({ db, runId, ...models }: { db: Db; r
  * SIFT_RUN_MAX_ATTEMPTS allows kept stopping its server (a crash loop): it ends failed instead.
  */
 export async function executeClaimedRun({
-  db,
   run,
   workerId,
-  ...models
-}: { db: Db; run: ClaimedRun; workerId: string } & RunModels) {
-  const { SIFT_RUN_MAX_ATTEMPTS: maxAttempts, SIFT_RUN_STALE_MS: staleMs } = getEnv();
-  if (run.attempts > maxAttempts) {
+  ...options
+}: ExecuteOptions & { run: ClaimedRun; workerId: string }) {
+  const { db } = options;
+  const env = options.env ?? getEnv();
+  if (run.attempts > env.SIFT_RUN_MAX_ATTEMPTS) {
     const error =
-      `Given up after ${maxAttempts} attempts: the server stopped during each of them. ` +
+      `Given up after ${env.SIFT_RUN_MAX_ATTEMPTS} attempts: the server stopped during each of them. ` +
       "What was extracted is kept; Retry to try once more.";
     await finishRun({ db, runId: run.id, workerId, status: "failed", error });
     return;
@@ -72,12 +69,12 @@ export async function executeClaimedRun({
         (held) => held || lost.abort(),
         (error: unknown) => console.error(`[sift] heartbeat of run ${run.id} failed`, error),
       ),
-    Math.max(100, Math.floor(staleMs / 3)),
+    Math.max(100, Math.floor(env.SIFT_RUN_STALE_MS / 3)),
   );
   beat.unref();
   runsInFlight().add(run.id);
   try {
-    await extract({ db, runId: run.id, workerId, signal: lost.signal, ...models });
+    await extract({ ...options, env, runId: run.id, workerId, signal: lost.signal });
   } finally {
     clearInterval(beat);
     runsInFlight().delete(run.id);
@@ -85,103 +82,65 @@ export async function executeClaimedRun({
 }
 
 /**
- * Runs the chunks of a claimed run that are not saved yet: the extractor proposes, the review engine
- * judges, and each chunk's candidates are saved with its log entry in one transaction, so a crash keeps
- * every finished chunk once and a resumed run (after a restart, on another instance, or a Retry) runs
- * only the rest, de-duplicating against what was saved as one uninterrupted run would.
+ * A run's payload; a legacy one (a run made before payloads) is completed from today's settings, as such a
+ * run always read them, and stored, so every later attempt reads the same. NOT_FOUND for a run that is gone.
+ */
+export async function settleRunPayload({ db, env, runId }: { db: Db; env: Env; runId: string }): Promise<RunPayload> {
+  const stored = await getRunPayload({ db, runId });
+  if (!stored) throw new AppError("NOT_FOUND", "This run no longer exists.");
+  const { payload, source } = stored;
+  if (!payload) {
+    throw new AppError("INTERNAL", "This run's stored settings are unreadable: extract the source again.");
+  }
+  if (payload.version === 1) return payload;
+  const settings = await getSettings({ db });
+  const completed = completeLegacyPayload(payload, {
+    source,
+    settings,
+    knownFacts: await listKnownFacts({ db, take: settings.knownFactsLimit }),
+    chunkTokens: env.SIFT_CHUNK_TOKENS,
+    configuredModelId: payload.extractor === "llm" ? configuredModelId(env) : null,
+  });
+  await saveRunPayload({ db, runId, payload: completed });
+  return completed;
+}
+
+/**
+ * Runs the chunks of a claimed run that are not saved yet, then ends it: a crash keeps every finished
+ * chunk once, and a resumed run (after a restart, on another instance, or a Retry) runs only the rest.
  */
 async function extract({
   db,
+  env,
   runId,
   workerId,
   signal,
+  standalone = false,
   extractor,
-  embed,
-  judge,
-}: { db: Db; runId: string; workerId: string; signal: AbortSignal } & RunModels) {
-  const env = getEnv();
+}: ExecuteOptions & { env: Env; runId: string; workerId: string; signal: AbortSignal }) {
   try {
-    const settings = await getSettings({ db });
-    const run = await getRunForExtraction({ db, runId });
-    const source = run.source;
-    const skipChunks = new Set(run.chunkLog.filter((e) => e.status === "succeeded").map((e) => e.index));
-    const seed = await listRunCandidates({ db, runId });
-    const saved = new Set(seed.map(candidateKey));
-
-    const result = await runExtraction({
-      extractor,
-      input: {
-        text: source.text,
-        segments: source.segments,
-        format: source.format,
-        kinds: kindsForPreset(run.preset, settings),
-        contextHints: source.contextHints ?? undefined,
-        sourceDate: source.meetingDate?.toISOString().slice(0, 10),
-        knownFacts: await listKnownFacts({ db, take: settings.knownFactsLimit }),
-        signal,
+    const payload = await settleRunPayload({ db, env, runId });
+    const row = await getRunForExtraction({ db, runId });
+    const result = await runChain({
+      db,
+      run: { id: runId, payload, chunkLog: row.chunkLog, source: row.source },
+      workerId,
+      models: {
+        ...buildMatcherModels({ env }),
+        extractor: extractor ?? extractorForRun({ env, payload, offThread: !standalone }),
       },
-      tokenBudget: env.SIFT_CHUNK_TOKENS,
       concurrency: env.SIFT_LLM_CONCURRENCY,
-      skipChunks,
-      seed,
-      onStart: (chunks) => markRunStarted({ db, runId, chunksTotal: chunks.length }),
-      // The pipeline calls this one chunk at a time, so the counts and the log stay consistent.
-      onChunk: async (outcome, candidatesSoFar) => {
-        // The offline extractor and PGlite both work on this thread, and their promises settle without
-        // visiting the event loop: without a turn here, requests and the heartbeat wait for the whole run.
-        await new Promise((resolve) => setImmediate(resolve));
-        const began = performance.now();
-        const fresh: Candidate[] = candidatesSoFar.filter((c) => !saved.has(candidateKey(c)));
-        for (const c of fresh) saved.add(candidateKey(c));
-        const reviews = await reviewCandidates({
-          db,
-          candidates: fresh,
-          thresholds: settings.thresholds,
-          policy: gatePolicyForOrigin(settings.gates, source.origin),
-          embed,
-          judge,
-          // A background job may wait for the encoder's first load (~0.5 s); a page never does.
-          encoder: await loadSentenceEncoder(),
-        });
-        // Auto-approved candidates are saved open and then approved through the same function a
-        // reviewer uses, so the fact, its provenance and its revision are made the one way.
-        const autoApprove = reviews.filter((r) => r.status === "approved").map((r) => r.id);
-        const toSave = reviews.map((r) => (r.status === "approved" ? { ...r, status: "pending" as const } : r));
-        await withTransaction(db, async (tx) => {
-          const { alreadySaved } = await lockClaimedRunForChunk({ tx, runId, workerId, chunkIndex: outcome.index });
-          if (alreadySaved) return;
-          await saveCandidates({ db: tx, runId, chunkIndex: outcome.index, candidates: fresh, reviews: toSave });
-          for (const candidateId of autoApprove) {
-            if (candidateId) await approveCandidate({ db: tx, candidateId, reviewerId: null });
-          }
-          await recordChunkOutcome({
-            db: tx,
-            runId,
-            entry: {
-              index: outcome.index,
-              status: outcome.status,
-              error: outcome.error,
-              attempts: outcome.attempts,
-              ms: outcome.ms,
-              candidates: fresh.length,
-            },
-          });
-        });
-        if (reviews.some((r) => r.status === "merged")) await applyAutoMerges({ db, runId });
-        // Pages share this thread (and, on PGlite, the database) with the run.
-        await new Promise((resolve) => setTimeout(resolve, Math.min(MAX_REST_MS, performance.now() - began)));
-      },
+      pace: !standalone,
+      signal,
     });
-    // Auto-merges a crash left undone (they follow their chunk's commit) are done before the run ends.
-    await applyAutoMerges({ db, runId });
-    const failed = result.chunks.filter((c) => c.status === "failed");
+    const failed = result.outcomes.filter((c) => c.status === "failed");
     await finishRun({
       db,
       runId,
       workerId,
       status: result.status,
       error: failed.length
-        ? `${failed.length} of ${result.chunks.length} chunks failed: ${failed[0]?.error ?? ""}`
+        ? `${failed.length} of ${result.outcomes.length} chunks failed: ${failed[0]?.error ?? ""}`
         : null,
       usage: result.usage,
       costUsd: costOfUsage(result.usage, env.SIFT_LLM_PRICE_PER_MTOK),

@@ -3,7 +3,8 @@ import { listOpenCandidatesToRejudge, updateCandidateReviews } from "@/lib/db/ca
 import { findSimilarOpenCandidates } from "@/lib/db/retrieval";
 import { getSettings } from "@/lib/db/settings";
 import type { Db } from "@/lib/db/types";
-import { contentWords, mayMatch, reviewCandidates } from "@/lib/jobs/review-candidates";
+import { contentWords, mayMatch } from "@/lib/chain/match";
+import { reviewCandidates } from "@/lib/jobs/review-candidates";
 import { sentenceEncoderIfLoaded } from "@/lib/matcher";
 
 /** Open candidates re-judged after one change, at most: the nearest to it, oldest first beyond that. */

@@ -1,13 +1,11 @@
 import "server-only";
 import { claimRun, releaseRuns, type ClaimedRun } from "@/lib/db/run-claims";
 import { finishRun } from "@/lib/db/runs";
-import { getSettings } from "@/lib/db/settings";
 import type { Db } from "@/lib/db/types";
 import type { Env } from "@/lib/env";
 import { isAppError } from "@/lib/errors";
 import { executeClaimedRun } from "@/lib/jobs/extraction";
 import { processWorkerId, runsInFlight } from "@/lib/jobs/run-claim-context";
-import { buildExtractor, buildMatcherModels } from "@/lib/models";
 
 /** Runs one process executes at once from the queue; an ingest starts its own run at once besides. */
 const RUNS_PER_PROCESS = 2;
@@ -56,17 +54,10 @@ export function startRunWorker({ db, env }: { db: Db; env: Env }): RunWorker {
 
   async function execute(run: ClaimedRun): Promise<void> {
     try {
-      // Built as a Retry builds them: the extractor the run started with, from today's settings.
-      const settings = await getSettings({ db });
-      const extractor = buildExtractor({
-        env,
-        settings,
-        mode: run.extractor === "llm" ? "llm" : "offline",
-        offThread: true,
-      });
-      await executeClaimedRun({ db, run, workerId, extractor: extractor.extractor, ...buildMatcherModels({ env }) });
+      // Rebuilt from the run's row alone, as an ingest and a Retry build it (lib/jobs/extraction.ts).
+      await executeClaimedRun({ db, env, run, workerId });
     } catch (error) {
-      // executeClaimedRun records its own failures; this is a model that is no longer configured, or the like.
+      // executeClaimedRun records its own failures; this is the database gone, or the like.
       console.error(`[sift] extraction run ${run.id} could not be resumed`, error);
       const message = isAppError(error) ? error.message : "The extraction could not be resumed.";
       await finishRun({ db, runId: run.id, workerId, status: "failed", error: message }).catch(() => undefined);

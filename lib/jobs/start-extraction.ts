@@ -1,86 +1,111 @@
 import "server-only";
-import { claimRunForRetry, createExtractionRun, getRunSummary } from "@/lib/db/runs";
+import type { z } from "zod";
+import { buildRunPayload, extractorLabel } from "@/lib/chain/payload";
+import { listKnownFacts } from "@/lib/db/facts";
+import { claimRunForRetry, createExtractionRun } from "@/lib/db/runs";
 import { getSettings } from "@/lib/db/settings";
 import { createSource, findSourceByText, type NewSource } from "@/lib/db/sources";
 import { withTransaction, type Db } from "@/lib/db/types";
 import type { Env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
-import type { Extractor } from "@/lib/extraction/types";
-import { executeExtractionRun } from "@/lib/jobs/extraction";
-import { buildExtractor, buildMatcherModels } from "@/lib/models";
+import type { ProposedFact } from "@/lib/extraction/agent";
+import { executeExtractionRun, settleRunPayload } from "@/lib/jobs/extraction";
+import { extractorForNewRun, extractorForRun } from "@/lib/models";
 import { presetOptions } from "@/lib/settings/schema";
 import { readSourceInput } from "@/lib/sources/input";
 import type { SourceInputSchema } from "@/lib/sources/schema";
-import type { z } from "zod";
 
 /** Runs a task after the response is sent (Next's `after` in the app; tests may await it). */
 export type RunInBackground = (task: () => Promise<void>) => void;
 
-/**
- * Saves a parsed source with a queued run, in one transaction, and starts the extraction in the
- * background: this process claims the run at once (a run is a job in the database, lib/jobs/run-worker.ts;
- * if this process dies, a worker resumes it). Returns at once with the ids, so the page can follow
- * progress; an unknown preset or a half-configured model is refused before anything is saved. A text
- * ingested before is not saved again unless `again` says so: the result names the earlier source instead
- * (`duplicateOf`).
- */
-export async function startExtraction({
-  db,
-  env,
-  source,
-  preset,
-  again = false,
-  runInBackground,
-  extractor,
-  reviewerId,
-}: {
+export interface NewRunOptions {
   db: Db;
   env: Env;
-  /** Who started it (counted by the concurrent-extraction limit, lib/security/limits.ts). */
-  reviewerId?: string;
   /** Without a title, the first line of the text names the source. */
   source: Omit<NewSource, "title"> & { title?: string };
   /** A preset id offered by presetOptions; the settings' default when absent. */
   preset?: string;
-  /** Extract a text that was ingested before once more, as a new source. */
-  again?: boolean;
-  runInBackground: RunInBackground;
-  /** Instead of the configured extractor (an agent's proposals: lib/extraction/agent.ts). */
-  extractor?: { extractor: Extractor; label: string };
-}): Promise<
-  | { duplicateOf: { id: string; title: string; createdAt: Date } }
-  | { duplicateOf?: undefined; runId: string; sourceId: string; extractor: string }
-> {
-  if (!again) {
-    const earlier = await findSourceByText({ db, text: source.parsed.text });
-    if (earlier) return { duplicateOf: earlier };
-  }
+  /** An agent's own facts, proposed instead of extracting (lib/extraction/agent.ts). */
+  agentFacts?: ProposedFact[];
+  /** Force the offline extractor or the LLM (the CLI's --extractor); default: the LLM when one is configured. */
+  mode?: "offline" | "llm";
+  /** At most this many facts per chunk from the extractor (the CLI's --max-facts). */
+  maxFacts?: number;
+  /** Who started it (counted by the concurrent-extraction limit, lib/security/limits.ts). */
+  reviewerId?: string;
+}
+
+/**
+ * Saves a parsed source with a queued run, in one transaction. The run's payload (lib/chain/payload.ts) fixes
+ * now what it will do — its input, extractor, preset, hints, date and the settings it uses — so whoever runs
+ * it (this process, a Retry, another instance's worker, the CLI's store) rebuilds the same run from the row.
+ * An unknown preset or a half-configured model is refused before anything is saved.
+ */
+export async function createQueuedRun({
+  db,
+  env,
+  source,
+  preset,
+  agentFacts,
+  mode,
+  maxFacts,
+  reviewerId,
+}: NewRunOptions): Promise<{ runId: string; sourceId: string; extractor: string }> {
   const settings = await getSettings({ db });
   if (preset && !presetOptions(settings).some((p) => p.id === preset)) {
     throw new AppError("VALIDATION", `Unknown preset "${preset}"`, {
       fieldErrors: { preset: ["Pick one of the listed presets"] },
     });
   }
-  const choice = extractor ?? buildExtractor({ env, settings, offThread: true });
-  const matcher = buildMatcherModels({ env });
-  const { sourceId, runId } = await withTransaction(db, async (tx) => {
+  const payload = buildRunPayload({
+    source,
+    agentFacts,
+    extractor: extractorForNewRun({ env, mode }),
+    preset,
+    settings,
+    knownFacts: await listKnownFacts({ db, take: settings.knownFactsLimit }),
+    chunkTokens: env.SIFT_CHUNK_TOKENS,
+    maxFacts: maxFacts ?? null,
+  });
+  // Built once here so a model that cannot be built refuses the run before it is saved.
+  const { promptVersion } = extractorForRun({ env, payload, offThread: false });
+  return withTransaction(db, async (tx) => {
     const saved = await createSource({
       db: tx,
       source: { ...source, title: source.title || defaultTitle(source.parsed.text) },
     });
-    const run = await createExtractionRun({
-      db: tx,
-      sourceId: saved.id,
-      extractor: choice.extractor.name,
-      modelId: choice.extractor.modelId,
-      promptVersion: choice.extractor.promptVersion,
-      preset: preset ?? settings.defaultPreset,
-      reviewerId,
-    });
-    return { sourceId: saved.id, runId: run.id };
+    const run = await createExtractionRun({ db: tx, sourceId: saved.id, payload, promptVersion, reviewerId });
+    return { sourceId: saved.id, runId: run.id, extractor: extractorLabel(payload) };
   });
-  runInBackground(() => executeExtractionRun({ db, runId, extractor: choice.extractor, ...matcher }));
-  return { runId, sourceId, extractor: choice.label };
+}
+
+/**
+ * Saves a source with its queued run (createQueuedRun) and starts the extraction in the background: this
+ * process claims the run at once (a run is a job in the database, lib/jobs/run-worker.ts; if this process
+ * dies, a worker resumes it). Returns at once with the ids, so the page can follow progress. A text
+ * ingested before is not saved again unless `again` says so: the result names the earlier source instead
+ * (`duplicateOf`).
+ */
+export async function startExtraction({
+  again = false,
+  runInBackground,
+  ...options
+}: NewRunOptions & {
+  /** Extract a text that was ingested before once more, as a new source. */
+  again?: boolean;
+  runInBackground: RunInBackground;
+}): Promise<
+  | { duplicateOf: { id: string; title: string; createdAt: Date } }
+  | { duplicateOf?: undefined; runId: string; sourceId: string; extractor: string }
+> {
+  const { db, env } = options;
+  if (!again) {
+    const earlier = await findSourceByText({ db, text: options.source.parsed.text });
+    if (earlier) return { duplicateOf: earlier };
+  }
+  const created = await createQueuedRun(options);
+  runInBackground(() => executeExtractionRun({ db, env, runId: created.runId }));
+  return created;
 }
 
 /**
@@ -118,7 +143,7 @@ export async function startExtractionFromInput({
   return { ...started, segments: parsed.segments.length };
 }
 
-/** Runs again the chunks of a failed, partial or interrupted run, with the extractor it ran with. */
+/** Runs again the chunks of a failed, partial or interrupted run, as its payload says. */
 export async function retryExtraction({
   db,
   env,
@@ -130,14 +155,10 @@ export async function retryExtraction({
   runId: string;
   runInBackground: RunInBackground;
 }) {
-  const settings = await getSettings({ db });
-  const run = await getRunSummary({ db, runId });
-  if (!run) throw new AppError("NOT_FOUND", "This run no longer exists.");
   // Built before the claim: a model that is no longer configured must not leave the run queued.
-  const choice = buildExtractor({ env, settings, mode: run.extractor === "llm" ? "llm" : "offline", offThread: true });
-  const matcher = buildMatcherModels({ env });
+  extractorForRun({ env, payload: await settleRunPayload({ db, env, runId }), offThread: false });
   await claimRunForRetry({ db, runId });
-  runInBackground(() => executeExtractionRun({ db, runId, extractor: choice.extractor, ...matcher }));
+  runInBackground(() => executeExtractionRun({ db, env, runId }));
   return { runId };
 }
 

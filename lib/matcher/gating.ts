@@ -12,7 +12,6 @@ export const GatePolicySchema = z.object({
     .default({ enabled: false, minConfidence: 0.9 }),
   autoMergeExactDuplicates: z.boolean().default(false),
 });
-export type GatePolicy = z.infer<typeof GatePolicySchema>;
 export type GatePolicyInput = z.input<typeof GatePolicySchema>;
 
 export type GateStatus = "pending" | "gated" | "approved" | "merged";

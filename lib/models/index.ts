@@ -1,6 +1,8 @@
 import "server-only";
+import type { RunPayload } from "@/lib/chain/payload";
 import type { Env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
+import { agentExtractor } from "@/lib/extraction/agent";
 import { createLlmExtractor } from "@/lib/extraction/llm/extractor";
 import { createOfflineExtractor } from "@/lib/extraction/offline";
 import { createThreadedOfflineExtractor } from "@/lib/extraction/thread/client";
@@ -8,7 +10,6 @@ import type { Extractor } from "@/lib/extraction/types";
 import { resolveLanguageModel } from "@/lib/models/language-model";
 import { resolveEmbedder, resolveJudge, type ModelEmbedder } from "@/lib/models/matcher-models";
 import type { Judge } from "@/lib/matcher";
-import type { Settings } from "@/lib/settings/schema";
 
 /**
  * The one place where the environment and the settings become models: the extractor, and the
@@ -17,14 +18,6 @@ import type { Settings } from "@/lib/settings/schema";
  */
 
 export type { ModelEmbedder };
-export type ExtractorMode = "offline" | "llm";
-
-export interface ExtractorChoice {
-  extractor: Extractor;
-  mode: ExtractorMode;
-  /** What the UI and the CLI say about it: "Offline extractor (no model configured)" or the model id. */
-  label: string;
-}
 
 /** The configured chat model's id ("openai:gpt-4.1-mini"), or null when the offline extractor runs. */
 export function configuredModelId(env: Env): string | null {
@@ -32,42 +25,63 @@ export function configuredModelId(env: Env): string | null {
 }
 
 /**
- * The LLM extractor when a model is configured, otherwise the offline one. `mode` forces one: "llm"
- * without a configured model is a CONFIG error that says what to set. `offThread` runs the offline one on
- * the extraction thread (lib/extraction/thread), as the server's runs do; the LLM one waits on the network
- * and stays on this thread.
+ * The extractor a new run gets when the caller does not choose: the LLM when a model is configured, else the
+ * offline one. `mode` forces one: "llm" without a configured model is a CONFIG error that says what to set.
+ * A half-configured model is a CONFIG error either way, so a typo never falls back to the offline one.
  */
-export function buildExtractor({
+export function extractorForNewRun({ env, mode }: { env: Env; mode?: "offline" | "llm" }): {
+  mode: "offline" | "llm";
+  modelId: string | null;
+} {
+  if (mode === "offline") return { mode: "offline", modelId: null };
+  const modelId = configuredModelId(env);
+  if (mode === "llm" && modelId === null) throw noModel();
+  return modelId !== null ? { mode: "llm", modelId } : { mode: "offline", modelId: null };
+}
+
+/**
+ * The one place a run's extractor is built, from its payload alone: an agent's proposed facts, the offline
+ * extractor, or the LLM the run was started with (with the prompt template and known-facts limit of its
+ * payload). A run that needs a model the environment no longer offers is a CONFIG error, before anything
+ * runs: it is never finished by another model. `offThread` runs the offline extractor on the extraction
+ * thread (lib/extraction/thread), as the server does; a CLI or an evaluation runs it here.
+ */
+export function extractorForRun({
   env,
-  settings,
-  mode,
-  offThread = false,
+  payload,
+  offThread,
 }: {
   env: Env;
-  settings?: Pick<Settings, "promptTemplate" | "knownFactsLimit">;
-  mode?: ExtractorMode;
-  offThread?: boolean;
-}): ExtractorChoice {
-  const resolved = mode === "offline" ? null : resolveLanguageModel(env);
-  if (!resolved) {
-    if (mode === "llm") {
-      throw new AppError("CONFIG", "No model is configured: set SIFT_LLM_MODEL and SIFT_LLM_BASE_URL, or an API key.");
-    }
-    const extractor = offThread ? createThreadedOfflineExtractor() : createOfflineExtractor();
-    return { extractor, mode: "offline", label: "Offline extractor (no model configured)" };
+  payload: RunPayload;
+  offThread: boolean;
+}): Extractor {
+  const { mode, modelId } = payload.extractor;
+  if (mode === "agent") {
+    if (payload.input.kind !== "agent_facts") throw new AppError("CONFIG", "This agent's run has no proposed facts.");
+    return agentExtractor(payload.input.facts);
   }
-  return {
-    extractor: createLlmExtractor({
-      model: resolved.model,
-      modelId: resolved.modelId,
-      template: settings?.promptTemplate ?? undefined,
-      knownFactsLimit: settings?.knownFactsLimit,
-      timeoutMs: env.SIFT_LLM_TIMEOUT_MS,
-      maxRetries: 2,
-    }),
-    mode: "llm",
-    label: `LLM extractor (${resolved.modelId})`,
-  };
+  if (mode === "offline") return offThread ? createThreadedOfflineExtractor() : createOfflineExtractor();
+  const resolved = resolveLanguageModel(env);
+  if (!resolved) throw noModel(`This run extracts with ${modelId ?? "a model"}, and no model is configured now: `);
+  if (modelId !== null && resolved.modelId !== modelId) {
+    throw new AppError(
+      "CONFIG",
+      `This run was started with ${modelId} and the server now uses ${resolved.modelId}: configure ${modelId} ` +
+        "again to finish it, or extract the source again.",
+    );
+  }
+  return createLlmExtractor({
+    model: resolved.model,
+    modelId: resolved.modelId,
+    template: payload.settings.promptTemplate ?? undefined,
+    knownFactsLimit: payload.settings.knownFactsLimit,
+    timeoutMs: env.SIFT_LLM_TIMEOUT_MS,
+    maxRetries: 2,
+  });
+}
+
+function noModel(prefix = "No model is configured: "): AppError {
+  return new AppError("CONFIG", `${prefix}set SIFT_LLM_MODEL and SIFT_LLM_BASE_URL, or an API key.`);
 }
 
 /** The matcher's model stages: each only when configured, and each degrades to the lexical verdict. */

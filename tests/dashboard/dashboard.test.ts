@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { getApprovalRates, getBacklogByDay, getStatusCounts, listRecentRuns } from "@/lib/db/dashboard";
 import type { CandidateStatus, FactStatus } from "@/lib/generated/prisma/client";
 import { createTestDb, truncateAll, type TestDb } from "@/tests/db";
+import { testRunPayload } from "@/tests/runs";
 
 // The dashboard's aggregations over a database whose outcomes are known: counts, approval rates per group
 // and the open backlog rebuilt day by day from candidates and their events.
@@ -22,7 +23,9 @@ async function source(title = "Weekly sync") {
 }
 
 async function run(sourceId: string, extractor: string, modelId: string | null, promptVersion: string | null) {
-  return db.prisma.extractionRun.create({ data: { sourceId, extractor, modelId, promptVersion, status: "succeeded" } });
+  return db.prisma.extractionRun.create({
+    data: { payload: testRunPayload(), sourceId, extractor, modelId, promptVersion, status: "succeeded" },
+  });
 }
 
 let n = 0;
@@ -193,6 +196,7 @@ describe("listRecentRuns", () => {
     await db.prisma.extractionRun.update({ where: { id: older.id }, data: { createdAt: day("2026-11-01") } });
     const newer = await db.prisma.extractionRun.create({
       data: {
+        payload: testRunPayload(),
         sourceId: s.id,
         extractor: "llm",
         modelId: "gpt-test",

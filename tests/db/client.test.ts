@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { DEFAULT_REVIEWER_ID, getDefaultReviewerId } from "@/lib/db/client";
 import { createTestDb, truncateAll, type TestDb } from "@/tests/db";
+import { testRunPayload } from "@/tests/runs";
 
 // Runs on PGlite, or on PostgreSQL when TEST_DATABASE_URL is set (createTestDb picks).
 describe(`Prisma on the test database (${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PGlite"})`, () => {
@@ -35,7 +36,13 @@ describe(`Prisma on the test database (${process.env.TEST_DATABASE_URL ? "Postgr
       },
     });
     const run = await prisma.extractionRun.create({
-      data: { sourceId: source.id, extractor: "offline", status: "succeeded", chunkLog: [{ index: 0, status: "ok" }] },
+      data: {
+        payload: testRunPayload(),
+        sourceId: source.id,
+        extractor: "offline",
+        status: "succeeded",
+        chunkLog: [{ index: 0, status: "ok" }],
+      },
     });
     const candidate = await prisma.candidate.create({
       data: {

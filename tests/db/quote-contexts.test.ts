@@ -4,6 +4,7 @@ import { getQuoteContexts } from "@/lib/db/quote-contexts";
 import { createSource } from "@/lib/db/sources";
 import type { Segment } from "@/lib/sources/schema";
 import { createTestDb, type TestDb } from "@/tests/db";
+import { testRunPayload } from "@/tests/runs";
 
 let db: TestDb;
 beforeAll(async () => {
@@ -32,7 +33,14 @@ async function seed(turns: Array<{ speaker: string; said: string; startMs?: numb
     source: { title: "Sync", origin: "paste", parsed: { format: "text", text, segments, participants: [] } },
   });
   const run = await db.prisma.extractionRun.create({
-    data: { sourceId: source.id, extractor: "offline", modelId: null, promptVersion: "offline-1", status: "succeeded" },
+    data: {
+      payload: testRunPayload(),
+      sourceId: source.id,
+      extractor: "offline",
+      modelId: null,
+      promptVersion: "offline-1",
+      status: "succeeded",
+    },
   });
   await saveCandidates({
     db: db.prisma,

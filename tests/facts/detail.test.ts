@@ -7,6 +7,7 @@ import { reviewCandidates } from "@/lib/jobs/review-candidates";
 import { parseSource } from "@/lib/sources/parse";
 import { createTestDb, type TestDb } from "@/tests/db";
 import { candidate } from "@/tests/review/fixtures";
+import { testRunPayload } from "@/tests/runs";
 
 // A fact's page: where it was said (the quote in its transcript), what it replaced, and its history.
 
@@ -26,7 +27,9 @@ async function extracted(text: string, quote: string, speaker: string) {
       parsed: { format: "text", text, segments: [], participants: [speaker] },
     },
   });
-  const run = await p.extractionRun.create({ data: { sourceId: source.id, extractor: "offline", status: "running" } });
+  const run = await p.extractionRun.create({
+    data: { payload: testRunPayload(), sourceId: source.id, extractor: "offline", status: "running" },
+  });
   const start = text.indexOf(quote);
   const list = [candidate(quote, { speaker, start, end: start + quote.length })];
   const reviews = await reviewCandidates({ db: p, candidates: list });
@@ -80,7 +83,7 @@ describe("a fact's detail", () => {
     const parsed = parseSource({ filename: "sync.vtt", text: vtt, maxBytes: 1_000_000 });
     const source = await createSource({ db: db.prisma, source: { title: "Subtitled sync", origin: "upload", parsed } });
     const run = await db.prisma.extractionRun.create({
-      data: { sourceId: source.id, extractor: "offline", status: "running" },
+      data: { payload: testRunPayload(), sourceId: source.id, extractor: "offline", status: "running" },
     });
     const start = vtt.indexOf("The launch");
     const end = vtt.indexOf("</v>", start);

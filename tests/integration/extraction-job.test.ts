@@ -32,14 +32,14 @@ beforeAll(async () => {
 afterAll(async () => db?.close());
 beforeEach(async () => truncateAll(db.prisma));
 
-function newRun(extractor: Extractor) {
-  return createPastedRun({ db: db.prisma, text: TRANSCRIPT, extractor });
+function newRun() {
+  return createPastedRun({ db: db.prisma, text: TRANSCRIPT });
 }
 
 describe("an extraction run", () => {
   it("saves grounded candidates with their spans and finishes succeeded", async () => {
     const extractor = createOfflineExtractor();
-    const { source, run } = await newRun(extractor);
+    const { source, run } = await newRun();
     await executeExtractionRun({ db: db.prisma, runId: run.id, extractor });
 
     const progress = await getRunProgress({ db: db.prisma, runId: run.id });
@@ -70,7 +70,7 @@ describe("an extraction run", () => {
         return offline.extractChunk(input, chunk);
       },
     };
-    const { run } = await newRun(flaky);
+    const { run } = await newRun();
     await executeExtractionRun({ db: db.prisma, runId: run.id, extractor: flaky });
 
     const partial = await getRunProgress({ db: db.prisma, runId: run.id });
@@ -101,7 +101,7 @@ describe("an extraction run", () => {
         throw new TypeError("cannot read properties of undefined");
       },
     };
-    const { run } = await newRun(broken);
+    const { run } = await newRun();
     await executeExtractionRun({ db: db.prisma, runId: run.id, extractor: broken });
     const progress = await getRunProgress({ db: db.prisma, runId: run.id });
     expect(progress?.status).toBe("failed");
@@ -111,14 +111,14 @@ describe("an extraction run", () => {
 
 it("facts already approved are passed to the extractor and not proposed again", async () => {
   const extractor = createOfflineExtractor();
-  const first = await newRun(extractor);
+  const first = await newRun();
   await executeExtractionRun({ db: db.prisma, runId: first.run.id, extractor });
   const firstCandidates = await db.prisma.candidate.findMany({
     where: { runId: first.run.id, status: { in: ["pending", "gated"] } },
   });
   expect(firstCandidates.length).toBeGreaterThan(0);
   for (const c of firstCandidates) await approveCandidate({ db: db.prisma, candidateId: c.id, reviewerId: "local" });
-  const second = await newRun(extractor);
+  const second = await newRun();
   await executeExtractionRun({ db: db.prisma, runId: second.run.id, extractor });
   const again = await db.prisma.candidate.findMany({ where: { runId: second.run.id } });
   const approvedContents = new Set(firstCandidates.map((c) => c.content));
@@ -141,7 +141,7 @@ describe("gate policy applied when a run saves its candidates", () => {
         return { ...result, facts };
       },
     };
-    const { run } = await newRun(extractor);
+    const { run } = await newRun();
     await executeExtractionRun({ db: db.prisma, runId: run.id, extractor });
 
     const approved = await db.prisma.candidate.findMany({ where: { runId: run.id, status: "approved" } });
@@ -162,7 +162,7 @@ describe("gate policy applied when a run saves its candidates", () => {
 
   it("auto-merge, when enabled, folds exact duplicates of approved facts into them", async () => {
     const extractor = createOfflineExtractor();
-    const first = await newRun(extractor);
+    const first = await newRun();
     await executeExtractionRun({ db: db.prisma, runId: first.run.id, extractor });
     for (const c of await db.prisma.candidate.findMany({
       where: { runId: first.run.id, status: { in: ["pending", "gated"] } },
@@ -177,7 +177,7 @@ describe("gate policy applied when a run saves its candidates", () => {
       db: db.prisma,
       settings: SettingsSchema.parse({ knownFactsLimit: 0, gates: { autoMergeExactDuplicates: true } }),
     });
-    const second = await newRun(extractor);
+    const second = await newRun();
     await executeExtractionRun({ db: db.prisma, runId: second.run.id, extractor });
 
     expect(await db.prisma.fact.count()).toBe(factsBefore);
@@ -202,7 +202,7 @@ describe("an extraction run on the embedded database", () => {
         )[0]?.v ?? 0;
       expect(await visible()).toBe(0);
       const extractor = createOfflineExtractor();
-      const { run } = await newRun(extractor);
+      const { run } = await newRun();
       await executeExtractionRun({ db: db.prisma, runId: run.id, extractor });
       expect((await getRunProgress({ db: db.prisma, runId: run.id }))?.status).toBe("succeeded");
       expect(await visible()).toBeGreaterThan(0);

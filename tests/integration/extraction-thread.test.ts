@@ -25,8 +25,8 @@ afterAll(async () => {
   await db?.close();
 });
 
-async function newRun(text: string, extractor: Extractor) {
-  return (await createPastedRun({ db: db.prisma, text, extractor, title: "Long sync" })).run;
+async function newRun(text: string) {
+  return (await createPastedRun({ db: db.prisma, text, title: "Long sync" })).run;
 }
 
 async function until<T>(read: () => Promise<T>, ok: (value: T) => boolean): Promise<T> {
@@ -80,7 +80,7 @@ describe("the extraction thread", () => {
 
   it("a page's queries are answered while a long run goes on", async () => {
     const extractor = createThreadedOfflineExtractor();
-    const run = await newRun(longTranscript(1_500), extractor);
+    const run = await newRun(longTranscript(1_500));
     const running = executeExtractionRun({ db: db.prisma, runId: run.id, extractor });
     const started = await until(
       () => getRunProgress({ db: db.prisma, runId: run.id }),
@@ -103,7 +103,7 @@ describe("the extraction thread", () => {
 
   it("a thread that dies fails the run with a clear message, and the process goes on", async () => {
     const crashing = createThreadedOfflineExtractor({ file: "tests/integration/crashing-extraction-thread.mjs" });
-    const run = await newRun(longTranscript(200), crashing);
+    const run = await newRun(longTranscript(200));
     await executeExtractionRun({ db: db.prisma, runId: run.id, extractor: crashing });
     const progress = await getRunProgress({ db: db.prisma, runId: run.id });
     expect(progress?.status).toBe("failed");
@@ -114,7 +114,7 @@ describe("the extraction thread", () => {
 
     // A thread started afterwards works.
     const extractor = createThreadedOfflineExtractor();
-    const next = await newRun(longTranscript(40), extractor);
+    const next = await newRun(longTranscript(40));
     await executeExtractionRun({ db: db.prisma, runId: next.id, extractor });
     expect((await getRunProgress({ db: db.prisma, runId: next.id }))?.status).toBe("succeeded");
   });

@@ -2,6 +2,7 @@ import type { PrismaClient } from "@/lib/db/client";
 import { createSource } from "@/lib/db/sources";
 import { saveCandidates } from "@/lib/db/candidates";
 import type { Candidate } from "@/lib/extraction/schema";
+import { testRunPayload } from "@/tests/runs";
 
 /** A source with one run and the given candidates, as an extraction would leave them. */
 export async function seedCandidates(
@@ -15,7 +16,14 @@ export async function seedCandidates(
     source: { title, origin: "paste", parsed: { format: "text", text, segments: [], participants: ["Priya"] } },
   });
   const run = await prisma.extractionRun.create({
-    data: { sourceId: source.id, extractor: "offline", modelId: null, promptVersion: "offline-1", status: "succeeded" },
+    data: {
+      payload: testRunPayload(),
+      sourceId: source.id,
+      extractor: "offline",
+      modelId: null,
+      promptVersion: "offline-1",
+      status: "succeeded",
+    },
   });
   await saveCandidates({
     db: prisma,

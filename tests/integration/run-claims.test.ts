@@ -1,16 +1,15 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { beatRun, claimRun, requeueOrphanedRuns, RunClaimLostError } from "@/lib/db/run-claims";
-import { claimRunForRetry, createExtractionRun, getRunProgress } from "@/lib/db/runs";
-import { createSource } from "@/lib/db/sources";
+import { claimRunForRetry, getRunProgress } from "@/lib/db/runs";
 import { AppError } from "@/lib/errors";
 import { createOfflineExtractor } from "@/lib/extraction/offline";
 import type { Extractor } from "@/lib/extraction/types";
 import { executeClaimedRun, executeExtractionRun } from "@/lib/jobs/extraction";
 import { startRunWorker } from "@/lib/jobs/run-worker";
 import { getEnv } from "@/lib/env";
-import { parseSource } from "@/lib/sources/parse";
 import { createTestDb, truncateAll, type TestDb } from "@/tests/db";
 import { longTranscript } from "@/tests/long-transcript";
+import { createPastedRun } from "@/tests/runs";
 
 // Small chunks, so the transcript spans a dozen; a short stale period, so the worker loop ticks fast.
 process.env.SIFT_CHUNK_TOKENS = "150";
@@ -36,18 +35,8 @@ beforeAll(async () => {
 afterAll(async () => db?.close());
 beforeEach(async () => truncateAll(db.prisma));
 
-async function newRun() {
-  const parsed = parseSource({ text: TEXT, maxBytes: 1_000_000 });
-  const source = await createSource({ db: db.prisma, source: { title: "Planning", origin: "paste", parsed } });
-  const run = await createExtractionRun({
-    db: db.prisma,
-    sourceId: source.id,
-    extractor: "offline",
-    modelId: null,
-    promptVersion: offline.promptVersion,
-    preset: "meeting",
-  });
-  return { source, run };
+function newRun() {
+  return createPastedRun({ db: db.prisma, text: TEXT, title: "Planning" });
 }
 
 async function contentsOf(runId: string): Promise<string[]> {

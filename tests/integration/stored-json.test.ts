@@ -6,11 +6,12 @@ import { createExtractionRun, getRunForExtraction, getRunProgress } from "@/lib/
 import { createSource, getSource } from "@/lib/db/sources";
 import { createOfflineExtractor } from "@/lib/extraction/offline";
 import { executeExtractionRun } from "@/lib/jobs/extraction";
-import { applyAutoMerges } from "@/lib/jobs/review-candidates";
+import { applyAutoMerges } from "@/lib/chain/persist";
 import { parseSource } from "@/lib/sources/parse";
 import { createTestDb, truncateAll, type TestDb } from "@/tests/db";
 import { seedCandidates } from "@/tests/integration/helpers";
 import { candidate } from "@/tests/review/fixtures";
+import { testRunPayload } from "@/tests/runs";
 
 // Stored JSON written by an older version, or edited by hand, must never crash a page or a run: it is
 // logged with the row's id and read as "unreadable" (null) or as empty where a run needs a value.
@@ -83,10 +84,8 @@ describe("stored JSON read through its schema", () => {
     const run = await createExtractionRun({
       db: db.prisma,
       sourceId: source.id,
-      extractor: "offline",
-      modelId: null,
+      payload: testRunPayload(),
       promptVersion: null,
-      preset: "meeting",
     });
     await db.prisma.source.update({ where: { id: source.id }, data: { segments: { not: "a list" } } });
     await db.prisma.extractionRun.update({ where: { id: run.id }, data: { chunkLog: [{ index: "first" }] } });

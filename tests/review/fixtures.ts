@@ -3,6 +3,7 @@ import { createSource } from "@/lib/db/sources";
 import type { Db } from "@/lib/db/types";
 import type { Candidate } from "@/lib/extraction/schema";
 import { contentHash } from "@/lib/matcher";
+import { testRunPayload } from "@/tests/runs";
 
 /** What the review tests share: a supported, confident candidate; a fact; a source with a running run. */
 
@@ -46,6 +47,8 @@ export async function createSourceWithRun(db: Db, extractor = "offline"): Promis
       parsed: { format: "text", text: "Priya: notes", segments: [], participants: ["Priya"] },
     },
   });
-  const run = await db.extractionRun.create({ data: { sourceId: source.id, extractor, status: "running" } });
+  const run = await db.extractionRun.create({
+    data: { payload: testRunPayload(), sourceId: source.id, extractor, status: "running" },
+  });
   return { sourceId: source.id, runId: run.id };
 }

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { saveCandidates } from "@/lib/db/candidates";
 import { findSimilarFacts } from "@/lib/db/retrieval";
-import { applyAutoMerges, reviewCandidates } from "@/lib/jobs/review-candidates";
+import { applyAutoMerges } from "@/lib/chain/persist";
+import { reviewCandidates } from "@/lib/jobs/review-candidates";
 import { createTestDb, truncateAll, type TestDb } from "@/tests/db";
 import { addFact, candidate, createSourceWithRun, matchesOf } from "@/tests/review/fixtures";
 import { generateFacts, insertFacts } from "@/tests/review/generate-facts";

@@ -63,7 +63,7 @@ describe("the safety gate", () => {
       ),
     ]);
     const extractor = createLlmExtractor({ model, modelId: "mock-model", timeoutMs: 5_000, maxRetries: 0 });
-    const { run } = await createPastedRun({ db: db.prisma, text: LINES.join("\n"), extractor, title: "Kiosk" });
+    const { run } = await createPastedRun({ db: db.prisma, text: LINES.join("\n"), title: "Kiosk" });
     await executeExtractionRun({ db: db.prisma, runId: run.id, extractor });
 
     const candidates = await db.prisma.candidate.findMany({ where: { runId: run.id }, orderBy: { content: "asc" } });

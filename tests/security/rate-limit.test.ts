@@ -4,6 +4,7 @@ import { createDb, type OpenedDatabase } from "@/lib/db/client";
 import { consumeRateLimit } from "@/lib/db/rate-limit";
 import { createTestDb, truncateAll, type TestDb } from "@/tests/db";
 import { call, expectConforms } from "@/tests/api/helpers";
+import { testRunPayload } from "@/tests/runs";
 
 // The rate limit (lib/security/limits.ts over rate-limiter-flexible's Prisma store): the N+1th request of a
 // window is refused with 429 and Retry-After, other keys are not, and two app instances share the counts.
@@ -124,7 +125,7 @@ describe("other limits", () => {
     });
     for (const status of ["queued", "running"] as const) {
       await db.prisma.extractionRun.create({
-        data: { sourceId: source.id, extractor: "offline", status, reviewerId: "local" },
+        data: { payload: testRunPayload(), sourceId: source.id, extractor: "offline", status, reviewerId: "local" },
       });
     }
     const refused = await call(POST, {

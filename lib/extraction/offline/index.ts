@@ -44,23 +44,26 @@ export const OFFLINE_PROMPT_VERSION = "offline-3";
  * Rule-based extractor for when no model is configured: wink-nlp sentences and part-of-speech tags,
  * cue phrases per kind, first person rewritten to the speaker. Every quote is a verbatim clause.
  */
-export function createOfflineExtractor(): Extractor {
+export function createOfflineExtractor({ tuning }: { tuning?: Tuning } = {}): Extractor {
   return {
     name: "offline",
     modelId: null,
     promptVersion: OFFLINE_PROMPT_VERSION,
     async extractChunk(input: ExtractionInput, chunk: Chunk): Promise<ChunkResult> {
       input.signal?.throwIfAborted();
-      const candidates = extractCandidates(input, chunk);
+      const candidates = extractCandidates(input, chunk, tuning);
       const facts: ExtractedFact[] = candidates.map(({ start: _s, end: _e, supported: _u, ...fact }) => fact);
       return { facts, spans: candidates.map((c) => ({ start: c.start ?? 0, end: c.end ?? 0 })) };
     },
   };
 }
 
-/** Like `extractChunk`, but keeps the exact span of each quote (the offline extractor knows it). */
-export function extractCandidates(input: ExtractionInput, chunk: Chunk): Candidate[] {
-  const scored = extractScored(input, chunk);
+/**
+ * Like `extractChunk`, but keeps the exact span of each quote (the offline extractor knows it). `tuning` is the
+ * selection's two thresholds (select.ts), for the cross-validation that chooses them (scripts/eval-locomo-cv.ts).
+ */
+export function extractCandidates(input: ExtractionInput, chunk: Chunk, tuning?: Tuning): Candidate[] {
+  const scored = extractScored(input, chunk, tuning);
   const team = input.kinds.some((k) => TEAM_KINDS.has(k.id));
   return limit(team ? capDensity(scored, chunk, input.text) : scored, input.maxFacts).map(
     ({ features: _f, ...c }) => c,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { getPresetKinds } from "@/lib/extraction/kinds";
 import { createOfflineExtractor, extractScored } from "@/lib/extraction/offline";
-import { runExtraction } from "@/lib/extraction/pipeline";
+import { proposeCandidates } from "@/tests/chain/propose";
 import type { Segment } from "@/lib/sources/schema";
 import { transcriptOf } from "@/tests/transcript";
 
@@ -30,7 +30,7 @@ describe("meetings: few candidates, ranked", () => {
     const meeting = transcriptOf(turns);
     const words = meeting.text.split(/\s+/).length;
     const input = { text: meeting.text, segments: meeting.segments, kinds: getPresetKinds("meeting") };
-    const { candidates } = await runExtraction({
+    const { candidates } = await proposeCandidates({
       extractor: createOfflineExtractor(),
       input,
       tokenBudget: 3000,
@@ -55,7 +55,7 @@ describe("meetings: few candidates, ranked", () => {
       ["Ana", "The security review must finish before the launch."],
       ["Ben", "I will book the demo room for Tuesday."],
     ]);
-    const { candidates } = await runExtraction({
+    const { candidates } = await proposeCandidates({
       extractor: createOfflineExtractor(),
       input: { text: standup.text, segments: standup.segments, kinds: getPresetKinds("meeting") },
       tokenBudget: 3000,

@@ -11,7 +11,7 @@ import type { ModelEmbedder } from "@/lib/models";
 import { cosineSimilarity, ThresholdsSchema, type ThresholdsInput } from "@/lib/matcher";
 
 /**
- * The embedding stage of a review batch (reviewCandidates): one embedMany call for the batch's texts,
+ * The embedding step of the match stage (lib/chain/match.ts): one embedMany call for the batch's texts,
  * started alongside the lexical retrieval; then facts the batch is compared with that have no vector of
  * this model are embedded in one more call and stored (at most BACKFILL_PER_BATCH); then stored vectors
  * give each candidate its cosine to the lexical hits and its nearest facts by vector. Any failure leaves

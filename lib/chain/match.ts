@@ -1,0 +1,208 @@
+import "server-only";
+import { randomUUID } from "node:crypto";
+import type { ChunkOutcome } from "@/lib/chain/extract";
+import type { DedupedChunk } from "@/lib/chain/dedupe";
+import { compareBatchByVector, embedBatch, type BatchVectors } from "@/lib/chain/match-vectors";
+import { isEmbeddedClient } from "@/lib/db/client";
+import type { EmbeddingSpace } from "@/lib/db/embeddings";
+import { findSimilarFactsInOrder, findSimilarOpenCandidates } from "@/lib/db/retrieval";
+import type { Db } from "@/lib/db/types";
+import type { Candidate } from "@/lib/extraction/schema";
+import type { ModelEmbedder } from "@/lib/models";
+import {
+  loadSentenceEncoder,
+  matchCandidate,
+  normalizeText,
+  type Judge,
+  type Match,
+  type MatchResult,
+  type SentenceEncoder,
+  type ThresholdsInput,
+} from "@/lib/matcher";
+
+/**
+ * The match stage: each chunk's new candidates judged against the fact base and the open candidates of
+ * every source (retrieval in the database, lib/db/retrieval.ts, then the matcher's cascade, lib/matcher),
+ * and against the chunk's earlier candidates. Each gets the id it is stored under, so a later candidate's
+ * match can point at it, and the cluster it joins: one whose best match repeats an open candidate is shown
+ * with it, once. Chunks are matched one at a time, after the chunk before was stored.
+ */
+
+/** How many retrieved facts the matcher scores per candidate: the verdict comes from the best few. */
+const FACTS_PER_CANDIDATE = 8;
+/** How many open candidates of any source, most alike first, each candidate is compared with. */
+const OPEN_PER_CANDIDATE = 8;
+
+export interface MatchedCandidate {
+  candidate: Candidate;
+  /** The id it is saved under (a re-judged candidate keeps its own). */
+  id: string;
+  match: MatchResult;
+  /** The head of the cluster it joins, or null. */
+  clusterId: string | null;
+  /** Its embedding, when a model made one: approval copies it to the fact. */
+  embedding?: { space: EmbeddingSpace; vector: number[] };
+}
+
+export interface MatchedChunk {
+  outcome: ChunkOutcome;
+  candidates: MatchedCandidate[];
+  repeats: number;
+  /** When this thread took the chunk up (performance.now()): the server rests as long after storing it. */
+  began: number;
+}
+
+export interface MatchOptions {
+  db: Db;
+  thresholds?: ThresholdsInput;
+  /** Optional model-backed stages (lib/models buildMatcherModels), used only when configured. */
+  embed?: ModelEmbedder;
+  judge?: Judge;
+  /** The local sentence encoder once loaded (lib/matcher/sentence-encoder.ts); without it, lexical only. */
+  encoder?: SentenceEncoder | null;
+}
+
+export async function* matchChunks(
+  source: AsyncIterable<DedupedChunk>,
+  options: Omit<MatchOptions, "encoder"> & { now?: () => number },
+): AsyncGenerator<MatchedChunk> {
+  const now = options.now ?? (() => performance.now());
+  // A run may wait for the encoder's first load (~0.5 s); a page never does.
+  const encoder = await loadSentenceEncoder();
+  for await (const { outcome, candidates, repeats } of source) {
+    const began = now();
+    yield { outcome, repeats, began, candidates: await matchCandidates({ ...options, encoder, candidates }) };
+  }
+}
+
+// Words too common to say two statements are about the same thing.
+const STOPWORDS = new Set(
+  (
+    "a an the and or but of to in on at by for with from is are was were be been will would should can could has " +
+    "have had do does did not no it its this that these those we you he she they i as about into than then so"
+  ).split(" "),
+);
+
+export function contentWords(text: string): Set<string> {
+  return new Set(
+    normalizeText(text)
+      .split(" ")
+      .filter((w) => w.length > 1 && !STOPWORDS.has(w)),
+  );
+}
+
+/**
+ * Cheap prefilter for the pairs within one batch (saved candidates are found by CandidateBand): the
+ * matcher only sees earlier candidates sharing at least two content words, or all of a one-word
+ * statement's. Scoring a pair costs ~25 µs, which for a 50-candidate batch adds up.
+ */
+export function mayMatch(a: Set<string>, b: Set<string>): boolean {
+  let shared = 0;
+  for (const w of a) if (b.has(w)) shared++;
+  return shared >= Math.min(2, a.size, b.size) && shared > 0;
+}
+
+/**
+ * One batch through the matcher: retrieve similar active facts and open candidates of any source, match
+ * against them and against the batch's earlier candidates. Candidates given with an `id` are saved ones
+ * being judged again (lib/jobs/rejudge.ts): they keep it, and are never compared with themselves.
+ */
+export async function matchCandidates({
+  db,
+  candidates,
+  thresholds,
+  embed,
+  judge,
+  encoder,
+}: MatchOptions & { candidates: Array<Candidate & { id?: string }> }): Promise<MatchedCandidate[]> {
+  if (candidates.length === 0) return [];
+  // The embedding call runs while the lexical retrieval does (lib/chain/match-vectors.ts).
+  const embedding = embed
+    ? embedBatch(
+        embed,
+        candidates.map((c) => c.content),
+      )
+    : undefined;
+  // On a PostgreSQL server, in three chunks: the matcher scores one while the server retrieves the next
+  // (~20% off a 50-candidate batch). PGlite runs on this thread, and the vector stage needs every list.
+  const texts = candidates.map((c) => c.content);
+  const chunkSize = embed || isEmbeddedClient(db) ? texts.length : Math.ceil(texts.length / 3);
+  const similar = findSimilarFactsInOrder({ db, texts, limit: FACTS_PER_CANDIDATE, chunkSize });
+  const ids = candidates.map((c) => c.id ?? randomUUID());
+  const inBatch = new Set(ids);
+  // The batch's own members are compared in order, below, with the verdicts this batch gives them.
+  // One per cluster: its members say the same thing, and a match with each would repeat it.
+  const saved = (await findSimilarOpenCandidates({ db, texts, limit: OPEN_PER_CANDIDATE * 2 })).map((list) =>
+    onePerCluster(list.filter((c) => !inBatch.has(c.id))).slice(0, OPEN_PER_CANDIDATE),
+  );
+  const words = candidates.map((c) => contentWords(c.content));
+  const byVector =
+    embed && embedding
+      ? await compareBatchByVector({
+          db,
+          embed,
+          vectors: embedding,
+          similar: await similar.all(),
+          pendingIds: saved.map((list) => list.map((c) => c.id)),
+          thresholds,
+        })
+      : undefined;
+
+  const matched: MatchedCandidate[] = [];
+  const earlier: Array<{ id: string; content: string; words: Set<string> }> = [];
+  const clusterOf = new Map<string, string | null>(saved.flat().map((c) => [c.id, c.clusterId]));
+  for (const [i, withId] of candidates.entries()) {
+    const { id: _given, ...candidate } = withId;
+    const own = words[i] as Set<string>;
+    const match = await matchCandidate({
+      candidate,
+      facts: withNeighbours(await similar.factsFor(i), byVector?.neighbours(i)),
+      pendingCandidates: [...(saved[i] ?? []), ...earlier.filter((p) => mayMatch(own, p.words))],
+      thresholds,
+      embeddingSimilarity: byVector?.similarityFor(i),
+      judge,
+      encoder,
+    });
+    const id = ids[i] as string;
+    const clusterId = joinCluster(match.matches[0], clusterOf);
+    matched.push({ candidate, id, match, clusterId, ...vectorToStore(byVector, i, id) });
+    clusterOf.set(id, clusterId);
+    earlier.push({ id, content: candidate.content, words: own });
+  }
+  return matched;
+}
+
+function onePerCluster<C extends { id: string; clusterId: string | null }>(list: C[]): C[] {
+  const seen = new Set<string>();
+  return list.filter((c) => {
+    const key = c.clusterId ?? c.id;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/**
+ * The cluster a candidate joins: its best match's, when that is a duplicate of an open candidate. The
+ * cluster is named by its head (the first candidate that said it), so clusters stay one level deep.
+ */
+function joinCluster(best: Match | undefined, clusterOf: Map<string, string | null>): string | null {
+  if (!best?.candidateId || best.verdict !== "duplicate") return null;
+  return clusterOf.get(best.candidateId) ?? best.candidateId;
+}
+
+/** The lexical retrieval's facts plus those found only by vector (never twice). */
+function withNeighbours<F extends { id: string; content: string }>(
+  facts: F[],
+  neighbours: Array<{ id: string; content: string }> = [],
+) {
+  const seen = new Set(facts.map((f) => f.id));
+  return [...facts, ...neighbours.filter((n) => !seen.has(n.id))];
+}
+
+/** The candidate's vector for saveCandidates; later candidates of the batch compare with it too. */
+function vectorToStore(byVector: BatchVectors | undefined, i: number, id: string): Pick<MatchedCandidate, "embedding"> {
+  byVector?.remember(i, id);
+  const embedding = byVector?.vectorOf(i);
+  return embedding ? { embedding } : {};
+}

@@ -1,0 +1,45 @@
+import type { RunPayload } from "@/lib/chain/payload";
+import type { ExtractionInput } from "@/lib/extraction/types";
+import type { Segment } from "@/lib/sources/schema";
+import { readableView, type SourceView } from "@/lib/sources/view";
+
+/**
+ * The chain's first stage: what the extractor reads of a stored source. Plain text and Markdown read as
+ * stored; subtitles and chats as one "Speaker: text" line per turn, their markup read away
+ * (lib/sources/view.ts). Extractors only ever see the view; the ground stage maps what they find back.
+ */
+
+/** A stored source as the chain reads it. */
+export interface StoredSource {
+  text: string;
+  segments: Segment[];
+  /** `Source.format`; default "text". */
+  format?: string;
+}
+
+export interface ViewedSource {
+  /** The stored text: candidates' offsets point into it. */
+  stored: string;
+  view: SourceView;
+  /** Whether the view differs from the stored text (offsets must then be mapped back). */
+  mapped: boolean;
+}
+
+export function viewSource(source: StoredSource): ViewedSource {
+  const view = readableView({ format: source.format ?? "text", text: source.text, segments: source.segments });
+  return { stored: source.text, view, mapped: view.text !== source.text };
+}
+
+/** The extractor's input: the view's text and turns, with what the run's payload says to extract. */
+export function extractorInput(viewed: ViewedSource, payload: RunPayload, signal?: AbortSignal): ExtractionInput {
+  return {
+    text: viewed.view.text,
+    segments: viewed.view.segments,
+    kinds: payload.kinds,
+    knownFacts: payload.knownFacts,
+    ...(payload.contextHints ? { contextHints: payload.contextHints } : {}),
+    ...(payload.meetingDate ? { sourceDate: payload.meetingDate } : {}),
+    ...(payload.maxFacts !== null ? { maxFacts: payload.maxFacts } : {}),
+    ...(signal ? { signal } : {}),
+  };
+}
