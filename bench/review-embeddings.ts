@@ -122,7 +122,7 @@ async function benchOne(db: OpenedDatabase, label: string) {
     changed = reviews.filter((x, i) => x.verdict !== plain[i]?.verdict).length;
     neighbours = reviews.filter((x) => JSON.stringify(x.matches).includes('"stage":"embedding"')).length;
 
-    // The vector path step by step, as lib/jobs/review-embeddings.ts runs it.
+    // The vector path step by step, as lib/chain/match-vectors.ts runs it.
     const vectors = (await timed(into(parts.embed), () => embed(texts))).embeddings;
     const similar = await timed(into(parts.retrieval), () => findSimilarFacts({ db: db.prisma, texts, limit: 8 }));
     const lexicalIds = similar.map((l) => l.map((f) => f.id));

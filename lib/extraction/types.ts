@@ -10,8 +10,8 @@ export interface KindDefinition {
 
 export interface ExtractionInput {
   /**
-   * The whole stored source text; segment offsets and candidate spans point into it. `runExtraction` hands
-   * extractors the source's readable view instead (lib/sources/view.ts) and maps their spans back.
+   * The whole stored source text; segment offsets and candidate spans point into it. The chain hands extractors
+   * the source's readable view instead (lib/chain/view.ts, lib/sources/view.ts) and maps their spans back.
    */
   text: string;
   segments: Segment[];
@@ -53,7 +53,7 @@ export interface ChunkResult {
 }
 
 /**
- * An extractor turns a chunk of source into facts. It never touches the database: the pipeline
+ * An extractor turns a chunk of source into facts. It never touches the database: the chain (lib/chain)
  * grounds its output into candidates and the caller decides what to persist.
  */
 export interface Extractor {

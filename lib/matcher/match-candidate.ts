@@ -19,7 +19,7 @@ export interface MatchInput {
   embed?: Embedder;
   /**
    * Cosine similarity of the candidate to a fact or pending candidate, from vectors computed and stored
-   * beforehand (lib/jobs/review-embeddings.ts); undefined when there is none. Used instead of `embed`.
+   * beforehand (lib/chain/match-vectors.ts); undefined when there is none. Used instead of `embed`.
    */
   embeddingSimilarity?: (other: { factId?: string; candidateId?: string }) => number | undefined;
   judge?: Judge;

@@ -3,7 +3,8 @@
  * Extractor whose chunks go to one persistent worker thread (./entry.ts), started on first use and
  * shared by every run of the process. The main thread only grounds, reviews and saves what comes back.
  * A thread that dies (a crash, out of memory) fails the chunks it was working on with `fatal` set, which
- * stops the run (lib/extraction/pipeline.ts); the next request starts a new thread. The server is not affected.
+ * ends the run (the chain's extract stage, lib/chain/extract.ts); the next request starts a new thread. The
+ * server is not affected.
  */
 import fs from "node:fs";
 import path from "node:path";
