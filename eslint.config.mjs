@@ -130,6 +130,12 @@ const config = [
   restrict(["lib/db/**"], [...TEST_DOUBLES, ...LIB_IS_FRAMEWORK_FREE], { prismaCalls: false }),
   restrict(["lib/extraction/**"], [...TEST_DOUBLES, ...PRISMA, ...LIB_IS_FRAMEWORK_FREE, ...EXTRACTOR_NEVER_WRITES]),
   restrict(["lib/facts/**"], [...TEST_DOUBLES, ...PRISMA, ...LIB_IS_FRAMEWORK_FREE, ...APPLIER_NEVER_CALLS_A_MODEL]),
+  {
+    // Shipped code logs through lib/log.ts (levels, run ids); a CLI writes its output to process.stdout/stderr.
+    files: ["app/**", "lib/**", "cli/**", "components/**", "instrumentation.ts", "proxy.ts"],
+    ignores: ["**/*.test.ts", "**/*.test.tsx"],
+    rules: { "no-console": "error" },
+  },
 ];
 
 export default config;

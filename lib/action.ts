@@ -1,4 +1,5 @@
 import "server-only";
+import { log } from "@/lib/log";
 import { z } from "zod";
 import { AppError, isAppError, type ActionResult } from "@/lib/errors";
 
@@ -20,7 +21,7 @@ export async function toActionResult<T>(body: () => Promise<T>): Promise<ActionR
         ...(error.retryAfterSeconds !== undefined ? { retryAfterSeconds: error.retryAfterSeconds } : {}),
       };
     }
-    console.error("[sift] unexpected error", error);
+    log.error({ err: error }, "unexpected error in an action");
     return {
       ok: false,
       code: "INTERNAL",

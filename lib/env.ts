@@ -61,6 +61,11 @@ export const EnvSchema = z.object({
   SIFT_RUN_STALE_MS: positiveInt(30_000),
   // Claims of one run before it is given up as a crash loop and ends failed.
   SIFT_RUN_MAX_ATTEMPTS: positiveInt(3),
+  // Read by lib/log.ts itself (the CLI logs too); validated here so a typo stops the server with its name.
+  SIFT_LOG_LEVEL: z.preprocess(
+    emptyToUndefined,
+    z.enum(["trace", "debug", "info", "warn", "error", "fatal", "silent"]).default("info"),
+  ),
   SIFT_EMBEDDING_MODEL: optionalString,
   // Read by the matcher itself (lib/matcher/switches.ts); validated here so a typo stops the server.
   SIFT_WORD_VECTORS: z.preprocess(emptyToUndefined, z.string().regex(SWITCH_VALUES, "must be on or off").optional()),

@@ -1,3 +1,4 @@
+import { log } from "@/lib/log";
 import { switchedOn } from "./switches";
 
 /**
@@ -39,7 +40,7 @@ export function loadSentenceEncoder(): Promise<SentenceEncoder | null> {
       };
       return loaded;
     } catch (error) {
-      console.error("[sift] the sentence encoder could not load; matching on words only", error);
+      log.error({ err: error }, "the sentence encoder could not load; matching on words only");
       return null;
     }
   })();

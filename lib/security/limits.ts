@@ -1,4 +1,5 @@
 import "server-only";
+import { log } from "@/lib/log";
 import { consumeRateLimit } from "@/lib/db/rate-limit";
 import { countActiveRuns } from "@/lib/db/runs";
 import type { Db } from "@/lib/db/types";
@@ -51,7 +52,7 @@ export async function enforceRateLimit({ db, keys }: { db: Db; keys: string[] })
       ),
     );
   } catch (error) {
-    console.error("[sift] rate limit store failed; request allowed", error);
+    log.error({ err: error }, "rate limit store failed; request allowed");
     return;
   }
   const refused = outcomes.filter((o) => !o.allowed);
