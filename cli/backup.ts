@@ -11,7 +11,7 @@ const USAGE = `Usage: sift backup FILE            write the embedded database (S
                                     (--force moves a database already there aside, renamed)
 
 Stop the Sift server first: the data directory is used by one process at a time.
-With DATABASE_URL (a PostgreSQL server), use pg_dump / pg_restore instead (see README).
+With DATABASE_URL (a PostgreSQL server), use pg_dump / pg_restore instead (see docs/operations.md).
 Exit codes: 0 ok, 1 error, 2 bad usage.`;
 
 const PG_DUMP_HINT =

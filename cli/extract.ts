@@ -24,7 +24,7 @@ export const USAGE = `Usage: sift extract FILE [options]
   --json / --no-json   JSON array on stdout (default: JSON unless stdout is a terminal)
   -h, --help           show this help
 
-A model is configured with SIFT_LLM_MODEL + SIFT_LLM_BASE_URL, or an API key (see README).
+A model is configured with SIFT_LLM_MODEL + SIFT_LLM_BASE_URL, or an API key (see docs/configuration.md).
 Exit codes: 0 ok (also when only some chunks failed), 1 error, 2 bad usage or no model.
 `;
 

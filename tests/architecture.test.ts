@@ -47,3 +47,17 @@ describe("server-only modules", () => {
     expect(serverOnly).toEqual(expect.arrayContaining(["lib/env.ts", "lib/facts/decide.ts", "app/define-action.ts"]));
   });
 });
+
+describe("casts", () => {
+  // Stored JSON and model output are parsed with their zod schemas; a double cast would hide a wrong shape.
+  // Shipped code, benches and scripts (test files are not read: they may build wrong shapes on purpose).
+  const allowed = ["lib/extraction/offline/wink.ts"];
+  const code = ["app", "bench", "cli", "components", "e2e", "lib", "scripts", "tests"]
+    .flatMap(sourceFiles)
+    .filter((file) => !file.startsWith("lib/generated/"));
+
+  it("use `as unknown as` only in the wink-nlp typings shim", () => {
+    const casting = code.filter((file) => fs.readFileSync(path.join(root, file), "utf8").includes("as unknown as"));
+    expect(casting).toEqual(allowed);
+  });
+});
