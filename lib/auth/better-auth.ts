@@ -53,6 +53,11 @@ export async function sessionReviewerId({ db, headers }: { db: Db; headers: Head
   return session?.user.id ?? null;
 }
 
+/** A password as Better Auth stores and checks it (its scrypt hash). */
+export async function hashPassword({ db, password }: { db: Db; password: string }): Promise<string> {
+  return (await getAuth(db).$context).password.hash(password);
+}
+
 /** A person who can sign in: a reviewer row and a credential account holding the library's password hash. */
 export async function createAccount({ db, user }: { db: Db; user: NewUser }): Promise<{ id: string }> {
   const context = await getAuth(db).$context;
