@@ -3,6 +3,7 @@ import { maskSecrets } from "@/lib/secrets/mask";
 import { describeInvisible, stripInvisible } from "@/lib/text/invisible";
 import { describeLookalikes } from "@/lib/text/lookalikes";
 import { INSTRUCTIONS } from "./instructions";
+import { SAFETY_REASON } from "./safety-reasons";
 
 /**
  * Candidates a person must look at whatever the policy says: text that hides characters (invisible or
@@ -11,13 +12,7 @@ import { INSTRUCTIONS } from "./instructions";
  * gated here is never auto-approved or merged, on any path (lib/matcher/gating.ts).
  */
 
-/** The gate reasons' openings: the queue's gate filter finds them by these (lib/queue/schema.ts). */
-export const SAFETY_REASON = {
-  invisible: "Invisible characters",
-  lookalike: "Look-alike letters",
-  instruction: "Reads as an instruction to the system",
-  secret: "Holds a credential or secret",
-} as const;
+export { SAFETY_REASON } from "./safety-reasons";
 
 /**
  * The safety gate reasons of a candidate's content and quote. `secrets` are kinds of credential another

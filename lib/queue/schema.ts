@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { SAFETY_REASON } from "@/lib/matcher/safety";
+import { SAFETY_REASON } from "@/lib/matcher/safety-reasons";
 import { readUrlQuery, writeUrlQuery } from "@/lib/url-query";
 
 /**

@@ -14,6 +14,7 @@ import { formatOffset } from "@/lib/format";
 import { firstLines, lastLines } from "@/lib/text/lines";
 import { kindOptions } from "@/lib/settings/schema";
 import { requirePage } from "@/app/access";
+import { maskSecrets } from "@/lib/secrets/mask";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Fact" };
@@ -119,11 +120,11 @@ function Provenance({ fact }: { fact: FactDetail }) {
               </p>
               {p.quote ? (
                 <blockquote className={quoteClass}>
-                  {context ? <VisibleText text={lastLines(context.before, 2)} /> : null}
+                  {context ? <VisibleText text={maskSecrets(lastLines(context.before, 2))} /> : null}
                   <mark className="rounded bg-warning/25 px-0.5 text-foreground">
-                    <VisibleText text={context?.quote ?? p.quote} />
+                    <VisibleText text={context ? maskSecrets(context.quote ?? p.quote) : p.quote} />
                   </mark>
-                  {context ? <VisibleText text={firstLines(context.after, 2)} /> : null}
+                  {context ? <VisibleText text={maskSecrets(firstLines(context.after, 2))} /> : null}
                 </blockquote>
               ) : (
                 <p className="text-muted-foreground">Entered without a quote.</p>
