@@ -1,6 +1,7 @@
 import "server-only";
 import { betterAuth } from "better-auth";
 import { prismaAdapter } from "better-auth/adapters/prisma";
+import { isNameTaken } from "@/lib/db/accounts";
 import type { Db } from "@/lib/db/types";
 import { authSecretOf, getEnv, type Env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
@@ -61,6 +62,11 @@ export async function hashPassword({ db, password }: { db: Db; password: string 
 /** A person who can sign in: a reviewer row and a credential account holding the library's password hash. */
 export async function createAccount({ db, user }: { db: Db; user: NewUser }): Promise<{ id: string }> {
   const context = await getAuth(db).$context;
+  if (await isNameTaken({ db, name: user.name })) {
+    throw new AppError("CONFLICT", `Someone is already called "${user.name}": names tell reviewers apart.`, {
+      fieldErrors: { name: ["This name is taken."] },
+    });
+  }
   if (await context.internalAdapter.findUserByEmail(user.email)) {
     throw new AppError("CONFLICT", `Someone already signs in as ${user.email}.`, {
       fieldErrors: { email: ["This email is taken."] },

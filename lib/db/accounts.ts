@@ -14,6 +14,11 @@ export async function getReviewerIdentity({ db, id }: { db: Db; id: string }): P
   return db.reviewer.findUnique({ where: { id }, select: { id: true, name: true, role: true } });
 }
 
+/** Whether a reviewer already has this display name (case and surrounding spaces aside). */
+export async function isNameTaken({ db, name }: { db: Db; name: string }): Promise<boolean> {
+  return (await db.reviewer.count({ where: { name: { equals: name.trim(), mode: "insensitive" } } })) > 0;
+}
+
 /** Whether anyone can sign in yet: the setup page exists only while this is false. */
 export async function hasAccounts({ db }: { db: Db }): Promise<boolean> {
   return (await db.account.count({ where: { providerId: "credential" } })) > 0;

@@ -243,14 +243,18 @@ export async function rejectCandidate({
   reviewerId,
   reason,
   withCluster = false,
-  expectedVersion,
+  expectedVersion: _seen,
 }: {
   db: Db | Tx;
   candidateId: string;
   reviewerId: string;
   reason?: string;
   withCluster?: boolean;
-  /** The candidate's version the reviewer saw; a newer one refuses the decision (CONFLICT). */
+  /**
+   * The candidate's version the reviewer saw. Unlike an approval, a rejection creates nothing, so a re-judging
+   * since they read it does not refuse it (a card another reviewer decided still does): approve racing reject
+   * has one winner, never two refusals.
+   */
   expectedVersion?: number;
 }): Promise<string[]> {
   return withTransaction(db, async (tx) => {
@@ -263,7 +267,6 @@ export async function rejectCandidate({
         reviewerId,
         status: "rejected",
         rejectReason,
-        ...(id === candidateId ? { expectedVersion } : {}),
       });
       const detail = id === candidateId ? { clusterIds: members } : { withHead: candidateId };
       await recordCandidateEvent({ tx, candidateId: id, action: "rejected", detail, reviewerId });

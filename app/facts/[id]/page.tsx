@@ -151,7 +151,8 @@ function ManualEntry({ fact, note }: { fact: FactDetail; note: string | null }) 
   return (
     <li className="rounded-md border border-border bg-white p-3 text-sm">
       <p className="text-xs text-muted-foreground">
-        Entered by hand by {created?.reviewer?.name ?? "a reviewer"}
+        Entered by hand by{" "}
+        {created?.reviewer ? `${created.reviewer.name} (${created.reviewer.id.slice(0, 8)})` : "a reviewer"}
         {created ? ` on ${day(created.createdAt)}` : ""}
       </p>
       {note ? <p className="mt-1">{note}</p> : null}
@@ -199,7 +200,7 @@ function History({ fact, canEdit }: { fact: FactDetail; canEdit: boolean }) {
                 v{r.version} · {r.reason === MANUAL_ENTRY_REASON ? "Entered" : (ACTION_LABEL[r.action] ?? r.action)}
               </span>{" "}
               <span className="text-muted-foreground">
-                by {r.reviewer?.name ?? "Sift (automatic)"} on{" "}
+                by {r.reviewer ? `${r.reviewer.name} (${r.reviewer.id.slice(0, 8)})` : "Sift (automatic)"} on{" "}
                 {r.createdAt.toISOString().slice(0, 16).replace("T", " ")}
                 {r.reason ? ` · ${r.reason}` : ""}
               </span>
