@@ -9,7 +9,7 @@ import type { Db } from "@/lib/db/types";
 import { getEnv } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import { HTTP_STATUS_OF } from "@/lib/api/status";
-import { enforceRateLimit, requestKeys } from "@/lib/security/limits";
+import { actorKey, addressKey, enforceRateLimit } from "@/lib/security/limits";
 
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
 
@@ -44,8 +44,10 @@ export function apiRoute<O extends Operation>(
     const result = await toActionResult(async () => {
       // The caller first: a stranger learns nothing from validation messages.
       const db = await getDb();
+      // The address first: anonymous and bad-token calls are limited too.
+      await enforceRateLimit({ db, keys: [addressKey(request.headers)] });
       const reviewer = await authorize({ db, env: getEnv(), headers: request.headers, need: operation.need });
-      await enforceRateLimit({ db, keys: requestKeys(request.headers, reviewer) });
+      await enforceRateLimit({ db, keys: [actorKey(reviewer)] });
       const params = operation.params ? parsePath(operation.params, (await context?.params) ?? {}) : undefined;
       const url = new URL(request.url);
       const query = operation.query

@@ -30,7 +30,20 @@ function buildAuth(db: Db, env: Env) {
       modelName: "reviewer",
       additionalFields: { role: { type: "string", input: false, required: false, defaultValue: "viewer" } },
     },
-    advanced: { database: { generateId: "uuid" } },
+    // Over plain http on a LAN name (SIFT_HTTPS=off) the cookies cannot be Secure, or no browser keeps them;
+    // over https they are. Unset (loopback only), the library decides (Secure in production; localhost is a
+    // secure context for browsers).
+    advanced: {
+      database: { generateId: "uuid" },
+      ...(env.SIFT_HTTPS ? { useSecureCookies: env.SIFT_HTTPS === "on" } : {}),
+    },
+    // The pages' own origins, over http and https, any port: a sign-in from http://sift.lan:3000 is Sift's.
+    trustedOrigins: answeredHostNames(parseAllowedHosts(env.SIFT_ALLOWED_HOSTS)).flatMap((h) => [
+      `http://${h}`,
+      `https://${h}`,
+      `http://${h}:*`,
+      `https://${h}:*`,
+    ]),
     telemetry: { enabled: false },
   });
 }
