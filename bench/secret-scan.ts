@@ -10,9 +10,9 @@ import { longTranscript } from "@/tests/long-transcript";
 const words = ["token", "key", "the", "access", "budget", "secret", "api", "password", "team", "review"];
 const inputs: Record<string, string> = {
   "5 MB meeting": longTranscript(Math.round((5 * 1024 * 1024) / 76)),
-  "2 MB line, no punctuation": Array.from({ length: 2 * 1024 * 1024 / 6 }, (_, i) => words[i % 7]).join(" "),
+  "2 MB line, no punctuation": Array.from({ length: (2 * 1024 * 1024) / 6 }, (_, i) => words[i % 7]).join(" "),
   "50k one-word lines": Array.from({ length: 50_000 }, (_, i) => words[i % 10]).join("\n"),
-  "5 MB of key words": Array.from({ length: 5 * 1024 * 1024 / 8 }, (_, i) => words[(i * 7) % 10]).join(" "),
+  "5 MB of key words": Array.from({ length: (5 * 1024 * 1024) / 8 }, (_, i) => words[(i * 7) % 10]).join(" "),
 };
 for (const [name, text] of Object.entries(inputs)) {
   const t0 = performance.now();

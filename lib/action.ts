@@ -41,6 +41,8 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
  * objects are left as they are.
  */
 function withoutNul(value: unknown): unknown {
+  // A text of nothing but NULs stays as it is, for the check that says so (lib/sources/decode.ts).
+  if (typeof value === "string" && /^[\u0000\s]+$/.test(value) && value.includes("\u0000")) return value;
   if (typeof value === "string") return value.replace(/\u0000/g, "").replace(LONE_SURROGATE, "\uFFFD");
   if (Array.isArray(value)) return value.map(withoutNul);
   if (value !== null && typeof value === "object") {

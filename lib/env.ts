@@ -121,7 +121,8 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     if (named.length > 0) {
       throw new AppError(
         "CONFIG",
-        "Invalid environment:\n  SIFT_HTTPS: say whether browsers reach Sift over https (on) or plain http (off) when " +
+        "Invalid environment:\n  SIFT_HTTPS: say whether browsers reach Sift over https (on) or plain http (off) " +
+          "when " +
           `SIFT_ALLOWED_HOSTS names ${named.join(", ")}: session cookies are Secure only over https.`,
       );
     }

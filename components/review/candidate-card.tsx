@@ -173,16 +173,31 @@ export function CandidateCard({
         />
       ) : mode === "view" && !readOnly ? (
         <div className="mt-3 flex flex-wrap gap-2">
-          <Button size="sm" variant="success" disabled={busy} onClick={act(() => onDecide({ type: "approve", secret }))}>
+          <Button
+            size="sm"
+            variant="success"
+            disabled={busy}
+            onClick={act(() => onDecide({ type: "approve", secret }))}
+          >
             <Check aria-hidden /> Approve
           </Button>
           {contradicted.length > 0 ? (
-            <Button size="sm" variant="outline" disabled={busy} onClick={act(() => onDecide({ type: "supersede", secret }))}>
+            <Button
+              size="sm"
+              variant="outline"
+              disabled={busy}
+              onClick={act(() => onDecide({ type: "supersede", secret }))}
+            >
               <Replace aria-hidden /> Approve and supersede
             </Button>
           ) : null}
           {duplicate ? (
-            <Button size="sm" variant="outline" disabled={busy} onClick={act(() => onDecide({ type: "merge", secret }))}>
+            <Button
+              size="sm"
+              variant="outline"
+              disabled={busy}
+              onClick={act(() => onDecide({ type: "merge", secret }))}
+            >
               <GitMerge aria-hidden /> Merge into existing
             </Button>
           ) : null}
@@ -198,7 +213,12 @@ export function CandidateCard({
             </Button>
           ) : null}
           {related.length > 0 && !duplicate ? (
-            <Button size="sm" variant="outline" disabled={busy} onClick={act(() => onDecide({ type: "relate", secret }))}>
+            <Button
+              size="sm"
+              variant="outline"
+              disabled={busy}
+              onClick={act(() => onDecide({ type: "relate", secret }))}
+            >
               <Link2 aria-hidden /> Approve as related
             </Button>
           ) : null}

@@ -17,7 +17,9 @@ export function SecretAck({ value, onChange }: { value: SecretChoice; onChange: 
         <input
           type="checkbox"
           checked={value.acknowledgeSecret ?? false}
-          onChange={(e) => onChange({ acknowledgeSecret: e.target.checked, keepSecret: e.target.checked && value.keepSecret })}
+          onChange={(e) =>
+            onChange({ acknowledgeSecret: e.target.checked, keepSecret: e.target.checked && value.keepSecret })
+          }
         />
         I know this holds a secret: approve it, masked
       </label>

@@ -100,7 +100,9 @@ function readIfMatch(request: Request): number {
 
 async function readBody(operation: Operation, request: Request): Promise<unknown> {
   const type = (request.headers.get("content-type") ?? "").split(";")[0]?.trim().toLowerCase();
-  const limit = getEnv().SIFT_MAX_UPLOAD_BYTES + 64 * 1024;
+  // JSON escapes a newline or a quote as two bytes: the body may hold twice the text. The text itself is
+  // measured where it is read (lib/sources/input.ts), so the limit counts the paste, not its encoding.
+  const limit = (type === "application/json" ? 2 : 1) * getEnv().SIFT_MAX_UPLOAD_BYTES + 64 * 1024;
   const declared = Number(request.headers.get("content-length") ?? 0);
   if (declared > limit) {
     throw new AppError("TOO_LARGE", `The request is larger than Sift accepts (${limit.toLocaleString("en")} bytes).`);

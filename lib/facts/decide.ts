@@ -96,7 +96,14 @@ export async function approveCandidate({
     }
     const members = withCluster ? await listOpenClusterMembers({ db: tx, headId: candidateId }) : [];
     for (const member of members) {
-      await mergeCandidate({ db: tx, candidateId: member, factId: fact.id, reviewerId, withHead: candidateId, keepSecret });
+      await mergeCandidate({
+        db: tx,
+        candidateId: member,
+        factId: fact.id,
+        reviewerId,
+        withHead: candidateId,
+        keepSecret,
+      });
     }
     await recordCandidateEvent({
       tx,

@@ -52,7 +52,9 @@ describe("safety gate reasons", () => {
     expect(safetyReasons({ content: "Ship on Friday", quote: "Ship\u200b on \u202eFriday" })).toEqual([
       "Invisible characters (U+200B, U+202E): shown marked; removed on approval",
     ]);
-    expect(safetyReasons({ content: "Ship it\u001b[2K approved" }).join(" ")).toContain("Invisible characters (U+001B)");
+    expect(safetyReasons({ content: "Ship it\u001b[2K approved" }).join(" ")).toContain(
+      "Invisible characters (U+001B)",
+    );
   });
 
   it("flags look-alike letters in a word", () => {

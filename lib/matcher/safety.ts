@@ -12,7 +12,6 @@ import { SAFETY_REASON } from "./safety-reasons";
  * gated here is never auto-approved or merged, on any path (lib/matcher/gating.ts).
  */
 
-export { SAFETY_REASON } from "./safety-reasons";
 
 /**
  * The safety gate reasons of a candidate's content and quote. `secrets` are kinds of credential another

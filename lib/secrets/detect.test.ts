@@ -24,7 +24,9 @@ const PROBE = {
     "-----BEGIN RSA PRIVATE KEY-----\nMIIEpAIBAAKCAQEA3Tz2mr7SZiAMfQyuvBjM9OiJjRazr5KuQX9QWJF3Ycf2Lk8f9Ux7Qm2Zp" +
     "\nc0Hs4Kz9Wm1Xv6Nb3Lr8Tp5Jd2Fg7Qa\n-----END RSA PRIVATE KEY-----",
   anthropic:
-    "sk-ant-api03-" + "a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8s9T0u1V2w3X4y5Z6a7B8c9D0e1F2g3H4i5J6k7L8m9N0o1P2q3R4s5T6u7V8w9X" + "AA",
+    "sk-ant-api03-" +
+    "a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8s9T0u1V2w3X4y5Z6a7B8c9D0e1F2g3H4i5J6k7L8m9N0o1P2q3R4s5T6u7V8w9X" +
+    "AA",
   npm: "npm_1a2B3c4D5e6F7g8H9i0J1k2L3m4N5o6P7q8R",
   genericNearWord: "The API key is 9f8a7b6c5d4e3f2a1b0c9d8e7f6a5b4c.",
 };

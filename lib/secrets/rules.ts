@@ -50,7 +50,10 @@ const INTRO = String.raw`\s*(?:is|was|=|:|are|reads)\s*(?:now\s+|still\s+|just\s
 export const SIFT_SECRET_RULES: SiftSecretRule[] = [
   {
     id: "spoken-password",
-    pattern: new RegExp(String.raw`\b(?:${CREDENTIAL_WORD})\b${FOR_WHAT}${INTRO}([^\s"'”’,;]+?)(?=[.!?]*(?:[\s"'”’,;]|$))`, "gi"),
+    pattern: new RegExp(
+      String.raw`\b(?:${CREDENTIAL_WORD})\b${FOR_WHAT}${INTRO}([^\s"'”’,;]+?)(?=[.!?]*(?:[\s"'”’,;]|$))`,
+      "gi",
+    ),
     group: 1,
     accept: spokenValue,
     examples: [
@@ -69,7 +72,11 @@ export const SIFT_SECRET_RULES: SiftSecretRule[] = [
   },
   {
     id: "social-security-number",
-    pattern: /\b(?:ssn|social\s+security(?:\s+number)?|national\s+insurance\s+number)\b\D{0,30}?(\d{3}[- ]?\d{2}[- ]?\d{4}|[a-z]{2}\d{6}[a-d])\b/gi,
+    pattern: new RegExp(
+      String.raw`\b(?:ssn|social\s+security(?:\s+number)?|national\s+insurance\s+number)\b\D{0,30}?` +
+        String.raw`(\d{3}[- ]?\d{2}[- ]?\d{4}|[a-z]{2}\d{6}[a-d])\b`,
+      "gi",
+    ),
     group: 1,
     examples: ["My SSN is 123-45-6789.", "her social security number, 078 05 1120, was on the form"],
     nearMisses: ["Call me at 555-12-3456 tomorrow", "The SSN field is optional."],
@@ -123,7 +130,8 @@ export const SIFT_SECRET_RULES: SiftSecretRule[] = [
     // A long, mixed token right after a key word: "the API key is 9f8a…", "token: Zx81…", "secret = …".
     pattern: new RegExp(
       String.raw`\b(?:api[ _-]?key|key|secret|token|password|passwd|credential|bearer|auth(?:orization)?)s?\b` +
-        String.raw`[^.\n]{0,40}?(?:\bis\b|\bwas\b|=|:|\bto\b|\bbearer\b)\s*["'“‘]?([A-Za-z0-9_\-+/=.~]{16,256})(?![\w+/=~-])`,
+        String.raw`[^.\n]{0,40}?(?:\bis\b|\bwas\b|=|:|\bto\b|\bbearer\b)\s*["'“‘]?` +
+        String.raw`([A-Za-z0-9_\-+/=.~]{16,256})(?![\w+/=~-])`,
       "gi",
     ),
     group: 1,

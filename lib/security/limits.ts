@@ -44,7 +44,7 @@ function trustedProxies(): string[] {
   return parseTrustedProxies(getEnv().SIFT_TRUSTED_PROXIES);
 }
 
-/** SIFT_TRUSTED_PROXIES: addresses or IPv4 CIDR ranges ("10.0.0.1, 172.16.0.0/12"); "loopback" for 127.0.0.1 and ::1. */
+/** SIFT_TRUSTED_PROXIES: addresses or IPv4 CIDRs ("10.0.0.1, 172.16.0.0/12"); "loopback" is 127.0.0.0/8 and ::1. */
 export function parseTrustedProxies(value: string | undefined): string[] {
   if (!value?.trim()) return [];
   return value
@@ -81,7 +81,11 @@ export function addressKey(headers: Headers): string {
 /** The rate-limit key of who is acting ("token:<id>" for an agent token), counted once they are known. */
 export function actorKey(actor: string | { id: string; tokenId?: string }): string {
   // A token is limited on its own: an agent's calls never use up the admin's budget who created it.
-  return typeof actor === "string" ? `reviewer:${actor}` : actor.tokenId ? `token:${actor.tokenId}` : `reviewer:${actor.id}`;
+  return typeof actor === "string"
+    ? `reviewer:${actor}`
+    : actor.tokenId
+      ? `token:${actor.tokenId}`
+      : `reviewer:${actor.id}`;
 }
 
 /**

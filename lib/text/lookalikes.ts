@@ -5,11 +5,64 @@
  */
 const LOOKALIKE = new Map<string, string>(
   Object.entries({
-    а: "a", в: "B", е: "e", к: "K", м: "M", н: "H", о: "o", р: "p", с: "c", т: "T", у: "y", х: "x",
-    і: "i", ј: "j", ѕ: "s", ԁ: "d", һ: "h", ӏ: "l", ԛ: "q", ԝ: "w", ё: "ë",
-    А: "A", В: "B", Е: "E", К: "K", М: "M", Н: "H", О: "O", Р: "P", С: "C", Т: "T", Х: "X", І: "I", Ј: "J", Ѕ: "S",
-    α: "a", ο: "o", ι: "i", ν: "v", ρ: "p", τ: "t", υ: "u", χ: "x", κ: "k",
-    Α: "A", Β: "B", Ε: "E", Ζ: "Z", Η: "H", Ι: "I", Κ: "K", Μ: "M", Ν: "N", Ο: "O", Ρ: "P", Τ: "T", Υ: "Y", Χ: "X",
+    а: "a",
+    в: "B",
+    е: "e",
+    к: "K",
+    м: "M",
+    н: "H",
+    о: "o",
+    р: "p",
+    с: "c",
+    т: "T",
+    у: "y",
+    х: "x",
+    і: "i",
+    ј: "j",
+    ѕ: "s",
+    ԁ: "d",
+    һ: "h",
+    ӏ: "l",
+    ԛ: "q",
+    ԝ: "w",
+    ё: "ë",
+    А: "A",
+    В: "B",
+    Е: "E",
+    К: "K",
+    М: "M",
+    Н: "H",
+    О: "O",
+    Р: "P",
+    С: "C",
+    Т: "T",
+    Х: "X",
+    І: "I",
+    Ј: "J",
+    Ѕ: "S",
+    α: "a",
+    ο: "o",
+    ι: "i",
+    ν: "v",
+    ρ: "p",
+    τ: "t",
+    υ: "u",
+    χ: "x",
+    κ: "k",
+    Α: "A",
+    Β: "B",
+    Ε: "E",
+    Ζ: "Z",
+    Η: "H",
+    Ι: "I",
+    Κ: "K",
+    Μ: "M",
+    Ν: "N",
+    Ο: "O",
+    Ρ: "P",
+    Τ: "T",
+    Υ: "Y",
+    Χ: "X",
   }),
 );
 const WORD = /[\p{L}\p{M}]+/gu;
@@ -55,5 +108,8 @@ export function describeLookalikes(text: string): string | null {
     words.add(text.slice(start, end));
   }
   const chars = [...new Set(found.map((f) => `${f.char} for ${f.looksLike}`))];
-  return `${chars.slice(0, 4).join(", ")} in ${[...words].slice(0, 3).map((w) => `"${w}"`).join(", ")}`;
+  return `${chars.slice(0, 4).join(", ")} in ${[...words]
+    .slice(0, 3)
+    .map((w) => `"${w}"`)
+    .join(", ")}`;
 }

@@ -73,8 +73,14 @@ describe("the safety gate", () => {
       status: "gated",
       gateReason: expect.stringContaining('Reads as an instruction to the system ("Ignore previous instructions")'),
     });
-    expect(byText(/password/)).toMatchObject({ status: "gated", gateReason: expect.stringContaining("(spoken-password)") });
-    expect(byText(/deploy bot/)).toMatchObject({ status: "gated", gateReason: expect.stringContaining("(github-pat)") });
+    expect(byText(/password/)).toMatchObject({
+      status: "gated",
+      gateReason: expect.stringContaining("(spoken-password)"),
+    });
+    expect(byText(/deploy bot/)).toMatchObject({
+      status: "gated",
+      gateReason: expect.stringContaining("(github-pat)"),
+    });
     for (const c of candidates) expect(c.gateReason ?? "").not.toMatch(/hunter2|ghp_/);
     const hidden = byText(/kiosk.*price/);
     expect(hidden).toMatchObject({

@@ -47,7 +47,11 @@ async function signIn(password: string, i: number) {
     new Request("http://localhost/api/auth/sign-in/email", {
       method: "POST",
       // Each guess from another address, and a forged X-Forwarded-For: neither helps.
-      headers: { "content-type": "application/json", "x-forwarded-for": `6.6.6.${i}`, ...peerHeaders(`203.0.113.${i}`) },
+      headers: {
+        "content-type": "application/json",
+        "x-forwarded-for": `6.6.6.${i}`,
+        ...peerHeaders(`203.0.113.${i}`),
+      },
       body: JSON.stringify({ email: "Ana@Example.test", password }),
     }),
   );
@@ -75,7 +79,9 @@ describe("password guessing", () => {
     const statuses: number[] = [];
     for (let i = 0; i < 7; i++) {
       const res = await GET(
-        new Request("http://localhost/api/facts", { headers: { authorization: "Bearer nope", ...peerHeaders("198.51.100.77") } }),
+        new Request("http://localhost/api/facts", {
+          headers: { authorization: "Bearer nope", ...peerHeaders("198.51.100.77") },
+        }),
       );
       statuses.push(res.status);
     }

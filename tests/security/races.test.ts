@@ -32,13 +32,25 @@ describe("decisions racing each other", () => {
       const row = await db.prisma.candidate.findUniqueOrThrow({ where: { id: id! } });
       await updateCandidateReviews({
         db: db.prisma,
-        reviews: [{ id: id!, verdict: "new", verdictStage: "lexical", matches: [], status: "pending", gateReason: row.gateReason }],
+        reviews: [
+          {
+            id: id!,
+            verdict: "new",
+            verdictStage: "lexical",
+            matches: [],
+            status: "pending",
+            gateReason: row.gateReason,
+          },
+        ],
       });
       const outcomes = await Promise.allSettled([
         approveAndRejudge({ db: db.prisma, candidateId: id!, reviewerId: "local", expectedVersion: seen }),
         rejectAndRejudge({ db: db.prisma, candidateId: id!, reviewerId: "local", expectedVersion: seen }),
       ]);
-      expect(outcomes.filter((o) => o.status === "fulfilled"), `round ${round}`).toHaveLength(1);
+      expect(
+        outcomes.filter((o) => o.status === "fulfilled"),
+        `round ${round}`,
+      ).toHaveLength(1);
       const after = await db.prisma.candidate.findUniqueOrThrow({ where: { id: id! } });
       expect(["approved", "rejected"]).toContain(after.status);
     }
@@ -70,7 +82,10 @@ describe("decisions racing each other", () => {
     expect(result.skipped).toEqual([
       { candidateId: taken, code: "CONFLICT", message: expect.stringContaining("already rejected") },
     ]);
-    const statuses = await db.prisma.candidate.findMany({ where: { id: { in: ids } }, select: { id: true, status: true } });
+    const statuses = await db.prisma.candidate.findMany({
+      where: { id: { in: ids } },
+      select: { id: true, status: true },
+    });
     expect(statuses.filter((s) => s.status === "approved")).toHaveLength(14);
   });
 });

@@ -42,7 +42,9 @@ const SECRETS = {
   legacyOpenai: "sk-Zq4Xw8Ec2Rv6Tb0Yn4Um8Ik2Ol6Pa0Sd4Fg8Hj2Kl6Zx0Cv",
   google: "AIzaSyD3kF9xQ2LmN8pR4tV6wY1zB5cE7gH0jK2",
   huggingface: "hf_Tq9Lm3Xz7Kp1Wn5Rv8Ys2Bd6Fh4Jc0Ga1Ue",
-  jwt: "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkpvaG4ifQ.SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c",
+  jwt:
+    "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkpvaG4ifQ." +
+    "SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c",
   aws: "AKIA5QX7ZRT2MB9LKW3N",
   password: "hunter2",
 };
@@ -141,7 +143,9 @@ describe("a credential in a candidate", () => {
       reviewerId: "local",
       acknowledgeSecret: true,
     });
-    expect(approved.content).toMatch(/^We decided the billing service uses the Stripe key sk_live_•+p7dc in production\.$/);
+    expect(approved.content).toMatch(
+      /^We decided the billing service uses the Stripe key sk_live_•+p7dc in production\.$/,
+    );
 
     const holderIds = new Set(holders.map((c) => c.id));
     const leaks: string[] = [];

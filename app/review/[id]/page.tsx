@@ -87,8 +87,9 @@ export default async function CandidatePage({ params }: { params: Promise<{ id: 
               {describe(event) ? <span> {describe(event)}</span> : null}
               <span className="text-muted-foreground">
                 {" "}
-                · {event.reviewer ? `${event.reviewer.name} (${event.reviewer.id.slice(0, 8)})` : "the gate policy"} ·{" "}
-                {event.createdAt.toISOString().slice(0, 16).replace("T", " ")}
+                · {event.reviewer
+                  ? `${event.reviewer.name} (${event.reviewer.id.slice(0, 8)})`
+                  : "the gate policy"} · {event.createdAt.toISOString().slice(0, 16).replace("T", " ")}
               </span>
             </li>
           ))}
