@@ -12,7 +12,6 @@ import { SAFETY_REASON } from "./safety-reasons";
  * gated here is never auto-approved or merged, on any path (lib/matcher/gating.ts).
  */
 
-
 /**
  * The safety gate reasons of a candidate's content and quote. `secrets` are kinds of credential another
  * scan found (the gate's batch scan, lib/matcher/secrets.ts); the text is scanned here too.
