@@ -161,6 +161,12 @@ const config = [
       ...PURE_STAGES_NEVER_TOUCH_THE_DATABASE,
     ],
   ),
+  {
+    // Shipped code logs through lib/log.ts (levels, run ids); a CLI writes its output to process.stdout/stderr.
+    files: ["app/**", "lib/**", "cli/**", "components/**", "instrumentation.ts", "proxy.ts"],
+    ignores: ["**/*.test.ts", "**/*.test.tsx"],
+    rules: { "no-console": "error" },
+  },
 ];
 
 export default config;

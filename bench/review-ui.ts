@@ -83,25 +83,26 @@ try {
   await page.getByTestId("candidate").first().locator("p").first().click();
   type Focus = { at: number; paint?: number };
   type Marks = { keys: number[]; focus: Focus[] };
+  // The page keeps its marks on `window` so that each evaluate below reads the same object.
   await page.evaluate(() => {
-    const w = window as unknown as { __marks: Marks };
-    w.__marks = { keys: [], focus: [] };
-    document.addEventListener("keydown", (e) => w.__marks.keys.push(e.timeStamp), true);
+    const w = window as { __marks?: Marks };
+    const current = (): Marks => (w.__marks ??= { keys: [], focus: [] });
+    document.addEventListener("keydown", (e) => current().keys.push(e.timeStamp), true);
     document.addEventListener("focusin", () => {
       const entry: Focus = { at: performance.now() };
-      w.__marks.focus.push(entry);
+      current().focus.push(entry);
       requestAnimationFrame(() => (entry.paint = performance.now()));
     });
   });
   /** The marks since the last call, once the last focus has been painted. */
   const marks = async (): Promise<Marks> => {
     await page.waitForFunction(() => {
-      const f = (window as unknown as { __marks: Marks }).__marks.focus.at(-1);
+      const f = (window as { __marks?: Marks }).__marks?.focus.at(-1);
       return f !== undefined && f.paint !== undefined;
     });
     return page.evaluate(() => {
-      const w = window as unknown as { __marks: Marks };
-      const out = w.__marks;
+      const w = window as { __marks?: Marks };
+      const out = w.__marks ?? { keys: [], focus: [] };
       w.__marks = { keys: [], focus: [] };
       return out;
     });

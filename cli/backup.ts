@@ -11,7 +11,7 @@ const USAGE = `Usage: sift backup FILE            write the embedded database (S
                                     (--force moves a database already there aside, renamed)
 
 Stop the Sift server first: the data directory is used by one process at a time.
-With DATABASE_URL (a PostgreSQL server), use pg_dump / pg_restore instead (see README).
+With DATABASE_URL (a PostgreSQL server), use pg_dump / pg_restore instead (see docs/operations.md).
 Exit codes: 0 ok, 1 error, 2 bad usage.`;
 
 const PG_DUMP_HINT =
@@ -20,6 +20,8 @@ const PG_DUMP_HINT =
   "and restore it into an empty database with\n" +
   '  pg_restore --no-owner --dbname="$DATABASE_URL" sift.dump';
 
+const say = (line: string) => process.stdout.write(`${line}\n`);
+
 export async function main(command: "backup" | "restore", argv: string[]): Promise<number> {
   const { values, positionals } = parseArgs({
     args: argv,
@@ -27,30 +29,30 @@ export async function main(command: "backup" | "restore", argv: string[]): Promi
     options: { force: { type: "boolean", default: false }, help: { type: "boolean", short: "h" } },
   });
   if (values.help) {
-    console.log(USAGE);
+    process.stdout.write(`${USAGE}\n`);
     return 0;
   }
   const file = positionals[0];
   if (!file || positionals.length > 1) {
-    console.error(USAGE);
+    process.stderr.write(`${USAGE}\n`);
     return 2;
   }
   const env = parseEnv(process.env);
   if (env.DATABASE_URL) {
-    console.error(PG_DUMP_HINT);
+    process.stderr.write(`${PG_DUMP_HINT}\n`);
     return 2;
   }
   const dataDir = resolveDataDir(env);
   try {
     if (command === "backup") {
       const done = await backupEmbeddedDatabase({ dataDir, file });
-      console.log(
+      say(
         `Backed up ${dataDir} to ${done.file} (${formatMegabytes(done.bytes)}): ` +
           `${done.facts} facts, ${done.revisions} revisions, ${done.sources} sources.`,
       );
     } else {
       const done = await restoreEmbeddedDatabase({ dataDir, file, force: values.force });
-      console.log(
+      say(
         `Restored ${done.file} into ${dataDir}: ${done.facts} facts, ${done.revisions} revisions, ` +
           `${done.sources} sources.` +
           (done.movedAside ? ` The database that was there is kept at ${done.movedAside}.` : ""),
@@ -58,7 +60,12 @@ export async function main(command: "backup" | "restore", argv: string[]): Promi
     }
     return 0;
   } catch (error) {
-    console.error(isAppError(error) ? `sift ${command}: ${error.message}` : error);
+    const message = isAppError(error)
+      ? `sift ${command}: ${error.message}`
+      : error instanceof Error
+        ? (error.stack ?? error.message)
+        : String(error);
+    process.stderr.write(`${message}\n`);
     return 1;
   }
 }

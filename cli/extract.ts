@@ -32,7 +32,7 @@ export const USAGE = `Usage: sift extract FILE [options]
   -h, --help           show this help
 
 Each candidate is printed as a server with these settings and an empty fact base would store it.
-A model is configured with SIFT_LLM_MODEL + SIFT_LLM_BASE_URL, or an API key (see README).
+A model is configured with SIFT_LLM_MODEL + SIFT_LLM_BASE_URL, or an API key (see docs/configuration.md).
 Exit codes: 0 ok (also when only some chunks failed), 1 error, 2 bad usage or no model.
 `;
 

@@ -21,7 +21,7 @@ const http = new StreamableHTTPClientTransport(
 /** A request the app could not answer gets a JSON-RPC error, so the agent shows why instead of waiting. */
 function unreachable(message: JSONRPCMessage, error: unknown) {
   const reason = error instanceof Error ? error.message : String(error);
-  console.error(`[sift mcp] ${endpoint.href}: ${reason}`);
+  process.stderr.write(`[sift mcp] ${endpoint.href}: ${reason}\n`);
   if (!("id" in message) || !("method" in message)) return;
   void stdio.send({
     jsonrpc: "2.0",
@@ -39,11 +39,11 @@ stdio.onmessage = (message) => {
 http.onmessage = (message) => {
   void stdio.send(message);
 };
-http.onerror = (error) => console.error(`[sift mcp] ${error.message}`);
+http.onerror = (error) => process.stderr.write(`[sift mcp] ${error.message}\n`);
 stdio.onclose = () => {
   void http.close();
 };
 
 await http.start();
 await stdio.start();
-console.error(`[sift mcp] relaying stdio to ${endpoint.href}`);
+process.stderr.write(`[sift mcp] relaying stdio to ${endpoint.href}\n`);

@@ -6,7 +6,8 @@ import type { AppError } from "@/lib/errors";
 async function loadBoot() {
   vi.resetModules();
   const { AppError } = await import("@/lib/errors");
-  return { ...(await import("@/lib/boot")), AppError };
+  const { log } = await import("@/lib/log");
+  return { ...(await import("@/lib/boot")), AppError, log };
 }
 
 afterEach(() => {
@@ -62,7 +63,7 @@ describe("checkAtBootOrExit", () => {
     vi.stubEnv("DATABASE_URL", "mysql://x");
     const { checkAtBootOrExit } = await loadBoot();
     const exit = vi.spyOn(process, "exit").mockImplementation(() => undefined as never);
-    const printed = vi.spyOn(console, "error").mockImplementation(() => {});
+    const printed = vi.spyOn(process.stderr, "write").mockImplementation(() => true);
     await checkAtBootOrExit();
     expect(exit).toHaveBeenCalledWith(1);
     expect(printed.mock.calls[0]?.[0]).toMatch(/^Sift cannot start\. Invalid environment:\n {2}DATABASE_URL: /);
@@ -74,7 +75,7 @@ describe("bootInBackground", () => {
     vi.stubEnv("SIFT_MAX_UPLOAD_BYTES", "abc");
     const { bootInBackground } = await loadBoot();
     const exit = vi.spyOn(process, "exit").mockImplementation(() => undefined as never);
-    const printed = vi.spyOn(console, "error").mockImplementation(() => {});
+    const printed = vi.spyOn(process.stderr, "write").mockImplementation(() => true);
     bootInBackground();
     // Synchronously: the server must not listen with a bad configuration.
     expect(exit).toHaveBeenCalledWith(1);
@@ -82,8 +83,8 @@ describe("bootInBackground", () => {
   });
 
   it("loads the NLP models without failing", async () => {
-    const { warmModels } = await loadBoot();
-    const printed = vi.spyOn(console, "error").mockImplementation(() => {});
+    const { warmModels, log } = await loadBoot();
+    const printed = vi.spyOn(log, "error");
     await warmModels();
     expect(printed).not.toHaveBeenCalled();
   });

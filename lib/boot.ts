@@ -1,4 +1,5 @@
 import "server-only";
+import { log } from "@/lib/log";
 import { getDb } from "@/lib/db/client";
 import { getEnv } from "@/lib/env";
 import { AppError, isAppError } from "@/lib/errors";
@@ -40,7 +41,8 @@ export async function checkAtBootOrExit(): Promise<void> {
   try {
     await checkAtBoot();
   } catch (error) {
-    console.error(describeBootFailure(error));
+    // A message for the person starting the server, not a log line: plain text on stderr.
+    process.stderr.write(`${describeBootFailure(error)}\n`);
     process.exit(1);
   }
 }
@@ -57,7 +59,8 @@ export function bootInBackground(): void {
   try {
     getEnv();
   } catch (error) {
-    console.error(describeBootFailure(error));
+    // A message for the person starting the server, not a log line: plain text on stderr.
+    process.stderr.write(`${describeBootFailure(error)}\n`);
     process.exit(1);
   }
   void checkAtBootOrExit()
@@ -75,12 +78,12 @@ async function startRunWorkerUntilShutdown(): Promise<void> {
     const { startRunWorker } = await import("@/lib/jobs/run-worker");
     const worker = startRunWorker({ db: await getDb(), env: getEnv() });
     const stop = () =>
-      void worker.stop().catch((error: unknown) => console.error("[sift] stopping the run worker failed", error));
+      void worker.stop().catch((error: unknown) => log.error({ err: error }, "stopping the run worker failed"));
     process.once("SIGTERM", stop);
     process.once("SIGINT", stop);
   } catch (error) {
     // Queued runs then wait for a restart; every other page still works.
-    console.error("[sift] the extraction run worker could not start", error);
+    log.error({ err: error }, "the extraction run worker could not start");
   }
 }
 
@@ -103,6 +106,6 @@ export async function warmModels(): Promise<void> {
     await encoder?.(["The team ships offline mode on Friday."]);
   } catch (error) {
     // Not fatal: the first extraction loads them, and reports a failure where it happens.
-    console.error("[sift] loading the NLP models at start failed", error);
+    log.error({ err: error }, "loading the NLP models at start failed");
   }
 }

@@ -1,11 +1,9 @@
 "use server";
-import { revalidatePath } from "next/cache";
 import { z } from "zod";
-import { parseInput, toActionResult } from "@/lib/action";
-import { requireRole } from "@/app/access";
-import { limitAction } from "@/app/rate-limit";
-import { getDb } from "@/lib/db/client";
-import { FactSchema } from "@/lib/facts/schema";
+import { defineAction } from "@/app/define-action";
+import { listQueueUnitIds } from "@/lib/db/review-queue";
+import { AppError } from "@/lib/errors";
+import { FactSchema, SecretChoiceSchema } from "@/lib/facts/schema";
 import {
   approveAndRejudge,
   decideSelection,
@@ -14,9 +12,10 @@ import {
   rejectAndRejudge,
   undoAndRejudge,
 } from "@/lib/jobs/decisions";
-import { listQueueUnitIds } from "@/lib/db/review-queue";
 import { parseQueueQuery } from "@/lib/queue/schema";
-import { AppError } from "@/lib/errors";
+
+/** Review decisions change the queue and the fact base. */
+const REVIEW_PAGES = ["/review", "/facts"];
 
 const ApproveInput = z.object({
   candidateId: z.uuid(),
@@ -27,53 +26,36 @@ const ApproveInput = z.object({
   withCluster: z.boolean().optional(),
   /** Keep invisible characters in the fact's text (they are removed otherwise). */
   keepInvisible: z.boolean().optional(),
+  ...SecretChoiceSchema.shape,
 });
 
-function revalidateReview() {
-  revalidatePath("/review");
-  revalidatePath("/facts");
-}
-
-export async function approveCandidateAction(input: z.input<typeof ApproveInput>) {
-  return toActionResult(async () => {
-    const { candidateId, edits, supersedeFactIds, relateFactIds, withCluster, keepInvisible } = parseInput(
-      ApproveInput,
-      input,
-    );
-    const reviewer = await requireRole("review");
-    await limitAction(reviewer.id);
-    const fact = await approveAndRejudge({
-      db: await getDb(),
-      candidateId,
-      reviewerId: reviewer.id,
-      edits,
-      supersedeFactIds,
-      relateFactIds,
-      withCluster,
-      keepInvisible,
-    });
-    revalidateReview();
+export const approveCandidateAction = defineAction({
+  input: ApproveInput,
+  need: "review",
+  revalidate: REVIEW_PAGES,
+  run: async ({ input, actor, db }) => {
+    const fact = await approveAndRejudge({ db, reviewerId: actor.id, ...input });
     return { factId: fact.id, merged: fact.mergedCandidateIds.length };
-  });
-}
+  },
+});
 
 const MergeInput = z.object({
   candidateId: z.uuid(),
   factId: z.uuid(),
   /** The fact takes this wording too. */
   content: FactSchema.shape.content.optional(),
+  ...SecretChoiceSchema.shape,
 });
 
-export async function mergeCandidateAction(input: z.input<typeof MergeInput>) {
-  return toActionResult(async () => {
-    const { candidateId, factId, content } = parseInput(MergeInput, input);
-    const reviewer = await requireRole("review");
-    await limitAction(reviewer.id);
-    await mergeAndRejudge({ db: await getDb(), candidateId, factId, reviewerId: reviewer.id, content });
-    revalidateReview();
-    return { factId };
-  });
-}
+export const mergeCandidateAction = defineAction({
+  input: MergeInput,
+  need: "review",
+  revalidate: REVIEW_PAGES,
+  run: async ({ input, actor, db }) => {
+    await mergeAndRejudge({ db, reviewerId: actor.id, ...input });
+    return { factId: input.factId };
+  },
+});
 
 const RejectInput = z.object({
   candidateId: z.uuid(),
@@ -81,36 +63,26 @@ const RejectInput = z.object({
   withCluster: z.boolean().optional(),
 });
 
-export async function rejectCandidateAction(input: z.input<typeof RejectInput>) {
-  return toActionResult(async () => {
-    const { candidateId, reason, withCluster } = parseInput(RejectInput, input);
-    const reviewer = await requireRole("review");
-    await limitAction(reviewer.id);
-    const rejected = await rejectAndRejudge({
-      db: await getDb(),
-      candidateId,
-      reviewerId: reviewer.id,
-      reason,
-      withCluster,
-    });
-    revalidateReview();
-    return { candidateId, rejected: rejected.length };
-  });
-}
-
-const UndoInput = z.object({ candidateId: z.uuid() });
+export const rejectCandidateAction = defineAction({
+  input: RejectInput,
+  need: "review",
+  revalidate: REVIEW_PAGES,
+  run: async ({ input, actor, db }) => {
+    const rejected = await rejectAndRejudge({ db, reviewerId: actor.id, ...input });
+    return { candidateId: input.candidateId, rejected: rejected.length };
+  },
+});
 
 /** Undoes the candidate's last decision (from the toast, the u key or its history). */
-export async function undoDecisionAction(input: z.input<typeof UndoInput>) {
-  return toActionResult(async () => {
-    const { candidateId } = parseInput(UndoInput, input);
-    const reviewer = await requireRole("review");
-    await limitAction(reviewer.id);
-    const result = await undoAndRejudge({ db: await getDb(), candidateId, reviewerId: reviewer.id });
-    revalidateReview();
+export const undoDecisionAction = defineAction({
+  input: z.object({ candidateId: z.uuid() }),
+  need: "review",
+  revalidate: REVIEW_PAGES,
+  run: async ({ input, actor, db }) => {
+    const result = await undoAndRejudge({ db, candidateId: input.candidateId, reviewerId: actor.id });
     return { reopened: result.reopened.length };
-  });
-}
+  },
+});
 
 const SelectionInput = z
   .object({
@@ -124,12 +96,11 @@ const SelectionInput = z
   .refine((s) => s.candidateIds !== undefined || s.query !== undefined, { message: "Select some cards first" });
 
 /** Approves or rejects a selection of cards, or every card of a view, in one transaction. */
-export async function decideSelectionAction(input: z.input<typeof SelectionInput>) {
-  return toActionResult(async () => {
-    const { candidateIds, query, action, reason, includeGated } = parseInput(SelectionInput, input);
-    const reviewer = await requireRole("review");
-    await limitAction(reviewer.id);
-    const db = await getDb();
+export const decideSelectionAction = defineAction({
+  input: SelectionInput,
+  need: "review",
+  revalidate: REVIEW_PAGES,
+  run: async ({ input: { candidateIds, query, ...decision }, actor, db }) => {
     let ids = candidateIds ?? [];
     if (query !== undefined) {
       const view = parseQueueQuery(Object.fromEntries(new URLSearchParams(query)));
@@ -142,15 +113,6 @@ export async function decideSelectionAction(input: z.input<typeof SelectionInput
       }
       ids = rows.map((r) => r.id);
     }
-    const result = await decideSelection({
-      db,
-      candidateIds: ids,
-      action,
-      reason,
-      reviewerId: reviewer.id,
-      includeGated,
-    });
-    revalidateReview();
-    return result;
-  });
-}
+    return decideSelection({ db, candidateIds: ids, reviewerId: actor.id, ...decision });
+  },
+});

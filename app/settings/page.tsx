@@ -32,7 +32,7 @@ export default async function SettingsPage() {
     <div className="mx-auto max-w-4xl">
       <PageHeader
         title="Settings"
-        description="How this Sift instance is configured. Environment variables are listed in the README."
+        description="How this Sift instance is configured. Environment variables are listed in docs/configuration.md."
       />
       <Card>
         <dl className="grid grid-cols-[10rem_1fr] gap-x-4 gap-y-2 text-sm">

@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import type { FieldError, FieldErrors, Path, PathValue, Resolver, ResolverOptions } from "react-hook-form";
+import type { FieldError, FieldErrors, FieldName, Path, PathValue, Resolver, ResolverOptions } from "react-hook-form";
 import { SettingsSchema, type Settings, type SettingsInput } from "@/lib/settings/schema";
 import { formatTaxonomyText, parseTaxonomyText } from "@/lib/settings/taxonomy-text";
 
@@ -68,7 +68,11 @@ export const settingsResolver: Resolver<SettingsFormValues, unknown, Settings> =
   const input: SettingsInput = { ...values, customKinds: kinds.ok ? kinds.kinds : null };
   // The options describe the form's fields (zod's resolver copies their refs onto its errors); typed for the
   // form's values, they differ from the schema's input only in customKinds, whose errors are redone below.
-  const result = await schemaResolver(input, context, options as unknown as ResolverOptions<SettingsInput>);
+  const inputOptions: ResolverOptions<SettingsInput> = {
+    ...options,
+    names: options.names as FieldName<SettingsInput>[] | undefined,
+  };
+  const result = await schemaResolver(input, context, inputOptions);
   const { customKinds: kindsIssue, ...errors } = result.errors as FieldErrors<SettingsInput>;
   const kindsMessage = kinds.ok ? firstMessage(kindsIssue) : kinds.error;
   if (!kindsMessage && Object.keys(errors).length === 0) return { values: result.values as Settings, errors: {} };

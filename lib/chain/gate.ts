@@ -5,7 +5,7 @@ import { findSecretKinds } from "@/lib/matcher/secrets";
 /**
  * The gate stage: how each matched candidate enters review (decideGate, lib/matcher/gating.ts). Low
  * confidence, an unsupported quote or a contradiction gates it, with reasons; so do the safety reasons
- * (hidden characters, instructions, credentials: secretlint's rules run once per chunk), whatever the
+ * (hidden characters, instructions, credentials, lib/secrets: run once per chunk), whatever the
  * policy says. Auto-approve and auto-merge only where the run's policy allows.
  */
 export type GatedCandidate = MatchedCandidate & { gate: GateDecision };

@@ -1,4 +1,5 @@
 import "server-only";
+import { log } from "@/lib/log";
 import { compareWithStoredCandidates, compareWithStoredFacts, type FactNeighbour } from "@/lib/db/embedding-search";
 import {
   detectVectorPath,
@@ -75,7 +76,7 @@ async function backfill({
   if (missing.length === 0) return;
   const { embeddings } = await embed(missing.map((f) => f.content));
   if (!usable(embeddings, missing.length, space.dims)) {
-    console.warn(`[sift] could not embed ${missing.length} stored fact(s); a later batch retries them`);
+    log.warn({ facts: missing.length }, "could not embed stored facts; a later batch retries them");
     return;
   }
   await storeFactEmbeddings({
@@ -105,7 +106,7 @@ export async function compareBatchByVector({
 }): Promise<BatchVectors | undefined> {
   const vectors = await pending;
   if (!vectors) {
-    console.warn("[sift] no embeddings for this review batch; its verdicts are lexical only");
+    log.warn("no embeddings for this review batch; its verdicts are lexical only");
     return undefined;
   }
   // Plain real[] (the "bands" encoding) is readable on every database, should detection itself fail.
@@ -129,9 +130,9 @@ export async function compareBatchByVector({
     saved = await compareWithStoredCandidates({ db, space, vectors, candidateIds: pendingIds });
   } catch (error) {
     // The vectors are still good: stored with the candidates, compared within the batch.
-    console.warn(
-      "[sift] comparing stored embeddings failed; this batch's verdicts against stored facts are lexical only",
-      error,
+    log.warn(
+      { err: error },
+      "comparing stored embeddings failed; this batch's verdicts against stored facts are lexical only",
     );
   }
   const batchIds = new Map<string, number>();

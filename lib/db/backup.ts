@@ -10,7 +10,7 @@ import { openPGlite, pgliteDirectory, PGLITE_EXTENSIONS, type SiftPGlite } from 
  * Backup and restore of the embedded database: PGlite's own data-directory dump (a gzipped tar of
  * PostgreSQL's files), so a restore is the database exactly as it was, migrations included. Both need the
  * directory to themselves (one process per data directory): stop the server first. PostgreSQL servers are
- * backed up with pg_dump (README).
+ * backed up with pg_dump (docs/operations.md).
  */
 
 export interface BackupSummary {

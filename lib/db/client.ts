@@ -1,4 +1,5 @@
 import "server-only";
+import { log } from "@/lib/log";
 import { requeueOrphanedRuns } from "@/lib/db/run-claims";
 import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
@@ -50,9 +51,9 @@ export async function createDb(options: CreateDbOptions = {}): Promise<OpenedDat
     : await openEmbedded(options.memory ? "memory" : options.dataDir);
   if (db.migrations.modified.length > 0) {
     // Prisma ignores edits to applied migrations too; say so, since the edit will never run here.
-    console.warn(
-      "[sift] Applied migrations changed on disk since they ran (edits are not re-applied; write a new migration): " +
-        db.migrations.modified.join(", "),
+    log.warn(
+      { migrations: db.migrations.modified },
+      "applied migrations changed on disk since they ran (edits are not re-applied; write a new migration)",
     );
   }
   if (options.seed !== false) {
@@ -108,9 +109,7 @@ async function openEmbedded(dataDir: string | "memory" | undefined): Promise<Ope
     embeddedClients.add(prisma);
     // No autovacuum in PGlite: keep review's band lookups index-only. Best effort, never a reason not to start.
     await vacuumRetrievalTablesIfStale({ db: prisma }).catch((error: unknown) => {
-      console.warn(
-        `[sift] VACUUM of the retrieval tables failed: ${error instanceof Error ? error.message : String(error)}`,
-      );
+      log.warn({ err: error }, "VACUUM of the retrieval tables failed");
     });
     return {
       prisma,
@@ -147,7 +146,7 @@ export async function ensureDefaultReviewer(prisma: PrismaClient): Promise<void>
 async function recoverInterruptedRuns(prisma: PrismaClient, ownership: "exclusive" | "shared") {
   if (ownership === "shared") return;
   const count = await requeueOrphanedRuns({ db: prisma });
-  if (count > 0) console.warn(`[sift] ${count} unfinished extraction run(s) queued again, to resume`);
+  if (count > 0) log.warn({ runs: count }, "unfinished extraction runs queued again, to resume");
 }
 
 /**

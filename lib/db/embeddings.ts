@@ -1,4 +1,5 @@
 import "server-only";
+import { log } from "@/lib/log";
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { Db, Tx } from "@/lib/db/types";
 import { vectorBandKeys } from "@/lib/db/vector-bands";
@@ -57,12 +58,10 @@ async function detect(db: Db): Promise<VectorPath> {
     }
   }
   if (version) {
-    console.info(`[sift] embeddings: pgvector ${version}; nearest facts come from an HNSW index in the database`);
+    log.info({ pgvector: version }, "embeddings: nearest facts come from an HNSW index in the database");
     return "pgvector";
   }
-  console.info(
-    "[sift] embeddings: no pgvector on this database; nearest facts come from SimHash bands, ranked by cosine in JS",
-  );
+  log.info("embeddings: no pgvector on this database; nearest facts come from SimHash bands, ranked by cosine in JS");
   return "bands";
 }
 

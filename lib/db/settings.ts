@@ -1,4 +1,5 @@
 import "server-only";
+import { log } from "@/lib/log";
 import type { Db } from "@/lib/db/types";
 import { DEFAULT_SETTINGS, SettingsSchema, type Settings } from "@/lib/settings/schema";
 
@@ -10,7 +11,7 @@ export async function getSettings({ db }: { db: Db }): Promise<Settings> {
   if (!row) return DEFAULT_SETTINGS;
   const parsed = SettingsSchema.safeParse(row.value);
   if (parsed.success) return parsed.data;
-  console.warn("[sift] stored settings are invalid; using defaults", parsed.error.issues);
+  log.warn({ issues: parsed.error.issues }, "stored settings are invalid; using defaults");
   return DEFAULT_SETTINGS;
 }
 

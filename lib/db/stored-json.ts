@@ -1,4 +1,5 @@
 import "server-only";
+import { log } from "@/lib/log";
 import type { z } from "zod";
 
 /**
@@ -14,6 +15,6 @@ export function parseStoredJson<S extends z.ZodType>(
   const parsed = schema.safeParse(value);
   if (parsed.success) return parsed.data;
   const issues = parsed.error.issues.slice(0, 3).map((i) => `${i.path.join(".") || "(root)"}: ${i.message}`);
-  console.warn(`[sift] unreadable ${where.table}.${where.column} on row ${where.id}: ${issues.join("; ")}`);
+  log.warn({ ...where, issues }, `unreadable ${where.table}.${where.column} on row ${where.id}: read as empty`);
   return null;
 }

@@ -1,6 +1,7 @@
 import "server-only";
 import { completeLegacyPayload, type RunPayload } from "@/lib/chain/payload";
 import { runChain } from "@/lib/chain/run";
+import { log } from "@/lib/log";
 import { isEmbeddedClient } from "@/lib/db/client";
 import { listKnownFacts } from "@/lib/db/facts";
 import { vacuumRetrievalTablesIfStale } from "@/lib/db/retrieval";
@@ -67,7 +68,7 @@ export async function executeClaimedRun({
     () =>
       void beatRun({ db, runId: run.id, workerId }).then(
         (held) => held || lost.abort(),
-        (error: unknown) => console.error(`[sift] heartbeat of run ${run.id} failed`, error),
+        (error: unknown) => log.error({ runId: run.id, err: error }, "heartbeat failed"),
       ),
     Math.max(100, Math.floor(env.SIFT_RUN_STALE_MS / 3)),
   );
@@ -149,19 +150,21 @@ async function extract({
     // run is a quiet moment to catch up (a no-op unless a tenth of FactBand needs it; lib/db/retrieval.ts).
     if (isEmbeddedClient(db)) {
       await vacuumRetrievalTablesIfStale({ db }).catch((error: unknown) =>
-        console.error("[sift] VACUUM after a run failed", error),
+        log.error({ runId, err: error }, "VACUUM after a run failed"),
       );
     }
   } catch (error) {
     if (error instanceof RunClaimLostError || signal.aborted) {
       // Another worker took the run over (this one's beat went stale); it carries on from the saved chunks.
-      console.warn(`[sift] extraction run ${runId} was taken over by another worker; stopped here`);
+      log.warn({ runId }, "extraction run taken over by another worker; stopped here");
       return;
     }
-    console.error(`[sift] extraction run ${runId} failed`, error);
+    log.error({ runId, err: error }, "extraction run failed");
     const message = isAppError(error)
       ? error.message
       : "The extraction stopped unexpectedly; what was extracted so far is kept.";
-    await finishRun({ db, runId, workerId, status: "failed", error: message }).catch((e) => console.error(e));
+    await finishRun({ db, runId, workerId, status: "failed", error: message }).catch((e: unknown) =>
+      log.error({ runId, err: e }, "recording the failure failed"),
+    );
   }
 }

@@ -1,4 +1,5 @@
 import "server-only";
+import { log } from "@/lib/log";
 import { listOpenCandidatesToRejudge, updateCandidateReviews } from "@/lib/db/candidates";
 import { findSimilarOpenCandidates } from "@/lib/db/retrieval";
 import { getSettings } from "@/lib/db/settings";
@@ -81,6 +82,6 @@ export async function rejudgeQuietly({ db, change }: { db: Db; change: ReviewCha
   try {
     await rejudgeAfterChange({ db, change });
   } catch (error) {
-    console.error("[sift] re-judging open candidates after a change failed", error);
+    log.error({ err: error }, "re-judging open candidates after a change failed");
   }
 }

@@ -1,4 +1,5 @@
 import "server-only";
+import { log } from "@/lib/log";
 import { claimRun, releaseRuns, type ClaimedRun } from "@/lib/db/run-claims";
 import { finishRun } from "@/lib/db/runs";
 import type { Db } from "@/lib/db/types";
@@ -44,11 +45,11 @@ export function startRunWorker({ db, env }: { db: Db; env: Env }): RunWorker {
         if (!run) break;
         // Counted at once: execute() reads the settings before the run starts.
         runsInFlight().add(run.id);
-        console.info(`[sift] resuming extraction run ${run.id} (attempt ${run.attempts})`);
+        log.info({ runId: run.id, attempt: run.attempts }, "resuming extraction run");
         void execute(run);
       }
     } catch (error) {
-      console.error("[sift] looking for extraction runs to resume failed", error);
+      log.error({ err: error }, "looking for extraction runs to resume failed");
     }
   }
 
@@ -58,7 +59,7 @@ export function startRunWorker({ db, env }: { db: Db; env: Env }): RunWorker {
       await executeClaimedRun({ db, env, run, workerId });
     } catch (error) {
       // executeClaimedRun records its own failures; this is the database gone, or the like.
-      console.error(`[sift] extraction run ${run.id} could not be resumed`, error);
+      log.error({ runId: run.id, err: error }, "extraction run could not be resumed");
       const message = isAppError(error) ? error.message : "The extraction could not be resumed.";
       await finishRun({ db, runId: run.id, workerId, status: "failed", error: message }).catch(() => undefined);
     } finally {
@@ -83,7 +84,7 @@ export function startRunWorker({ db, env }: { db: Db; env: Env }): RunWorker {
       // A claim in flight would otherwise land after the release and keep a run this process will not finish.
       await polling;
       const released = await releaseRuns({ db, workerId });
-      if (released > 0) console.info(`[sift] handed ${released} extraction run(s) back to the queue`);
+      if (released > 0) log.info({ runs: released }, "handed extraction runs back to the queue");
     },
   };
 }

@@ -33,7 +33,7 @@ describe("scorePair", () => {
     expect(r.score).toBeGreaterThan(0.8);
   });
 
-  it("never calls the README's must-never pairs duplicates", () => {
+  it("never calls the must-never pairs duplicates", () => {
     for (const [a, b] of [
       ["Melanie has two younger sisters.", "Melanie has two younger brothers."],
       ["We will ship by end of Q3.", "We will ship by end of Q4."],

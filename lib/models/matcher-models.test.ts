@@ -5,6 +5,7 @@ import { textResult } from "@/tests/llm/mock-models";
 import { buildMatcherModels } from "@/lib/models";
 import { createEmbedder, createJudge } from "@/lib/models/matcher-models";
 import { matchCandidate } from "@/lib/matcher";
+import { log } from "@/lib/log";
 
 describe("model-backed matcher stages", () => {
   it("are off without configuration, so matching stays offline", () => {
@@ -84,10 +85,11 @@ describe("model-backed matcher stages", () => {
   });
 
   it("a failing embedding model leaves the lexical verdict instead of failing the run", async () => {
-    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const warn = vi.spyOn(log, "warn");
     const model = new MockEmbeddingModelV3({ doEmbed: async () => Promise.reject(new Error("ECONNREFUSED")) });
     const embed = createEmbedder({ model, timeoutMs: 1_000 });
     await expect(embed(["a", "b"])).resolves.toEqual({ embeddings: [] });
+    expect(warn).toHaveBeenCalledWith(expect.anything(), expect.stringContaining("matching on words only"));
     warn.mockRestore();
   });
 
@@ -104,9 +106,10 @@ describe("model-backed matcher stages", () => {
     expect(prompt).toContain("Statement A: Launch is in May");
     expect(prompt).toContain("any different number, date, name, negation or qualifier is NOT a duplicate");
 
-    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const warn = vi.spyOn(log, "warn");
     const broken = new MockLanguageModelV3({ doGenerate: async () => textResult("not json at all") });
     await expect(createJudge({ model: broken, timeoutMs: 5_000 })("a", "b")).resolves.toBeNull();
+    expect(warn).toHaveBeenCalledWith(expect.anything(), expect.stringContaining("keeping the lexical verdict"));
     warn.mockRestore();
   });
 });

@@ -1,4 +1,5 @@
 import "server-only";
+import { log } from "@/lib/log";
 import { createOpenAI } from "@ai-sdk/openai";
 import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
 import { embedMany, generateText, Output, type EmbeddingModel, type LanguageModel } from "ai";
@@ -66,7 +67,7 @@ export function createEmbedder({
       });
       return { embeddings };
     } catch (error) {
-      console.warn("[sift] embedding model failed; matching on words only for this batch", error);
+      log.warn({ err: error }, "embedding model failed; matching on words only for this batch");
       return { embeddings: [] };
     }
   };
@@ -106,7 +107,7 @@ export function createJudge({ model, timeoutMs }: { model: LanguageModel; timeou
       });
       return { verdict: output.verdict, reason: `LLM: ${output.reason}` };
     } catch (error) {
-      console.warn("[sift] LLM judge failed; keeping the lexical verdict", error);
+      log.warn({ err: error }, "LLM judge failed; keeping the lexical verdict");
       return null;
     }
   };

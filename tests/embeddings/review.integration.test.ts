@@ -12,6 +12,7 @@ import {
   type FakeEmbeddingReply,
   type FakeOpenAI,
 } from "@/tests/fake-openai-server";
+import { log } from "@/lib/log";
 
 /**
  * Review with an embedding model configured the way a user does (SIFT_EMBEDDING_MODEL + an
@@ -99,7 +100,7 @@ describe(`review with stored embeddings over HTTP (${process.env.TEST_DATABASE_U
   });
 
   it("when the embedding model times out, verdicts are the lexical ones and every candidate is saved", async () => {
-    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const warn = vi.spyOn(log, "warn");
     await addFact(db.prisma, "The team will ship offline mode by end of Q3.");
     await addFact(db.prisma, "The new onboarding flow frustrates customers.");
     const texts = [
@@ -124,6 +125,8 @@ describe(`review with stored embeddings over HTTP (${process.env.TEST_DATABASE_U
     expect(reviews.map((r) => r.verdict)).toEqual(["duplicate", "contradicts", "new"]);
     expect(await db.prisma.candidate.count({ where: { runId } })).toBe(3);
     expect(await db.prisma.candidateEmbedding.count()).toBe(0);
-    expect(warn.mock.calls.map((c) => String(c[0])).join("\n")).toMatch(/lexical only/);
+    expect(warn.mock.calls.map((c) => c.filter((a) => typeof a === "string").join(" ")).join("\n")).toMatch(
+      /lexical only/,
+    );
   });
 });

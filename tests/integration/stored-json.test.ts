@@ -12,6 +12,7 @@ import { createTestDb, truncateAll, type TestDb } from "@/tests/db";
 import { seedCandidates } from "@/tests/integration/helpers";
 import { candidate } from "@/tests/review/fixtures";
 import { testRunPayload } from "@/tests/runs";
+import { log } from "@/lib/log";
 
 // Stored JSON written by an older version, or edited by hand, must never crash a page or a run: it is
 // logged with the row's id and read as "unreadable" (null) or as empty where a run needs a value.
@@ -23,12 +24,12 @@ beforeAll(async () => {
 afterAll(async () => db?.close());
 beforeEach(async () => truncateAll(db.prisma));
 
-/** Collects console.warn lines until `stop()`, which returns them. */
+/** Collects the logger's warnings until `stop()`, which returns their messages. */
 function spyWarnings() {
-  const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+  const warn = vi.spyOn(log, "warn");
   return {
     stop: () => {
-      const lines = warn.mock.calls.map((args) => args.map(String).join(" "));
+      const lines = warn.mock.calls.map((args) => args.filter((a) => typeof a === "string").join(" "));
       warn.mockRestore();
       return lines;
     },

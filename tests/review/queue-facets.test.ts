@@ -47,6 +47,7 @@ describe("the queue's filters", () => {
       invisible: 0,
       instruction: 0,
       secret: 0,
+      lookalike: 0,
     });
     expect(facets.speaker).toEqual([
       { speaker: "Priya", count: 2 },

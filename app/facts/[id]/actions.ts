@@ -1,37 +1,36 @@
 "use server";
-import { revalidatePath } from "next/cache";
 import { z } from "zod";
-import { parseInput, toActionResult } from "@/lib/action";
-import { requireRole } from "@/app/access";
-import { limitAction } from "@/app/rate-limit";
-import { getDb } from "@/lib/db/client";
-import { FactSchema, VersionSchema } from "@/lib/facts/schema";
+import { defineAction } from "@/app/define-action";
+import { FactSchema, SecretChoiceSchema, VersionSchema } from "@/lib/facts/schema";
 import { editAndRejudge, restoreAndRejudge, setFactArchivedAndRejudge } from "@/lib/jobs/decisions";
+
+/** A fact's page and the fact base list show what these change. */
+const factPages = ({ factId }: { factId: string }) => [`/facts/${factId}`, "/facts"];
 
 const EditInput = z.object({
   factId: z.uuid(),
   /** The version the reviewer opened: a newer one refuses the edit (CONFLICT). */
   version: VersionSchema,
   edits: FactSchema.pick({ content: true, kind: true, temporal: true, importance: true }).partial(),
+  ...SecretChoiceSchema.shape,
 });
 
-export async function editFactAction(input: z.input<typeof EditInput>) {
-  return toActionResult(async () => {
-    const { factId, version, edits } = parseInput(EditInput, input);
-    const reviewer = await requireRole("review");
-    await limitAction(reviewer.id);
+export const editFactAction = defineAction({
+  input: EditInput,
+  need: "review",
+  revalidate: factPages,
+  run: async ({ input: { factId, version, edits, ...secret }, actor, db }) => {
     const { fact } = await editAndRejudge({
-      db: await getDb(),
+      db,
       factId,
       expectedVersion: version,
       edits,
-      reviewerId: reviewer.id,
+      reviewerId: actor.id,
+      secret,
     });
-    revalidatePath(`/facts/${factId}`);
-    revalidatePath("/facts");
     return { version: fact.version };
-  });
-}
+  },
+});
 
 const RestoreInput = z.object({
   factId: z.uuid(),
@@ -40,23 +39,21 @@ const RestoreInput = z.object({
   restore: VersionSchema,
 });
 
-export async function restoreFactAction(input: z.input<typeof RestoreInput>) {
-  return toActionResult(async () => {
-    const { factId, version, restore } = parseInput(RestoreInput, input);
-    const reviewer = await requireRole("review");
-    await limitAction(reviewer.id);
+export const restoreFactAction = defineAction({
+  input: RestoreInput,
+  need: "review",
+  revalidate: factPages,
+  run: async ({ input: { factId, version, restore }, actor, db }) => {
     const { fact } = await restoreAndRejudge({
-      db: await getDb(),
+      db,
       factId,
       expectedVersion: version,
       version: restore,
-      reviewerId: reviewer.id,
+      reviewerId: actor.id,
     });
-    revalidatePath(`/facts/${factId}`);
-    revalidatePath("/facts");
     return { version: fact.version };
-  });
-}
+  },
+});
 
 const ArchiveInput = z.object({
   factId: z.uuid(),
@@ -65,20 +62,18 @@ const ArchiveInput = z.object({
   archived: z.boolean(),
 });
 
-export async function archiveFactAction(input: z.input<typeof ArchiveInput>) {
-  return toActionResult(async () => {
-    const { factId, version, archived } = parseInput(ArchiveInput, input);
-    const reviewer = await requireRole("review");
-    await limitAction(reviewer.id);
+export const archiveFactAction = defineAction({
+  input: ArchiveInput,
+  need: "review",
+  revalidate: factPages,
+  run: async ({ input: { factId, version, archived }, actor, db }) => {
     const fact = await setFactArchivedAndRejudge({
-      db: await getDb(),
+      db,
       factId,
       expectedVersion: version,
       archived,
-      reviewerId: reviewer.id,
+      reviewerId: actor.id,
     });
-    revalidatePath(`/facts/${factId}`);
-    revalidatePath("/facts");
     return { version: fact.version, status: fact.status };
-  });
-}
+  },
+});

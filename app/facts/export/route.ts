@@ -1,3 +1,4 @@
+import { log } from "@/lib/log";
 import type { NextRequest } from "next/server";
 import { requireRole } from "@/app/access";
 import { toActionResult } from "@/lib/action";
@@ -39,7 +40,7 @@ export async function GET(request: NextRequest) {
           controller.enqueue(encoder.encode(writer.batch(next.value)));
         }
       } catch (error) {
-        console.error("[sift] export failed", error);
+        log.error({ err: error }, "export failed");
         controller.error(error);
       }
     },

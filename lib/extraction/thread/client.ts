@@ -1,3 +1,4 @@
+import { log } from "@/lib/log";
 /**
  * The offline extractor on its own thread, so a long run leaves the server's thread to the pages: an
  * Extractor whose chunks go to one persistent worker thread (./entry.ts), started on first use and
@@ -66,7 +67,7 @@ export interface ThreadEntry {
 export function createThreadedOfflineExtractor(entry: ThreadEntry = {}): Extractor {
   const url = entry.file ? pathToFileURL(path.resolve(entry.file)) : threadEntryUrl();
   if (!url) {
-    console.warn("[sift] no extraction thread entry (run `npm run build`): the offline extractor runs in-process");
+    log.warn("no extraction thread entry (run `npm run build`): the offline extractor runs in-process");
     return createOfflineExtractor();
   }
   return {
@@ -154,7 +155,7 @@ function threadFor(url: URL): Thread {
     thread.pending.clear();
   };
   worker.on("error", (error) => {
-    console.error("[sift] the extraction thread failed", error);
+    log.error({ err: error }, "the extraction thread failed");
     die(error.message);
   });
   worker.on("exit", (code) => die(`exit code ${code}`));
