@@ -11,11 +11,12 @@ import { runExtraction, type ExtractionRunResult } from "@/lib/extraction/pipeli
 import type { Candidate } from "@/lib/extraction/schema";
 import { assertWithinLimit } from "@/lib/sources/decode";
 import { declaredKind } from "@/lib/sources/detect";
+import { MAIN_EXTENSIONS } from "@/lib/sources/formats";
 import { parseSource } from "@/lib/sources/parse";
 
 export const USAGE = `Usage: sift extract FILE [options]
 
-  FILE                 .txt .md .vtt .srt .json, or - to read stdin
+  FILE                 ${MAIN_EXTENSIONS}, or - to read stdin
   --extractor KIND     offline | llm (default: llm if a model is configured, else offline)
   --preset NAME        ${PRESET_IDS.join(" | ")} (default: ${DEFAULT_PRESET})
   --hints TEXT         context for the extractor, e.g. "project: billing v2"

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { FORMAT_TABLE } from "@/lib/sources/formats";
 
 // The README is a user's page; the rest lives in docs/. These keep it short and every link between them true.
 const root = path.resolve(import.meta.dirname, "..");
@@ -41,6 +42,13 @@ function links(file: string): { target: string; anchor: string; raw: string }[] 
 describe("the README", () => {
   it("is a user's page of at most 200 lines", () => {
     expect(read("README.md").split("\n").length).toBeLessThanOrEqual(200);
+  });
+
+  it("lists every source format with each of its extensions, as lib/sources/formats.ts has them", () => {
+    const ingest = /^### Ingest$([\s\S]*?)^#/m.exec(read("README.md"))?.[1] ?? "";
+    const rows = ingest.split("\n").filter((line) => /^\| [^|]+ \| `\./.test(line));
+    const listed = rows.map((row) => [...row.split("|")[2]!.matchAll(/`\.([a-z]+)`/g)].map((m) => m[1]));
+    expect(listed).toEqual(FORMAT_TABLE.map((f) => [...f.extensions]));
   });
 
   it("links every page of docs/", () => {

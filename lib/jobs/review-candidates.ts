@@ -20,19 +20,12 @@ import {
   type SentenceEncoder,
 } from "@/lib/matcher";
 import { findSecretKinds } from "@/lib/matcher/secrets";
+import { STOPWORDS } from "@/lib/text/stopwords";
 
 /** How many retrieved facts the matcher scores per candidate: the verdict comes from the best few. */
 const FACTS_PER_CANDIDATE = 8;
 /** How many open candidates of any source, most alike first, each candidate is compared with. */
 const OPEN_PER_CANDIDATE = 8;
-
-// Words too common to say two statements are about the same thing.
-const STOPWORDS = new Set(
-  (
-    "a an the and or but of to in on at by for with from is are was were be been will would should can could has " +
-    "have had do does did not no it its this that these those we you he she they i as about into than then so"
-  ).split(" "),
-);
 
 export function contentWords(text: string): Set<string> {
   return new Set(
