@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { AppError } from "@/lib/errors";
 import { createLlmExtractor } from "@/lib/extraction/llm/extractor";
 import { fact, factsResult, promptText, scriptedModel, textResult } from "@/tests/llm/mock-models";
@@ -44,6 +44,25 @@ function fakeExtractor(
       return { facts, usage: { inputTokens: 10, outputTokens: 2 } };
     },
   };
+}
+
+/**
+ * Runs a pipeline on fake timers: the waits the fake extractors below take (setTimeout) pass on the fake
+ * clock, in their order, at once, so what overlaps with what is the same on any machine. Timers started
+ * after the run settles run too, so nothing the pipeline still does afterwards escapes the assertions.
+ */
+async function onFakeClock<T>(run: () => Promise<T>): Promise<{ value?: T; error?: unknown }> {
+  vi.useFakeTimers();
+  try {
+    const settled = run().then(
+      (value) => ({ value }),
+      (error: unknown) => ({ error }),
+    );
+    await vi.runAllTimersAsync();
+    return await settled;
+  } finally {
+    vi.useRealTimers();
+  }
 }
 
 describe("runExtraction", () => {
@@ -158,19 +177,21 @@ describe("runExtraction", () => {
     ).join("\n\n");
     let running = 0;
     let peak = 0;
-    const result = await runExtraction({
-      extractor: fakeExtractor(async () => {
-        running++;
-        peak = Math.max(peak, running);
-        await new Promise((r) => setTimeout(r, 5));
-        running--;
-        return [];
+    const { value: result } = await onFakeClock(() =>
+      runExtraction({
+        extractor: fakeExtractor(async () => {
+          running++;
+          peak = Math.max(peak, running);
+          await new Promise((r) => setTimeout(r, 5));
+          running--;
+          return [];
+        }),
+        input: { ...input, text: many },
+        tokenBudget: 20,
+        concurrency: 3,
       }),
-      input: { ...input, text: many },
-      tokenBudget: 20,
-      concurrency: 3,
-    });
-    expect(result.chunks).toHaveLength(12);
+    );
+    expect(result?.chunks).toHaveLength(12);
     expect(peak).toBe(3);
   });
 
@@ -217,21 +238,24 @@ describe("runExtraction", () => {
 
   it("with chunks in flight, a failing onChunk still keeps the queued ones from starting", async () => {
     const started: number[] = [];
-    const run = runExtraction({
-      extractor: fakeExtractor(async (chunk) => {
-        started.push(chunk.index);
-        await new Promise((r) => setTimeout(r, chunk.index === 0 ? 5 : 30));
-        return [];
+    // Chunk 0 finishes first and its onChunk fails while chunk 1 is in flight; every timer runs, so chunk 1
+    // finishes too, and nothing may start after it.
+    const { error } = await onFakeClock(() =>
+      runExtraction({
+        extractor: fakeExtractor(async (chunk) => {
+          started.push(chunk.index);
+          await new Promise((r) => setTimeout(r, chunk.index === 0 ? 5 : 30));
+          return [];
+        }),
+        input,
+        tokenBudget: 20,
+        concurrency: 2,
+        onChunk: () => {
+          throw new Error("database is gone");
+        },
       }),
-      input,
-      tokenBudget: 20,
-      concurrency: 2,
-      onChunk: () => {
-        throw new Error("database is gone");
-      },
-    });
-    await expect(run).rejects.toThrow("database is gone");
-    await new Promise((r) => setTimeout(r, 60)); // chunk 1 finishes; nothing may start after it
+    );
+    expect(error).toMatchObject({ message: "database is gone" });
     expect(started).toEqual([0, 1]);
   });
 
@@ -239,19 +263,21 @@ describe("runExtraction", () => {
     let inside = 0;
     let peak = 0;
     const seen: number[] = [];
-    await runExtraction({
-      extractor: fakeExtractor(() => []),
-      input,
-      tokenBudget: 20,
-      concurrency: 4,
-      onChunk: async (outcome) => {
-        inside++;
-        peak = Math.max(peak, inside);
-        await new Promise((r) => setTimeout(r, 5));
-        seen.push(outcome.index);
-        inside--;
-      },
-    });
+    await onFakeClock(() =>
+      runExtraction({
+        extractor: fakeExtractor(() => []),
+        input,
+        tokenBudget: 20,
+        concurrency: 4,
+        onChunk: async (outcome) => {
+          inside++;
+          peak = Math.max(peak, inside);
+          await new Promise((r) => setTimeout(r, 5));
+          seen.push(outcome.index);
+          inside--;
+        },
+      }),
+    );
     expect(peak).toBe(1);
     expect(seen.sort()).toEqual([0, 1, 2, 3]);
   });
