@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { EnvSchema } from "@/lib/env";
 import { FORMAT_TABLE } from "@/lib/sources/formats";
 
 // The README is a user's page; the rest lives in docs/. These keep it short and every link between them true.
@@ -54,6 +55,17 @@ describe("the README", () => {
   it("links every page of docs/", () => {
     const linked = new Set(links("README.md").map((l) => l.target));
     expect(pages.filter((p) => p.startsWith("docs/") && !linked.has(p))).toEqual([]);
+  });
+});
+
+describe("docs/configuration.md", () => {
+  it("has a row for every environment variable the server reads", () => {
+    const rows = read("docs/configuration.md")
+      .split("\n")
+      .filter((line) => line.startsWith("| `"))
+      .map((line) => line.split("|")[1] ?? "");
+    const documented = new Set(rows.flatMap((cell) => [...cell.matchAll(/`([A-Z0-9_]+)`/g)].map((m) => m[1])));
+    expect(Object.keys(EnvSchema.shape).filter((name) => !documented.has(name))).toEqual([]);
   });
 });
 
