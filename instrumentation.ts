@@ -9,6 +9,9 @@ export async function register() {
   // Next.js 16 already skips register() while building (it sets NEXT_PHASE before starting the build
   // workers); checked here too because build workers must never open the database.
   if (process.env.NEXT_PHASE === "phase-production-build") return;
+  // Before the first request: each one carries its socket's address, signed (the rate limit's client address).
+  const { installPeerAddressHook } = await import("@/lib/security/peer");
+  installPeerAddressHook();
   const { bootInBackground } = await import("@/lib/boot");
   bootInBackground();
 }

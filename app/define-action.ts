@@ -10,7 +10,7 @@ import { getDb } from "@/lib/db/client";
 import type { Db } from "@/lib/db/types";
 import { getEnv, type Env } from "@/lib/env";
 import type { ActionResult } from "@/lib/errors";
-import { clientAddress, enforceRateLimit, requestKeys } from "@/lib/security/limits";
+import { actorKey, addressKey, enforceRateLimit } from "@/lib/security/limits";
 
 /** What an action's body gets: its parsed input, who calls, the database and the environment. */
 export interface ActionContext<I, A> {
@@ -40,11 +40,10 @@ export function defineAction<S extends z.ZodType, T, N extends Permission | null
       const db = await getDb();
       const env = getEnv();
       const requestHeaders = await headers();
+      // The address first, so a caller who is refused still counts; then who they are.
+      await enforceRateLimit({ db, keys: [addressKey(requestHeaders)] });
       const actor = spec.need === null ? null : await requireRole(spec.need);
-      await enforceRateLimit({
-        db,
-        keys: actor ? requestKeys(requestHeaders, actor) : [`ip:${clientAddress(requestHeaders)}`],
-      });
+      if (actor) await enforceRateLimit({ db, keys: [actorKey(actor)] });
       const input = parseInput(spec.input, raw instanceof FormData ? formFields(raw) : raw);
       const data = await spec.run({
         input,

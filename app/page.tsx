@@ -11,6 +11,7 @@ import { getApprovalRates, getBacklogByDay, getStatusCounts, listRecentRuns } fr
 import { getSettings } from "@/lib/db/settings";
 import { factSearch } from "@/lib/facts/query";
 import { queueSearch } from "@/lib/queue/schema";
+import { maskSecretsDeep } from "@/lib/secrets/mask";
 import { kindOptions } from "@/lib/settings/schema";
 import { requirePage } from "@/app/access";
 
@@ -79,7 +80,7 @@ export default async function DashboardPage() {
       </section>
       <ApprovalChart rates={rates} labels={labels} />
       <BacklogChart days={backlog} />
-      <RecentRuns runs={runs} />
+      <RecentRuns runs={maskSecretsDeep(runs)} />
     </div>
   );
 }

@@ -23,7 +23,7 @@ test("hidden characters are shown marked and gated, and the approved fact is sto
   await expect(card).toContainText("Gated: Invisible characters (U+200B)");
   await page.goto(`/review?q=${stamp}&gate=secret`);
   const secret = page.getByRole("listitem", { name: /admin password/ });
-  await expect(secret).toContainText("Holds a credential or secret (password)");
+  await expect(secret).toContainText("Holds a credential or secret (spoken-password)");
 
   await page.goto(`/review?q=${stamp}&gate=invisible`);
   await card.getByRole("button", { name: "Approve", exact: true }).click();

@@ -2,11 +2,13 @@ import "server-only";
 import { log } from "@/lib/log";
 import { z } from "zod";
 import { AppError, isAppError, type ActionResult } from "@/lib/errors";
+import { maskSecrets, maskSecretsDeep } from "@/lib/secrets/mask";
 
 /**
  * Runs the body of a server action or API handler and turns the outcome into an ActionResult.
  * AppErrors become readable failures; anything else is logged with its internals and shown only as
- * a generic message, so database or model details never reach the browser.
+ * a generic message, so database or model details never reach the browser. A message that quotes a fact or a
+ * candidate (a conflict names the text that is there now) quotes it through the secret mask.
  */
 export async function toActionResult<T>(body: () => Promise<T>): Promise<ActionResult<T>> {
   try {
@@ -16,8 +18,8 @@ export async function toActionResult<T>(body: () => Promise<T>): Promise<ActionR
       return {
         ok: false,
         code: error.code,
-        message: error.message,
-        ...(error.fieldErrors ? { fieldErrors: error.fieldErrors } : {}),
+        message: maskSecrets(error.message),
+        ...(error.fieldErrors ? { fieldErrors: maskSecretsDeep(error.fieldErrors) } : {}),
         ...(error.retryAfterSeconds !== undefined ? { retryAfterSeconds: error.retryAfterSeconds } : {}),
       };
     }
@@ -39,6 +41,8 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
  * objects are left as they are.
  */
 function withoutNul(value: unknown): unknown {
+  // A text of nothing but NULs stays as it is, for the check that says so (lib/sources/decode.ts).
+  if (typeof value === "string" && /^[\u0000\s]+$/.test(value) && value.includes("\u0000")) return value;
   if (typeof value === "string") return value.replace(/\u0000/g, "").replace(LONE_SURROGATE, "\uFFFD");
   if (Array.isArray(value)) return value.map(withoutNul);
   if (value !== null && typeof value === "object") {

@@ -89,6 +89,15 @@ export const EnvSchema = z.object({
         }
       }),
   ),
+  // Proxies whose X-Forwarded-For is believed (lib/security/limits.ts clientAddress): addresses, IPv4 CIDRs or
+  // "loopback". Unset: the client's address is the socket's, whatever the header says.
+  SIFT_TRUSTED_PROXIES: optionalString,
+  // Sign-in failures per account before it is locked for SIFT_SIGNIN_LOCK_MINUTES (0 = no lockout).
+  SIFT_SIGNIN_MAX_FAILURES: limit(5),
+  SIFT_SIGNIN_LOCK_MINUTES: positiveInt(15),
+  // Whether browsers reach Sift over https (directly or through a proxy): its session cookies are then Secure
+  // (the __Secure- prefix). Required in accounts mode when SIFT_ALLOWED_HOSTS names a host: see parseEnv.
+  SIFT_HTTPS: z.preprocess(emptyToUndefined, z.enum(["on", "off"]).optional()),
   // local: one reviewer, no sign-in (the embedded default); accounts: sign-in and roles (lib/auth).
   SIFT_AUTH: z.preprocess(emptyToUndefined, z.enum(["local", "accounts"]).default("local")),
   // Signs the session cookies in accounts mode; either name, at least 32 characters.
@@ -106,6 +115,17 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
       "Invalid environment:\n  SIFT_AUTH_SECRET: is required with SIFT_AUTH=accounts " +
         "(or BETTER_AUTH_SECRET; 32+ random characters, e.g. `openssl rand -base64 32`)",
     );
+  }
+  if (result.success && result.data.SIFT_AUTH === "accounts" && !result.data.SIFT_HTTPS) {
+    const named = parseAllowedHosts(result.data.SIFT_ALLOWED_HOSTS);
+    if (named.length > 0) {
+      throw new AppError(
+        "CONFIG",
+        "Invalid environment:\n  SIFT_HTTPS: say whether browsers reach Sift over https (on) or plain http (off) " +
+          "when " +
+          `SIFT_ALLOWED_HOSTS names ${named.join(", ")}: session cookies are Secure only over https.`,
+      );
+    }
   }
   if (!result.success) {
     const lines = result.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);

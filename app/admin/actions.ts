@@ -6,6 +6,7 @@ import { createAccount } from "@/lib/auth/better-auth";
 import { issueAgentToken } from "@/lib/auth/tokens";
 import { revokeAgentToken } from "@/lib/db/accounts";
 import { AppError } from "@/lib/errors";
+import { clearSignInFailures } from "@/lib/security/sign-in";
 
 /** An admin adds someone who can sign in, with a role and an initial password they pass on. */
 export const createUserAction = defineAction({
@@ -37,5 +38,16 @@ export const revokeTokenAction = defineAction({
       throw new AppError("NOT_FOUND", "No live token has that id (already revoked?).");
     }
     return { id };
+  },
+});
+
+/** Lifts a sign-in lockout: the account's failed attempts are forgotten (lib/security/sign-in.ts). */
+export const unlockSignInAction = defineAction({
+  input: z.object({ email: z.email().trim().toLowerCase() }),
+  need: "admin",
+  revalidate: ["/admin"],
+  run: async ({ input, db }) => {
+    await clearSignInFailures({ db, email: input.email });
+    return { email: input.email };
   },
 });

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { defineAction } from "@/app/define-action";
 import { listQueueUnitIds } from "@/lib/db/review-queue";
 import { AppError } from "@/lib/errors";
-import { FactSchema } from "@/lib/facts/schema";
+import { FactSchema, SecretChoiceSchema } from "@/lib/facts/schema";
 import {
   approveAndRejudge,
   decideSelection,
@@ -26,6 +26,7 @@ const ApproveInput = z.object({
   withCluster: z.boolean().optional(),
   /** Keep invisible characters in the fact's text (they are removed otherwise). */
   keepInvisible: z.boolean().optional(),
+  ...SecretChoiceSchema.shape,
 });
 
 export const approveCandidateAction = defineAction({
@@ -43,6 +44,7 @@ const MergeInput = z.object({
   factId: z.uuid(),
   /** The fact takes this wording too. */
   content: FactSchema.shape.content.optional(),
+  ...SecretChoiceSchema.shape,
 });
 
 export const mergeCandidateAction = defineAction({

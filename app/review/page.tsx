@@ -9,6 +9,7 @@ import { getFactOrigins, listQueuePage, type QueueUnit } from "@/lib/db/review-q
 import { listQueueFacets } from "@/lib/db/queue-facets";
 import { getSettings } from "@/lib/db/settings";
 import { parseQueueQuery, queueSearch, type QueueQuery } from "@/lib/queue/schema";
+import { maskSecretsDeep } from "@/lib/secrets/mask";
 import { kindOptions, presetOptions } from "@/lib/settings/schema";
 import { requirePage } from "@/app/access";
 
@@ -109,7 +110,8 @@ export default async function ReviewPage({
       <QueuePagination query={query} total={page.total} />
       <ReviewQueue
         key={queueSearch(query)}
-        items={page.units.map((u) => toReviewItem(u, { definitions, contexts, origins }))}
+        // A card shows a credential masked (lib/secrets/mask.ts): content, quote, context, matches, members.
+        items={maskSecretsDeep(page.units.map((u) => toReviewItem(u, { definitions, contexts, origins })))}
         kinds={kindList}
         shortcuts={settings.keyboardShortcuts}
         matching={{

@@ -1,11 +1,15 @@
 "use client";
 import { Check, GitMerge, Link2, Pencil, Replace, TriangleAlert, X } from "lucide-react";
 import Link from "next/link";
+import { useState } from "react";
 import { CardEditor } from "@/components/review/card-editor";
 import { ClusterMembers, Matches, QuoteInContext } from "@/components/review/card-evidence";
 import { formatOffset } from "@/lib/format";
 import { contradictedFacts, duplicateFact, relatedFacts } from "@/components/review/matches";
 import { RejectReasons } from "@/components/review/reject-reasons";
+import { SecretAck } from "@/components/review/secret-ack";
+import type { SecretChoice } from "@/lib/facts/schema";
+import { SAFETY_REASON } from "@/lib/matcher/safety-reasons";
 import type { ReviewAction, ReviewItem } from "@/components/review/types";
 import { VisibleText } from "@/components/ui/visible-text";
 import { Badge } from "@/components/ui/badge";
@@ -94,6 +98,8 @@ export function CandidateCard({
   readOnly?: boolean;
 }) {
   const duplicate = duplicateFact(item);
+  const holdsSecret = item.gateReason?.includes(SAFETY_REASON.secret) ?? false;
+  const [secret, setSecret] = useState<SecretChoice>({});
   const contradicted = contradictedFacts(item);
   const related = relatedFacts(item);
   const act = (fn: () => void) => (e: React.MouseEvent) => {
@@ -135,7 +141,7 @@ export function CandidateCard({
           item={item}
           kinds={kinds}
           busy={busy}
-          onSave={(edits, keepInvisible) => onDecide({ type: "approve", edits, keepInvisible })}
+          onSave={(edits, keepInvisible) => onDecide({ type: "approve", edits, keepInvisible, secret })}
           onCancel={() => onMode("view")}
         />
       ) : (
@@ -156,6 +162,7 @@ export function CandidateCard({
           <TriangleAlert className="size-4 shrink-0" aria-hidden /> {item.gateReason}
         </p>
       ) : null}
+      {holdsSecret && !readOnly ? <SecretAck value={secret} onChange={setSecret} /> : null}
       <ClusterMembers item={item} />
       <Matches item={item} />
       {mode === "reject" ? (
@@ -166,16 +173,31 @@ export function CandidateCard({
         />
       ) : mode === "view" && !readOnly ? (
         <div className="mt-3 flex flex-wrap gap-2">
-          <Button size="sm" variant="success" disabled={busy} onClick={act(() => onDecide({ type: "approve" }))}>
+          <Button
+            size="sm"
+            variant="success"
+            disabled={busy}
+            onClick={act(() => onDecide({ type: "approve", secret }))}
+          >
             <Check aria-hidden /> Approve
           </Button>
           {contradicted.length > 0 ? (
-            <Button size="sm" variant="outline" disabled={busy} onClick={act(() => onDecide({ type: "supersede" }))}>
+            <Button
+              size="sm"
+              variant="outline"
+              disabled={busy}
+              onClick={act(() => onDecide({ type: "supersede", secret }))}
+            >
               <Replace aria-hidden /> Approve and supersede
             </Button>
           ) : null}
           {duplicate ? (
-            <Button size="sm" variant="outline" disabled={busy} onClick={act(() => onDecide({ type: "merge" }))}>
+            <Button
+              size="sm"
+              variant="outline"
+              disabled={busy}
+              onClick={act(() => onDecide({ type: "merge", secret }))}
+            >
               <GitMerge aria-hidden /> Merge into existing
             </Button>
           ) : null}
@@ -185,13 +207,18 @@ export function CandidateCard({
               variant="outline"
               disabled={busy}
               title={`The fact now reads: "${duplicate.content}"`}
-              onClick={act(() => onDecide({ type: "merge", useWording: true }))}
+              onClick={act(() => onDecide({ type: "merge", useWording: true, secret }))}
             >
               <GitMerge aria-hidden /> Merge, with this wording
             </Button>
           ) : null}
           {related.length > 0 && !duplicate ? (
-            <Button size="sm" variant="outline" disabled={busy} onClick={act(() => onDecide({ type: "relate" }))}>
+            <Button
+              size="sm"
+              variant="outline"
+              disabled={busy}
+              onClick={act(() => onDecide({ type: "relate", secret }))}
+            >
               <Link2 aria-hidden /> Approve as related
             </Button>
           ) : null}

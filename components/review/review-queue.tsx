@@ -74,11 +74,16 @@ export function ReviewQueue({
       );
       setBusyId(null);
       if (result.ok) {
-        const { decided, leftGated } = result.data;
+        const { decided, leftGated, skipped } = result.data;
         const verb = action === "approve" ? "Approved" : "Rejected";
         const left = leftGated ? `; ${leftGated} gated left for a look` : "";
         toast.success(`${verb} ${decided} card${decided === 1 ? "" : "s"}${left}`);
-        const gone = selection.pickedItems.filter((i) => action === "reject" || i.status !== "gated");
+        // Each card the selection could not take says why (decided by someone else, a secret to confirm).
+        for (const s of skipped) toast.error(`Not ${verb.toLowerCase()}: ${s.message}`);
+        const kept = new Set(skipped.map((s) => s.candidateId));
+        const gone = selection.pickedItems.filter(
+          (i) => !kept.has(i.id) && (action === "reject" || i.status !== "gated"),
+        );
         setDone((prev) => new Set([...prev, ...gone.map((i) => i.id)]));
         selection.clear();
         setFollowFocus(true);

@@ -21,24 +21,28 @@ export function send(item: ReviewItem, action: ReviewAction): Promise<ActionResu
         withCluster,
         edits: action.edits,
         ...(action.keepInvisible ? { keepInvisible: true } : {}),
+        ...action.secret,
       });
     case "supersede":
       return approveCandidateAction({
         candidateId: item.id,
         supersedeFactIds: contradictedFacts(item).map((m) => m.factId),
         withCluster,
+        ...action.secret,
       });
     case "relate":
       return approveCandidateAction({
         candidateId: item.id,
         relateFactIds: relatedFacts(item).map((m) => m.factId),
         withCluster,
+        ...action.secret,
       });
     case "merge":
       return mergeCandidateAction({
         candidateId: item.id,
         factId: duplicateFact(item)?.factId ?? "",
         ...(action.useWording ? { content: item.content } : {}),
+        ...action.secret,
       });
     case "reject":
       return rejectCandidateAction({ candidateId: item.id, reason: action.reason, withCluster });

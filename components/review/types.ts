@@ -1,3 +1,4 @@
+import type { SecretChoice } from "@/lib/facts/schema";
 import type { Match } from "@/lib/matcher";
 
 /** A candidate in the same cluster as a card's: it says the same thing, from another place. */
@@ -53,9 +54,9 @@ export interface ReviewEdits {
 /** What a reviewer does to a card from the queue. */
 export type ReviewAction =
   /** With `keepInvisible`, the fact keeps the invisible characters the reviewer was shown. */
-  | { type: "approve"; edits?: ReviewEdits; keepInvisible?: boolean }
-  | { type: "supersede" }
+  | { type: "approve"; edits?: ReviewEdits; keepInvisible?: boolean; secret?: SecretChoice }
+  | { type: "supersede"; secret?: SecretChoice }
   /** With `useWording`, the fact takes this candidate's text. */
-  | { type: "merge"; useWording?: boolean }
-  | { type: "relate" }
+  | { type: "merge"; useWording?: boolean; secret?: SecretChoice }
+  | { type: "relate"; secret?: SecretChoice }
   | { type: "reject"; reason?: string };

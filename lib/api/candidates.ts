@@ -12,13 +12,15 @@ import type {
 import { listCandidatesAfter, type CandidateListItem } from "@/lib/db/candidate-list";
 import type { Db } from "@/lib/db/types";
 import { approveAndRejudge, rejectAndRejudge } from "@/lib/jobs/decisions";
+import { maskSecretsDeep } from "@/lib/secrets/mask";
 
 /** The review queue for the API: candidates a page at a time, and the review card's approve and reject. */
 
 const CandidateKeySchema = z.object({ createdAt: z.iso.datetime(), id: z.uuid() });
 
+/** A candidate as the API and MCP show it: a credential in any of its texts masked (lib/secrets/mask.ts). */
 export function toApiCandidate(c: CandidateListItem): ApiCandidate {
-  return {
+  return maskSecretsDeep({
     id: c.id,
     content: c.content,
     kind: c.kind,
@@ -48,7 +50,7 @@ export function toApiCandidate(c: CandidateListItem): ApiCandidate {
         verdict: m.verdict,
         reason: m.reason,
       })) ?? null,
-  };
+  });
 }
 
 export async function listCandidatesPage({

@@ -10,6 +10,7 @@ import { AppError } from "@/lib/errors";
 import { FactQuerySchema } from "@/lib/facts/query";
 import type { ManualFactInput } from "@/lib/facts/schema";
 import type { FactEdits } from "@/lib/facts/edit";
+import type { SecretChoice } from "@/lib/facts/schema";
 import { createManualFactAndRejudge, editAndRejudge } from "@/lib/jobs/decisions";
 
 /** The fact base for the API and MCP: each function calls one domain function and returns the API's view. */
@@ -98,11 +99,18 @@ export async function editApiFact(options: {
   db: Db;
   factId: string;
   version: number;
-  edits: FactEdits;
+  edits: FactEdits & SecretChoice;
   reviewerId: string;
 }): Promise<ApiFact> {
-  const { db, factId, version, edits, reviewerId } = options;
-  await editAndRejudge({ db, factId, expectedVersion: version, edits, reviewerId });
+  const {
+    db,
+    factId,
+    version,
+    edits: { acknowledgeSecret, keepSecret, ...edits },
+    reviewerId,
+  } = options;
+  const secret = { acknowledgeSecret, keepSecret };
+  await editAndRejudge({ db, factId, expectedVersion: version, edits, reviewerId, secret });
   return getApiFactDetail({ db, factId }).then(stripDetail);
 }
 

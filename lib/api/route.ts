@@ -9,7 +9,7 @@ import type { Db } from "@/lib/db/types";
 import { getEnv } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import { HTTP_STATUS_OF } from "@/lib/api/status";
-import { enforceRateLimit, requestKeys } from "@/lib/security/limits";
+import { actorKey, addressKey, enforceRateLimit } from "@/lib/security/limits";
 
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
 
@@ -44,8 +44,10 @@ export function apiRoute<O extends Operation>(
     const result = await toActionResult(async () => {
       // The caller first: a stranger learns nothing from validation messages.
       const db = await getDb();
+      // The address first: anonymous and bad-token calls are limited too.
+      await enforceRateLimit({ db, keys: [addressKey(request.headers)] });
       const reviewer = await authorize({ db, env: getEnv(), headers: request.headers, need: operation.need });
-      await enforceRateLimit({ db, keys: requestKeys(request.headers, reviewer) });
+      await enforceRateLimit({ db, keys: [actorKey(reviewer)] });
       const params = operation.params ? parsePath(operation.params, (await context?.params) ?? {}) : undefined;
       const url = new URL(request.url);
       const query = operation.query
@@ -98,7 +100,9 @@ function readIfMatch(request: Request): number {
 
 async function readBody(operation: Operation, request: Request): Promise<unknown> {
   const type = (request.headers.get("content-type") ?? "").split(";")[0]?.trim().toLowerCase();
-  const limit = getEnv().SIFT_MAX_UPLOAD_BYTES + 64 * 1024;
+  // JSON escapes a newline or a quote as two bytes: the body may hold twice the text. The text itself is
+  // measured where it is read (lib/sources/input.ts), so the limit counts the paste, not its encoding.
+  const limit = (type === "application/json" ? 2 : 1) * getEnv().SIFT_MAX_UPLOAD_BYTES + 64 * 1024;
   const declared = Number(request.headers.get("content-length") ?? 0);
   if (declared > limit) {
     throw new AppError("TOO_LARGE", `The request is larger than Sift accepts (${limit.toLocaleString("en")} bytes).`);

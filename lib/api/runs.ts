@@ -6,6 +6,7 @@ import { getSettings } from "@/lib/db/settings";
 import type { Db } from "@/lib/db/types";
 import type { Env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
+import { maskSecretsDeep } from "@/lib/secrets/mask";
 import { agentExtractor, proposalText } from "@/lib/extraction/agent";
 import type { Extractor } from "@/lib/extraction/types";
 import { startExtractionFromInput, type RunInBackground } from "@/lib/jobs/start-extraction";
@@ -16,7 +17,8 @@ import { assertRunCapacity } from "@/lib/security/limits";
 
 export function toApiRun(run: RunProgress): ApiRun {
   const { _count, createdAt, ...rest } = run;
-  return { ...rest, createdAt: createdAt.toISOString(), candidates: _count.candidates };
+  // A run's error or chunk log may quote the model or the text: through the secret mask.
+  return maskSecretsDeep({ ...rest, createdAt: createdAt.toISOString(), candidates: _count.candidates });
 }
 
 export async function getApiRun({ db, runId }: { db: Db; runId: string }): Promise<ApiRun> {

@@ -3,7 +3,7 @@ import { ERROR_CODES } from "@/lib/errors";
 import { ProposedFactSchema } from "@/lib/extraction/agent";
 import { ChunkLogSchema, KindSchema, RUN_STATUSES, TemporalSchema } from "@/lib/extraction/schema";
 import { FactQuerySchema } from "@/lib/facts/query";
-import { FACT_STATUSES, FactSchema, FactSnapshotSchema, VersionSchema } from "@/lib/facts/schema";
+import { FACT_STATUSES, FactSchema, FactSnapshotSchema, SecretChoiceSchema, VersionSchema } from "@/lib/facts/schema";
 import { ALL_EXTENSIONS } from "@/lib/sources/formats";
 import { SourceInputSchema } from "@/lib/sources/schema";
 
@@ -114,7 +114,8 @@ export const FactPageSchema = z
 /** PATCH /api/facts/:id: what a reviewer may edit (the fact page's editor). */
 export const FactEditSchema = FactSchema.pick({ content: true, kind: true, temporal: true, importance: true })
   .partial()
-  .refine((edits) => Object.keys(edits).length > 0, {
+  .extend(SecretChoiceSchema.shape)
+  .refine(({ acknowledgeSecret: _a, keepSecret: _k, ...edits }) => Object.keys(edits).length > 0, {
     message: "Send at least one of content, kind, temporal, importance",
   })
   .meta({ id: "FactEdit" });
@@ -232,6 +233,7 @@ export const ApproveBodySchema = z
     supersedeFactIds: z.array(Id).max(20).optional(),
     relateFactIds: z.array(Id).max(20).optional(),
     withCluster: z.boolean().optional(),
+    ...SecretChoiceSchema.shape,
   })
   .meta({ id: "Approve" });
 

@@ -1,6 +1,7 @@
 import "server-only";
 import { betterAuth } from "better-auth";
 import { prismaAdapter } from "better-auth/adapters/prisma";
+import { isNameTaken } from "@/lib/db/accounts";
 import type { Db } from "@/lib/db/types";
 import { authSecretOf, getEnv, type Env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
@@ -29,7 +30,20 @@ function buildAuth(db: Db, env: Env) {
       modelName: "reviewer",
       additionalFields: { role: { type: "string", input: false, required: false, defaultValue: "viewer" } },
     },
-    advanced: { database: { generateId: "uuid" } },
+    // Over plain http on a LAN name (SIFT_HTTPS=off) the cookies cannot be Secure, or no browser keeps them;
+    // over https they are. Unset (loopback only), the library decides (Secure in production; localhost is a
+    // secure context for browsers).
+    advanced: {
+      database: { generateId: "uuid" },
+      ...(env.SIFT_HTTPS ? { useSecureCookies: env.SIFT_HTTPS === "on" } : {}),
+    },
+    // The pages' own origins, over http and https, any port: a sign-in from http://sift.lan:3000 is Sift's.
+    trustedOrigins: answeredHostNames(parseAllowedHosts(env.SIFT_ALLOWED_HOSTS)).flatMap((h) => [
+      `http://${h}`,
+      `https://${h}`,
+      `http://${h}:*`,
+      `https://${h}:*`,
+    ]),
     telemetry: { enabled: false },
   });
 }
@@ -53,9 +67,19 @@ export async function sessionReviewerId({ db, headers }: { db: Db; headers: Head
   return session?.user.id ?? null;
 }
 
+/** A password as Better Auth stores and checks it (its scrypt hash). */
+export async function hashPassword({ db, password }: { db: Db; password: string }): Promise<string> {
+  return (await getAuth(db).$context).password.hash(password);
+}
+
 /** A person who can sign in: a reviewer row and a credential account holding the library's password hash. */
 export async function createAccount({ db, user }: { db: Db; user: NewUser }): Promise<{ id: string }> {
   const context = await getAuth(db).$context;
+  if (await isNameTaken({ db, name: user.name })) {
+    throw new AppError("CONFLICT", `Someone is already called "${user.name}": names tell reviewers apart.`, {
+      fieldErrors: { name: ["This name is taken."] },
+    });
+  }
   if (await context.internalAdapter.findUserByEmail(user.email)) {
     throw new AppError("CONFLICT", `Someone already signs in as ${user.email}.`, {
       fieldErrors: { email: ["This email is taken."] },

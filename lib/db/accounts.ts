@@ -1,5 +1,6 @@
 import "server-only";
-import type { Db } from "@/lib/db/types";
+import { withTransaction, type Db } from "@/lib/db/types";
+import { AppError } from "@/lib/errors";
 import type { Role, TokenRow, TokenScope, UserRow } from "@/lib/accounts/schema";
 
 /** A reviewer as the access check needs them. */
@@ -13,9 +14,45 @@ export async function getReviewerIdentity({ db, id }: { db: Db; id: string }): P
   return db.reviewer.findUnique({ where: { id }, select: { id: true, name: true, role: true } });
 }
 
+/** Whether a reviewer already has this display name (case and surrounding spaces aside). */
+export async function isNameTaken({ db, name }: { db: Db; name: string }): Promise<boolean> {
+  return (await db.reviewer.count({ where: { name: { equals: name.trim(), mode: "insensitive" } } })) > 0;
+}
+
 /** Whether anyone can sign in yet: the setup page exists only while this is false. */
 export async function hasAccounts({ db }: { db: Db }): Promise<boolean> {
   return (await db.account.count({ where: { providerId: "credential" } })) > 0;
+}
+
+// pg_advisory_xact_lock's key for the first admin's setup (any constant no other lock of Sift uses).
+const FIRST_ADMIN_LOCK = 7_246_118_301;
+
+/**
+ * The first admin, or FORBIDDEN when anyone can already sign in. One transaction under an advisory lock:
+ * concurrent setups queue on the lock, and each one after the first finds the account it made. The password
+ * arrives hashed (Better Auth's hash, made before the transaction so the lock is held for milliseconds).
+ */
+export async function createFirstAdmin({
+  db,
+  user,
+}: {
+  db: Db;
+  user: { name: string; email: string; passwordHash: string };
+}): Promise<{ id: string }> {
+  return withTransaction(db, async (tx) => {
+    await tx.$executeRaw`SELECT pg_advisory_xact_lock(${FIRST_ADMIN_LOCK}::bigint)`;
+    if ((await tx.account.count({ where: { providerId: "credential" } })) > 0) {
+      throw new AppError("FORBIDDEN", "Sift is already set up: sign in, or ask an admin for an account.");
+    }
+    const reviewer = await tx.reviewer.create({
+      data: { name: user.name, email: user.email.toLowerCase(), role: "admin" },
+      select: { id: true },
+    });
+    await tx.account.create({
+      data: { userId: reviewer.id, accountId: reviewer.id, providerId: "credential", password: user.passwordHash },
+    });
+    return reviewer;
+  });
 }
 
 /** People who can sign in, for the admin page (the local reviewer has no account and is left out). */

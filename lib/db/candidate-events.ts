@@ -28,7 +28,7 @@ export async function listCandidateHistory({ db, candidateId }: { db: Db | Tx; c
   const rows = await db.candidateEvent.findMany({
     where: { candidateId },
     orderBy: [{ createdAt: "asc" }, { id: "asc" }],
-    include: { reviewer: { select: { name: true } } },
+    include: { reviewer: { select: { id: true, name: true } } },
   });
   return rows.map((row) => {
     const where = { table: "CandidateEvent", column: "detail", id: row.id };

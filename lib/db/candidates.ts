@@ -1,4 +1,5 @@
 import "server-only";
+import { maskSecrets } from "@/lib/secrets/mask";
 import { storeCandidateEmbeddings, type EmbeddingSpace } from "@/lib/db/embeddings";
 import { parseStoredJson } from "@/lib/db/stored-json";
 import { withTransaction, type Db, type Tx } from "@/lib/db/types";
@@ -96,16 +97,17 @@ async function createCandidates(
   return result.count;
 }
 
-// Only defined keys: Prisma's JSON input type has no room for `undefined`.
+// Only defined keys: Prisma's JSON input type has no room for `undefined`. A match quotes another candidate or
+// fact: through the mask, so a secret on one card is never stored (nor shown) on another.
 function toStoredMatch(m: Match): Prisma.InputJsonObject {
   return {
     ...(m.factId ? { factId: m.factId } : {}),
     ...(m.candidateId ? { candidateId: m.candidateId } : {}),
-    content: m.content,
+    content: maskSecrets(m.content),
     score: m.score,
     verdict: m.verdict,
     stage: m.stage,
-    reason: m.reason,
+    reason: maskSecrets(m.reason),
   };
 }
 

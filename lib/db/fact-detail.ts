@@ -20,7 +20,7 @@ export async function getFactDetail({ db, factId }: { db: Db; factId: string }) 
       },
       relationsOut: { include: { toFact: other }, orderBy: { createdAt: "asc" } },
       relationsIn: { include: { fromFact: other }, orderBy: { createdAt: "asc" } },
-      revisions: { include: { reviewer: { select: { name: true } } }, orderBy: { version: "asc" } },
+      revisions: { include: { reviewer: { select: { id: true, name: true } } }, orderBy: { version: "asc" } },
     },
   });
   if (!fact) return null;

@@ -75,10 +75,13 @@ export async function addProvenanceFromCandidate({
   tx,
   candidate,
   factId,
+  quote = candidate.quote,
 }: {
   tx: Tx;
   candidate: ClaimedCandidate;
   factId: string;
+  /** The quote as the fact keeps it (masked when it holds a credential; lib/facts/secret-choice.ts). */
+  quote?: string;
 }) {
   await tx.factProvenance.create({
     data: {
@@ -86,7 +89,7 @@ export async function addProvenanceFromCandidate({
       candidateId: candidate.id,
       sourceId: candidate.run.sourceId,
       runId: candidate.runId,
-      quote: candidate.quote,
+      quote,
       start: candidate.start,
       end: candidate.end,
       speaker: candidate.speaker,

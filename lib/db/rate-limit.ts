@@ -57,3 +57,36 @@ export async function consumeRateLimit({
     return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(error.msBeforeNext / 1000)), remaining: 0 };
   }
 }
+
+/** How many points `key` has used in its current window (0 when none), without counting a request. */
+export async function peekRateLimit({
+  db,
+  key,
+  points,
+  durationSeconds,
+}: {
+  db: Db;
+  key: string;
+  points: number;
+  durationSeconds: number;
+}): Promise<{ used: number; retryAfterSeconds: number }> {
+  const res = await limiterFor(db, points, durationSeconds).get(key);
+  return res
+    ? { used: res.consumedPoints, retryAfterSeconds: Math.max(1, Math.ceil(res.msBeforeNext / 1000)) }
+    : { used: 0, retryAfterSeconds: 0 };
+}
+
+/** Forgets `key`'s window: a successful sign-in, or an admin's unlock. */
+export async function clearRateLimit({
+  db,
+  key,
+  points,
+  durationSeconds,
+}: {
+  db: Db;
+  key: string;
+  points: number;
+  durationSeconds: number;
+}): Promise<void> {
+  await limiterFor(db, points, durationSeconds).delete(key);
+}

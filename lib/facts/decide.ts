@@ -14,7 +14,8 @@ import {
   snapshotOf,
 } from "@/lib/db/facts";
 import { withTransaction, type Db, type Tx } from "@/lib/db/types";
-import type { Fact } from "@/lib/facts/schema";
+import type { Fact, SecretChoice } from "@/lib/facts/schema";
+import { storedQuote, storedText } from "@/lib/facts/secret-choice";
 import { stripInvisible } from "@/lib/text/invisible";
 
 /**
@@ -37,7 +38,9 @@ export async function approveCandidate({
   withCluster = false,
   expectedVersion,
   keepInvisible = false,
-}: {
+  acknowledgeSecret,
+  keepSecret,
+}: SecretChoice & {
   db: Db | Tx;
   candidateId: string;
   /** The candidate's version the reviewer saw; a newer one refuses the decision (CONFLICT). */
@@ -58,7 +61,8 @@ export async function approveCandidate({
     const candidate = await claimCandidate({ tx, candidateId, reviewerId, status: "approved", expectedVersion });
     assertMatched(candidate, [...supersedeFactIds, ...relateFactIds]);
     const now = new Date();
-    const typed = edits?.content ?? candidate.content;
+    const secret = { acknowledgeSecret, keepSecret };
+    const typed = storedText(edits?.content ?? candidate.content, secret);
     const content = keepInvisible ? typed : stripInvisible(typed);
     const fact = await createFact({
       tx,
@@ -71,7 +75,7 @@ export async function approveCandidate({
         validFrom: now,
       },
     });
-    await addProvenanceFromCandidate({ tx, candidate, factId: fact.id });
+    await addProvenanceFromCandidate({ tx, candidate, factId: fact.id, quote: storedQuote(candidate.quote, secret) });
     const edited = content !== candidate.content;
     // An edited text has no vector yet: review embeds it later (backfill), never this function.
     if (!edited) await copyCandidateEmbedding({ db: tx, candidateId, factId: fact.id });
@@ -92,7 +96,14 @@ export async function approveCandidate({
     }
     const members = withCluster ? await listOpenClusterMembers({ db: tx, headId: candidateId }) : [];
     for (const member of members) {
-      await mergeCandidate({ db: tx, candidateId: member, factId: fact.id, reviewerId, withHead: candidateId });
+      await mergeCandidate({
+        db: tx,
+        candidateId: member,
+        factId: fact.id,
+        reviewerId,
+        withHead: candidateId,
+        keepSecret,
+      });
     }
     await recordCandidateEvent({
       tx,
@@ -155,7 +166,9 @@ export async function mergeCandidate({
   content: typed,
   withHead,
   keepInvisible = false,
-}: {
+  acknowledgeSecret,
+  keepSecret,
+}: SecretChoice & {
   db: Db | Tx;
   candidateId: string;
   factId: string;
@@ -167,7 +180,9 @@ export async function mergeCandidate({
   /** Keep invisible characters in the new wording: only when a reviewer says so. */
   keepInvisible?: boolean;
 }) {
-  const content = typed === undefined || keepInvisible ? typed : stripInvisible(typed);
+  const secret = { acknowledgeSecret, keepSecret };
+  const worded = typed === undefined ? undefined : storedText(typed, secret);
+  const content = worded === undefined || keepInvisible ? worded : stripInvisible(worded);
   return withTransaction(db, async (tx) => {
     const fact = await getFact({ db: tx, factId });
     if (!fact) throw new AppError("NOT_FOUND", "The fact to merge into no longer exists.");
@@ -177,7 +192,7 @@ export async function mergeCandidate({
     const candidate = await claimCandidate({ tx, candidateId, reviewerId, status: "merged" });
     // A cluster's members are merged into the fact their head became, which no match of theirs names.
     if (!withHead) assertMatched(candidate, [factId]);
-    await addProvenanceFromCandidate({ tx, candidate, factId });
+    await addProvenanceFromCandidate({ tx, candidate, factId, quote: storedQuote(candidate.quote, secret) });
     const reworded = content !== undefined && content !== fact.content ? content : undefined;
     if (candidate.content === (reworded ?? fact.content)) await copyCandidateEmbedding({ db: tx, candidateId, factId });
     if (!(await bumpActiveFactVersion({ tx, factId, version: fact.version, content: reworded }))) {
@@ -235,14 +250,18 @@ export async function rejectCandidate({
   reviewerId,
   reason,
   withCluster = false,
-  expectedVersion,
+  expectedVersion: _seen,
 }: {
   db: Db | Tx;
   candidateId: string;
   reviewerId: string;
   reason?: string;
   withCluster?: boolean;
-  /** The candidate's version the reviewer saw; a newer one refuses the decision (CONFLICT). */
+  /**
+   * The candidate's version the reviewer saw. Unlike an approval, a rejection creates nothing, so a re-judging
+   * since they read it does not refuse it (a card another reviewer decided still does): approve racing reject
+   * has one winner, never two refusals.
+   */
   expectedVersion?: number;
 }): Promise<string[]> {
   return withTransaction(db, async (tx) => {
@@ -255,7 +274,6 @@ export async function rejectCandidate({
         reviewerId,
         status: "rejected",
         rejectReason,
-        ...(id === candidateId ? { expectedVersion } : {}),
       });
       const detail = id === candidateId ? { clusterIds: members } : { withHead: candidateId };
       await recordCandidateEvent({ tx, candidateId: id, action: "rejected", detail, reviewerId });

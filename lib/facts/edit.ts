@@ -3,7 +3,8 @@ import { getFact, getRevisionSnapshot, recordFactRevision, snapshotOf, updateAct
 import { parseStoredJson } from "@/lib/db/stored-json";
 import { withTransaction, type Db } from "@/lib/db/types";
 import { AppError } from "@/lib/errors";
-import { FactSnapshotSchema, FactKindAndTimeSchema, type Fact } from "@/lib/facts/schema";
+import { FactSnapshotSchema, FactKindAndTimeSchema, type Fact, type SecretChoice } from "@/lib/facts/schema";
+import { storedText } from "@/lib/facts/secret-choice";
 
 export type FactEdits = Partial<Pick<Fact, "content" | "kind" | "temporal" | "importance">>;
 
@@ -20,6 +21,7 @@ export async function editFact({
   reviewerId,
   action = "edit",
   reason = "Edited",
+  secret,
 }: {
   db: Db;
   factId: string;
@@ -28,13 +30,16 @@ export async function editFact({
   reviewerId: string;
   action?: "edit" | "restore";
   reason?: string;
+  /** The reviewer's answer when the new text holds a credential (refused without one). */
+  secret?: SecretChoice;
 }) {
+  const typed = edits.content === undefined ? edits : { ...edits, content: storedText(edits.content, secret) };
   return withTransaction(db, async (tx) => {
     const before = await getFact({ db: tx, factId });
     if (!before) throw new AppError("NOT_FOUND", "This fact no longer exists.");
     const fact =
       before.version === expectedVersion
-        ? await updateActiveFact({ tx, factId, version: expectedVersion, data: edits })
+        ? await updateActiveFact({ tx, factId, version: expectedVersion, data: typed })
         : null;
     if (!fact) {
       const now = await getFact({ db: tx, factId });

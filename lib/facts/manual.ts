@@ -4,6 +4,7 @@ import { getSettings } from "@/lib/db/settings";
 import { withTransaction, type Db } from "@/lib/db/types";
 import { AppError } from "@/lib/errors";
 import { MANUAL_ENTRY_REASON, ManualFactInputSchema, type ManualFactInput } from "@/lib/facts/schema";
+import { storedText } from "@/lib/facts/secret-choice";
 import { kindOptions } from "@/lib/settings/schema";
 
 /**
@@ -21,7 +22,11 @@ export async function createManualFact({
   input: ManualFactInput;
   reviewerId: string;
 }) {
-  const { note, ...fact } = ManualFactInputSchema.parse(input);
+  const { note: typedNote, acknowledgeSecret, keepSecret, ...parsed } = ManualFactInputSchema.parse(input);
+  // A credential in the text is stored only when the reviewer says so, and masked unless they keep it.
+  const secret = { acknowledgeSecret, keepSecret };
+  const fact = { ...parsed, content: storedText(parsed.content, secret) };
+  const note = typedNote === undefined ? undefined : storedText(typedNote, secret, "note");
   const kinds = kindOptions(await getSettings({ db })).map((k) => k.id);
   if (!kinds.includes(fact.kind)) {
     throw new AppError("VALIDATION", `"${fact.kind}" is not one of the fact kinds in the settings.`, {

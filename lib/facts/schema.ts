@@ -55,6 +55,16 @@ export const FactSnapshotSchema = z.object({
 });
 export type FactSnapshot = z.infer<typeof FactSnapshotSchema>;
 
+/**
+ * A reviewer's answer when the text holds a credential (lib/secrets): `acknowledgeSecret` says they saw it and
+ * want the fact anyway (without it the decision is refused); the fact stores it masked unless `keepSecret`.
+ */
+export const SecretChoiceSchema = z.object({
+  acknowledgeSecret: z.boolean().optional(),
+  keepSecret: z.boolean().optional(),
+});
+export type SecretChoice = z.infer<typeof SecretChoiceSchema>;
+
 /** A snapshot's kind and time, when they are still valid values (a kind may have left the taxonomy). */
 export const FactKindAndTimeSchema = FactSchema.pick({ kind: true, temporal: true });
 
@@ -68,6 +78,7 @@ export const MANUAL_ENTRY_REASON = "Entered by hand";
 export const ManualFactInputSchema = FactSchema.pick({ content: true, kind: true, temporal: true }).extend({
   importance: FactSchema.shape.importance.default(0.5),
   note: z.string().trim().max(500).optional(),
+  ...SecretChoiceSchema.shape,
 });
 export type ManualFactInput = z.input<typeof ManualFactInputSchema>;
 

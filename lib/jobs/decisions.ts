@@ -1,7 +1,7 @@
 import "server-only";
 import { getCandidateStatuses } from "@/lib/db/review-queue";
-import { withTransaction, type Db } from "@/lib/db/types";
-import { AppError } from "@/lib/errors";
+import type { Db } from "@/lib/db/types";
+import { AppError, isAppError } from "@/lib/errors";
 import { forgetSource, setFactArchived } from "@/lib/facts/archive";
 import { approveCandidate, mergeCandidate, rejectCandidate } from "@/lib/facts/decide";
 import { editFact, restoreFactVersion } from "@/lib/facts/edit";
@@ -62,10 +62,18 @@ export async function undoAndRejudge(options: Parameters<typeof undoDecision>[0]
 /** Cards decided at once, at most (a queue page is 100; "select all" covers a busy day's meetings). */
 export const MAX_BULK = 2_000;
 
+/** A card of a selection that was not decided, and why (someone else took it, it holds a secret …). */
+export interface SkippedCard {
+  candidateId: string;
+  code: string;
+  message: string;
+}
+
 /**
- * Approves or rejects a selection of cards in one transaction: each with its cluster, all or nothing (a
- * card someone else decided meanwhile fails the whole selection with CONFLICT). A bulk approval leaves
- * gated cards out, unless `includeGated`: the gate asks for a look at each one. Then one re-judging for all.
+ * Approves or rejects a selection of cards, each with its cluster, each in its own transaction: a card someone
+ * else decided meanwhile (CONFLICT), or one the decision may not take unasked (a credential to confirm), is
+ * skipped and reported, and the rest are decided. A bulk approval leaves gated cards out, unless
+ * `includeGated`: the gate asks for a look at each one. Then one re-judging for all.
  */
 export async function decideSelection({
   db,
@@ -81,7 +89,7 @@ export async function decideSelection({
   reason?: string;
   reviewerId: string;
   includeGated?: boolean;
-}): Promise<{ decided: number; leftGated: number }> {
+}): Promise<{ decided: number; leftGated: number; skipped: SkippedCard[] }> {
   if (candidateIds.length > MAX_BULK) {
     throw new AppError("VALIDATION", `At most ${MAX_BULK.toLocaleString("en")} cards can be decided at once.`);
   }
@@ -90,22 +98,31 @@ export async function decideSelection({
   const ids =
     action === "approve" && !includeGated ? candidateIds.filter((id) => statuses.get(id) !== "gated") : candidateIds;
   const change = { factIds: [] as string[], texts: [] as string[], candidateIds: [] as string[] };
-  await withTransaction(db, async (tx) => {
-    for (const candidateId of ids) {
+  const skipped: SkippedCard[] = [];
+  const decidedWith = new Set<string>();
+  for (const candidateId of ids) {
+    // A member decided with its cluster's head earlier in this selection is done, not taken by someone else.
+    if (decidedWith.has(candidateId)) continue;
+    try {
       if (action === "approve") {
-        const fact = await approveCandidate({ db: tx, candidateId, reviewerId, withCluster: true });
+        const fact = await approveCandidate({ db, candidateId, reviewerId, withCluster: true });
         change.factIds.push(fact.id);
         change.texts.push(fact.content);
         change.candidateIds.push(candidateId, ...fact.mergedCandidateIds);
+        for (const id of fact.mergedCandidateIds) decidedWith.add(id);
       } else {
-        change.candidateIds.push(
-          ...(await rejectCandidate({ db: tx, candidateId, reviewerId, reason, withCluster: true })),
-        );
+        const rejected = await rejectCandidate({ db, candidateId, reviewerId, reason, withCluster: true });
+        change.candidateIds.push(...rejected);
+        for (const id of rejected) decidedWith.add(id);
       }
+    } catch (error) {
+      if (!isAppError(error) || !["CONFLICT", "VALIDATION", "NOT_FOUND"].includes(error.code)) throw error;
+      skipped.push({ candidateId, code: error.code, message: error.message });
     }
-  });
+  }
   await rejudgeQuietly({ db, change });
-  return { decided: ids.length, leftGated: action === "approve" && !includeGated ? gated.length : 0 };
+  const decided = ids.filter((id) => !skipped.some((s) => s.candidateId === id)).length;
+  return { decided, leftGated: action === "approve" && !includeGated ? gated.length : 0, skipped };
 }
 
 /** A fact edited or restored, then the open candidates near its old or new text judged again. */

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { maskSecrets } from "@/lib/secrets/mask";
 import { safetyReasons } from "./safety";
 import type { Match, MatchResult } from "./schema";
 
@@ -30,7 +31,9 @@ const fmt = (x: number) => x.toFixed(2);
  * reasons shown; "approved"/"merged" happen only when the policy allows it and nothing gated it (an exact
  * duplicate of an approved fact merges whatever the extractor's confidence: no other gate is waived).
  * The safety reasons (lib/matcher/safety.ts: hidden characters, instructions, credentials) gate whatever
- * the policy says. `secrets` are the credential kinds a scanner found in the candidate's text.
+ * the policy says. `secrets` are the credential kinds a scanner found in the candidate's text. A reason that
+ * quotes another candidate or fact quotes it through the mask (lib/secrets/mask.ts): a secret gated on one
+ * card never shows on another.
  */
 export function decideGate(input: {
   candidate: { confidence: number; supported: boolean; content?: string; quote?: string };
@@ -50,7 +53,7 @@ export function decideGate(input: {
     for (const m of match.matches) {
       if (m.verdict !== "contradicts") continue;
       const what = m.factId ? "an approved fact" : "another pending candidate";
-      others.push(`Contradicts ${what}: "${m.content}" (${m.reason})`);
+      others.push(`Contradicts ${what}: "${maskSecrets(m.content)}" (${m.reason})`);
     }
   }
 
@@ -60,7 +63,7 @@ export function decideGate(input: {
   if (policy.autoMergeExactDuplicates && exact?.factId && safety.length === 0 && others.length === 0) {
     return {
       status: "merged",
-      reasons: [`Exact duplicate of an approved fact: "${exact.content}"`],
+      reasons: [`Exact duplicate of an approved fact: "${maskSecrets(exact.content)}"`],
       mergeIntoFactId: exact.factId,
     };
   }
@@ -72,7 +75,9 @@ export function decideGate(input: {
   if (reasons.length > 0) return { status: "gated", reasons };
 
   const dup = match.matches.find((m) => m.verdict === "duplicate");
-  if (dup) return { status: "pending", reasons: [`Possible duplicate of "${dup.content}" (${dup.reason})`] };
+  if (dup) {
+    return { status: "pending", reasons: [`Possible duplicate of "${maskSecrets(dup.content)}" (${dup.reason})`] };
+  }
   if (
     policy.autoApprove.enabled &&
     match.verdict === "new" &&
@@ -87,7 +92,7 @@ export function decideGate(input: {
     };
   }
   const related = match.matches.find((m) => m.verdict === "related");
-  return { status: "pending", reasons: related ? [`Related to "${related.content}"`] : [] };
+  return { status: "pending", reasons: related ? [`Related to "${maskSecrets(related.content)}"`] : [] };
 }
 
 /** The first approved fact the candidate repeats word for word (same hash or normalized text), if any. */

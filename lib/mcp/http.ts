@@ -11,7 +11,7 @@ import { getEnv } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import type { RunInBackground } from "@/lib/jobs/start-extraction";
 import { createSiftMcpServer } from "@/lib/mcp/server";
-import { enforceRateLimit, requestKeys } from "@/lib/security/limits";
+import { actorKey, addressKey, enforceRateLimit } from "@/lib/security/limits";
 
 /**
  * MCP's Streamable HTTP transport for a route handler, stateless: each request gets its own server and
@@ -27,12 +27,13 @@ export async function handleMcpRequest(request: Request, runInBackground: RunInB
     }
     const db = await getDb();
     const env = getEnv();
+    await enforceRateLimit({ db, keys: [addressKey(request.headers)] });
     const actor = await authenticate({ db, env, headers: request.headers });
     if (!actor) {
       const why = bearerOf(request.headers) !== null ? "This token is unknown or revoked." : "Send a token.";
       throw new AppError("UNAUTHORIZED", why);
     }
-    await enforceRateLimit({ db, keys: requestKeys(request.headers, actor) });
+    await enforceRateLimit({ db, keys: [actorKey(actor)] });
     return { db, env, actor };
   });
   if (!checked.ok) return apiError(checked);

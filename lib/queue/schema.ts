@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { SAFETY_REASON } from "@/lib/matcher/safety";
+import { SAFETY_REASON } from "@/lib/matcher/safety-reasons";
 import { readUrlQuery, writeUrlQuery } from "@/lib/url-query";
 
 /**
@@ -18,6 +18,7 @@ export const GATE_REASONS = {
   unsupported: { label: "Quote not found", text: "Quote not found in the source" },
   contradiction: { label: "Contradiction", text: "Contradicts " },
   invisible: { label: "Invisible characters", text: SAFETY_REASON.invisible },
+  lookalike: { label: "Look-alike letters", text: SAFETY_REASON.lookalike },
   instruction: { label: "Instruction to the system", text: SAFETY_REASON.instruction },
   secret: { label: "Credential or secret", text: SAFETY_REASON.secret },
 } as const;

@@ -4,6 +4,7 @@ import { consumeRateLimit } from "@/lib/db/rate-limit";
 import { countActiveRuns } from "@/lib/db/runs";
 import type { Db } from "@/lib/db/types";
 import { getEnv } from "@/lib/env";
+import { peerAddress } from "@/lib/security/peer";
 import { AppError } from "@/lib/errors";
 
 /**
@@ -13,26 +14,78 @@ import { AppError } from "@/lib/errors";
  */
 
 /**
- * The caller's address: the last X-Forwarded-For entry, which the nearest proxy appended (or Next.js set
- * from the socket when the client sent none). A client talking to Next.js directly can forge it, so the
- * per-reviewer (and per-token) key is the limit it cannot dodge.
+ * The caller's address: the socket's (lib/security/peer.ts), unless the socket is a proxy SIFT_TRUSTED_PROXIES
+ * names; then X-Forwarded-For read from the right, past every trusted proxy, to the first address none of them
+ * is. A client cannot forge it by sending the header. Without a signed socket address (a request not from the
+ * server's socket, e.g. a test calling a handler) it is "unknown": one shared key.
  */
-export function clientAddress(headers: Headers): string {
+export function clientAddress(headers: Headers, trusted: string[] = trustedProxies()): string {
+  const socket = peerAddress(headers);
+  if (!socket) return "unknown";
+  if (!isTrusted(socket, trusted)) return normalizeAddress(socket);
   const forwarded =
     headers
       .get("x-forwarded-for")
       ?.split(",")
-      .map((part) => part.trim())
+      .map((part) => normalizeAddress(part.trim()))
       .filter(Boolean) ?? [];
-  return forwarded.at(-1) ?? headers.get("x-real-ip")?.trim() ?? "unknown";
+  for (let i = forwarded.length - 1; i >= 0; i--) {
+    if (!isTrusted(forwarded[i] as string, trusted)) return forwarded[i] as string;
+  }
+  return forwarded[0] ?? normalizeAddress(socket);
 }
 
-/** The rate-limit keys of a request: its address and who is acting ("token:<id>" joins with agent tokens). */
-export function requestKeys(headers: Headers, actor: string | { id: string; tokenId?: string }): string[] {
+/** "::ffff:10.0.0.5" (an IPv4 client on a dual-stack socket) is 10.0.0.5. */
+function normalizeAddress(address: string): string {
+  return address.replace(/^::ffff:(\d+\.\d+\.\d+\.\d+)$/i, "$1").toLowerCase();
+}
+
+function trustedProxies(): string[] {
+  return parseTrustedProxies(getEnv().SIFT_TRUSTED_PROXIES);
+}
+
+/** SIFT_TRUSTED_PROXIES: addresses or IPv4 CIDRs ("10.0.0.1, 172.16.0.0/12"); "loopback" is 127.0.0.0/8 and ::1. */
+export function parseTrustedProxies(value: string | undefined): string[] {
+  if (!value?.trim()) return [];
+  return value
+    .split(",")
+    .map((v) => v.trim().toLowerCase())
+    .filter(Boolean)
+    .flatMap((v) => (v === "loopback" ? ["127.0.0.0/8", "::1"] : [v]));
+}
+
+function ipv4(address: string): number | null {
+  const parts = address.split(".");
+  if (parts.length !== 4 || parts.some((p) => !/^\d{1,3}$/.test(p) || Number(p) > 255)) return null;
+  return parts.reduce((n, p) => n * 256 + Number(p), 0);
+}
+
+function isTrusted(address: string, trusted: string[]): boolean {
+  const a = normalizeAddress(address);
+  return trusted.some((entry) => {
+    const [base, bits] = entry.split("/");
+    if (bits === undefined) return normalizeAddress(base as string) === a;
+    const ip = ipv4(a);
+    const net = ipv4(base as string);
+    if (ip === null || net === null) return false;
+    const mask = Number(bits) === 0 ? 0 : 2 ** 32 - 2 ** (32 - Number(bits));
+    return (ip & mask) >>> 0 === (net & mask) >>> 0;
+  });
+}
+
+/** The rate-limit key of a request's address: counted before the caller is known, so anonymous calls count. */
+export function addressKey(headers: Headers): string {
+  return `ip:${clientAddress(headers)}`;
+}
+
+/** The rate-limit key of who is acting ("token:<id>" for an agent token), counted once they are known. */
+export function actorKey(actor: string | { id: string; tokenId?: string }): string {
   // A token is limited on its own: an agent's calls never use up the admin's budget who created it.
-  const who =
-    typeof actor === "string" ? `reviewer:${actor}` : actor.tokenId ? `token:${actor.tokenId}` : `reviewer:${actor.id}`;
-  return [`ip:${clientAddress(headers)}`, who];
+  return typeof actor === "string"
+    ? `reviewer:${actor}`
+    : actor.tokenId
+      ? `token:${actor.tokenId}`
+      : `reviewer:${actor.id}`;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { AppError } from "@/lib/errors";
 import { tooLargeMessage } from "@/lib/format";
+import { stripInvisible } from "@/lib/text/invisible";
 
 export function assertWithinLimit(byteLength: number, maxBytes: number, subject = "The file"): void {
   if (byteLength > maxBytes) throw new AppError("TOO_LARGE", tooLargeMessage(subject, byteLength, maxBytes));
@@ -97,6 +98,13 @@ const CONTROL = /[\u0000-\u0008\u000E-\u001F\u007F]/g;
  * into the user's own text, CRLF, blank lines and doubled spaces included.
  */
 export function prepareSourceText(raw: string): string {
+  // Only NULs, zero-width spaces or other characters nobody sees: nothing to read, said plainly.
+  if (raw.trim() !== "" && stripInvisible(raw.replace(/\u0000/g, "")).trim() === "") {
+    throw new AppError(
+      "UNSUPPORTED_FILE",
+      "There is no visible text: it holds only NUL, zero-width or other invisible characters. Nothing was saved.",
+    );
+  }
   if (raw.includes("\u0000")) refuseBinary("it contains NUL characters");
   const controls = raw.match(CONTROL)?.length ?? 0;
   if (controls > Math.max(2, raw.length * 0.01)) refuseBinary("it contains many control characters");

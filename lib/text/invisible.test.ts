@@ -9,6 +9,12 @@ describe("invisible characters", () => {
     expect(stripInvisible(text)).toBe("Ship it on Friday; approve");
   });
 
+  it("finds control characters: an ANSI escape, NUL, DEL; keeps tabs and line breaks", () => {
+    const text = "Ship it\u001b[2K\u001b[1Aapproved\u0000\u007f\tdone\r\n";
+    expect(findInvisible(text).map((f) => f.code)).toEqual(["U+001B", "U+001B", "U+0000", "U+007F"]);
+    expect(stripInvisible(text)).toBe("Ship it[2K[1Aapproved\tdone\r\n");
+  });
+
   it("leaves ordinary text and emoji sequences alone", () => {
     const family = "The team mascot is 👨‍👩‍👧 and 🏳️‍🌈, café naïve 日本語.";
     expect(findInvisible(family)).toEqual([]);

@@ -1,10 +1,11 @@
 /**
  * Characters a reader cannot see: format controls (Unicode category Cf: zero-width spaces and joiners,
- * bidi embeddings, overrides and isolates, the BOM, tag characters …). A transcript or an agent's
- * proposal can hide words with them, or reorder what a reviewer sees, so the queue shows each one and the
- * gate flags it. A zero-width joiner between two pictographs is part of an emoji and is left alone.
+ * bidi embeddings, overrides and isolates, the BOM, tag characters …) and control characters (Cc: NUL, the
+ * ESC that starts an ANSI sequence recolouring or erasing a terminal's line, …; tab and line breaks aside).
+ * A transcript or an agent's proposal can hide words with them, or reorder what a reviewer sees, so the queue
+ * shows each one and the gate flags it. A zero-width joiner between two pictographs is part of an emoji.
  */
-const INVISIBLE = /\p{Cf}/gu;
+const INVISIBLE = /[\p{Cf}\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]/gu;
 const PICTOGRAPH = /\p{Extended_Pictographic}/u;
 const EMOJI_TAIL = /[\ufe0f\p{Emoji_Modifier}]/u;
 

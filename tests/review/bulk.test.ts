@@ -41,19 +41,18 @@ describe("deciding a selection", () => {
       action: "approve",
       reviewerId,
     });
-    expect(result).toEqual({ decided: 2, leftGated: 1 });
+    expect(result).toEqual({ decided: 2, leftGated: 1, skipped: [] });
     expect(await db.prisma.fact.count()).toBe(2);
     expect((await db.prisma.candidate.findUniqueOrThrow({ where: { id: twin! } })).status).toBe("merged");
     expect((await db.prisma.candidate.findUniqueOrThrow({ where: { id: doubtful! } })).status).toBe("gated");
   });
 
-  it("is all or nothing: one card decided meanwhile leaves the whole selection open", async () => {
+  it("decides the rest when one card was decided meanwhile, and reports that one", async () => {
     const [a, b, c] = await extract(["Lena leads QA.", "Priya leads design.", "Marcus leads billing."]);
     await approveAndRejudge({ db: db.prisma, candidateId: b!, reviewerId });
-    await expect(
-      decideSelection({ db: db.prisma, candidateIds: [a!, b!, c!], action: "reject", reviewerId }),
-    ).rejects.toMatchObject({ code: "CONFLICT" });
-    expect(await statuses([a!, c!])).toEqual(["pending", "pending"]);
+    const result = await decideSelection({ db: db.prisma, candidateIds: [a!, b!, c!], action: "reject", reviewerId });
+    expect(result).toMatchObject({ decided: 2, skipped: [{ candidateId: b, code: "CONFLICT" }] });
+    expect(await statuses([a!, c!])).toEqual(["rejected", "rejected"]);
   });
 
   it("'select all matching the filter' reaches every page of the view", async () => {

@@ -45,6 +45,7 @@ describe("the queue's filters", () => {
       unsupported: 0,
       contradiction: 1,
       invisible: 0,
+      lookalike: 0,
       instruction: 0,
       secret: 0,
     });

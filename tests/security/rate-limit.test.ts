@@ -3,6 +3,7 @@ import { GET as listFacts } from "@/app/api/facts/route";
 import { createDb, type OpenedDatabase } from "@/lib/db/client";
 import { consumeRateLimit } from "@/lib/db/rate-limit";
 import { createTestDb, truncateAll, type TestDb } from "@/tests/db";
+import { peerHeaders } from "@/lib/security/peer";
 import { call, expectConforms } from "@/tests/api/helpers";
 
 // The rate limit (lib/security/limits.ts over rate-limiter-flexible's Prisma store): the N+1th request of a
@@ -32,7 +33,8 @@ async function withLimit<T>(limit: number, work: () => Promise<T>): Promise<T> {
   return work();
 }
 
-const from = (ip: string) => ({ url: "/api/facts", headers: { "x-forwarded-for": ip } });
+// The socket's address as the boot hook signs it (lib/security/peer.ts).
+const from = (ip: string) => ({ url: "/api/facts", headers: peerHeaders(ip) });
 
 describe("the API's rate limit", () => {
   it("refuses the N+1th request of an address with 429 and Retry-After", async () => {

@@ -1,7 +1,7 @@
 "use server";
 import { z } from "zod";
 import { defineAction } from "@/app/define-action";
-import { FactSchema, VersionSchema } from "@/lib/facts/schema";
+import { FactSchema, SecretChoiceSchema, VersionSchema } from "@/lib/facts/schema";
 import { editAndRejudge, restoreAndRejudge, setFactArchivedAndRejudge } from "@/lib/jobs/decisions";
 
 /** A fact's page and the fact base list show what these change. */
@@ -12,14 +12,22 @@ const EditInput = z.object({
   /** The version the reviewer opened: a newer one refuses the edit (CONFLICT). */
   version: VersionSchema,
   edits: FactSchema.pick({ content: true, kind: true, temporal: true, importance: true }).partial(),
+  ...SecretChoiceSchema.shape,
 });
 
 export const editFactAction = defineAction({
   input: EditInput,
   need: "review",
   revalidate: factPages,
-  run: async ({ input: { factId, version, edits }, actor, db }) => {
-    const { fact } = await editAndRejudge({ db, factId, expectedVersion: version, edits, reviewerId: actor.id });
+  run: async ({ input: { factId, version, edits, ...secret }, actor, db }) => {
+    const { fact } = await editAndRejudge({
+      db,
+      factId,
+      expectedVersion: version,
+      edits,
+      reviewerId: actor.id,
+      secret,
+    });
     return { version: fact.version };
   },
 });

@@ -14,6 +14,7 @@ import { formatOffset } from "@/lib/format";
 import { firstLines, lastLines } from "@/lib/text/lines";
 import { kindOptions } from "@/lib/settings/schema";
 import { requirePage } from "@/app/access";
+import { maskSecrets } from "@/lib/secrets/mask";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Fact" };
@@ -119,11 +120,11 @@ function Provenance({ fact }: { fact: FactDetail }) {
               </p>
               {p.quote ? (
                 <blockquote className={quoteClass}>
-                  {context ? <VisibleText text={lastLines(context.before, 2)} /> : null}
+                  {context ? <VisibleText text={maskSecrets(lastLines(context.before, 2))} /> : null}
                   <mark className="rounded bg-warning/25 px-0.5 text-foreground">
-                    <VisibleText text={context?.quote ?? p.quote} />
+                    <VisibleText text={context ? maskSecrets(context.quote ?? p.quote) : p.quote} />
                   </mark>
-                  {context ? <VisibleText text={firstLines(context.after, 2)} /> : null}
+                  {context ? <VisibleText text={maskSecrets(firstLines(context.after, 2))} /> : null}
                 </blockquote>
               ) : (
                 <p className="text-muted-foreground">Entered without a quote.</p>
@@ -150,7 +151,8 @@ function ManualEntry({ fact, note }: { fact: FactDetail; note: string | null }) 
   return (
     <li className="rounded-md border border-border bg-white p-3 text-sm">
       <p className="text-xs text-muted-foreground">
-        Entered by hand by {created?.reviewer?.name ?? "a reviewer"}
+        Entered by hand by{" "}
+        {created?.reviewer ? `${created.reviewer.name} (${created.reviewer.id.slice(0, 8)})` : "a reviewer"}
         {created ? ` on ${day(created.createdAt)}` : ""}
       </p>
       {note ? <p className="mt-1">{note}</p> : null}
@@ -198,7 +200,7 @@ function History({ fact, canEdit }: { fact: FactDetail; canEdit: boolean }) {
                 v{r.version} · {r.reason === MANUAL_ENTRY_REASON ? "Entered" : (ACTION_LABEL[r.action] ?? r.action)}
               </span>{" "}
               <span className="text-muted-foreground">
-                by {r.reviewer?.name ?? "Sift (automatic)"} on{" "}
+                by {r.reviewer ? `${r.reviewer.name} (${r.reviewer.id.slice(0, 8)})` : "Sift (automatic)"} on{" "}
                 {r.createdAt.toISOString().slice(0, 16).replace("T", " ")}
                 {r.reason ? ` · ${r.reason}` : ""}
               </span>

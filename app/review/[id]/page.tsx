@@ -8,6 +8,7 @@ import { listCandidateHistory, type CandidateHistoryEvent } from "@/lib/db/candi
 import { getCandidate } from "@/lib/db/candidates";
 import { getDb } from "@/lib/db/client";
 import { getQuoteContexts } from "@/lib/db/quote-contexts";
+import { maskSecrets } from "@/lib/secrets/mask";
 import { requirePage } from "@/app/access";
 
 export const dynamic = "force-dynamic";
@@ -47,7 +48,8 @@ export default async function CandidatePage({ params }: { params: Promise<{ id: 
     getQuoteContexts({ db, candidateIds: [id] }),
   ]);
   // A subtitle or chat quote is the file's own text, markup included: shown as it reads.
-  const quote = contexts.get(id)?.quote ?? candidate.quote;
+  // Shown through the secret mask, like every card.
+  const quote = maskSecrets(contexts.get(id)?.quote ?? candidate.quote);
   const last = history.at(-1);
   const undoable = last !== undefined && last.action !== "undone";
   return (
@@ -63,7 +65,7 @@ export default async function CandidatePage({ params }: { params: Promise<{ id: 
           </Badge>
           {candidate.speaker ? <span className="text-muted-foreground">said by {candidate.speaker}</span> : null}
         </div>
-        <p className="text-base">{candidate.content}</p>
+        <p className="text-base">{maskSecrets(candidate.content)}</p>
         <blockquote className="border-l-2 border-border pl-3 text-sm text-muted-foreground">“{quote}”</blockquote>
         <p className="text-sm">
           <Link
@@ -85,8 +87,9 @@ export default async function CandidatePage({ params }: { params: Promise<{ id: 
               {describe(event) ? <span> {describe(event)}</span> : null}
               <span className="text-muted-foreground">
                 {" "}
-                · {event.reviewer?.name ?? "the gate policy"} ·{" "}
-                {event.createdAt.toISOString().slice(0, 16).replace("T", " ")}
+                · {event.reviewer
+                  ? `${event.reviewer.name} (${event.reviewer.id.slice(0, 8)})`
+                  : "the gate policy"} · {event.createdAt.toISOString().slice(0, 16).replace("T", " ")}
               </span>
             </li>
           ))}

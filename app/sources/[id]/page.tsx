@@ -10,6 +10,7 @@ import { SpanLegend, Transcript } from "@/components/sources/transcript";
 import { RETRYABLE_RUN_STATUSES } from "@/lib/extraction/schema";
 import { formatRunUsage } from "@/lib/format";
 import { readableView, spansInView } from "@/lib/sources/view";
+import { maskSecrets, maskSecretsDeep } from "@/lib/secrets/mask";
 import { requirePage } from "@/app/access";
 
 export const dynamic = "force-dynamic";
@@ -61,14 +62,19 @@ export default async function SourcePage({ params }: { params: Promise<{ id: str
                 <RetryButton runId={run.id} />
               </span>
             ) : null}
-            {run.error ? <span className="w-full text-danger">{run.error}</span> : null}
+            {run.error ? <span className="w-full text-danger">{maskSecrets(run.error)}</span> : null}
           </Card>
         ))}
       </section>
       <section aria-label="Transcript">
         <SpanLegend />
         <Card>
-          <Transcript text={view.text} turns={view.segments} spans={spansInView(view, spans)} />
+          {/* Credentials in the transcript and its spans are shown masked, at the same length (lib/secrets). */}
+          <Transcript
+            text={maskSecrets(view.text)}
+            turns={view.segments}
+            spans={maskSecretsDeep(spansInView(view, spans))}
+          />
         </Card>
       </section>
     </div>

@@ -70,9 +70,23 @@ export function analyse(text: string): Sentence[] {
   });
 
   return doc.sentenceSpans
-    .map(([from, to]) => byIndex.slice(from, to + 1).flat())
+    .flatMap(([from, to]) => capped(byIndex.slice(from, to + 1).flat()))
     .filter((s) => s.length > 0)
     .map((s) => ({ start: s[0]!.start, end: s[s.length - 1]!.end, toks: s }));
+}
+
+/**
+ * A sentence longer than this many tokens is cut into runs of it: words without punctuation (a 2 MB line,
+ * a pasted log) read as one sentence, and clause splitting and matching are not linear in its length.
+ * No spoken fact is 200 words long; the cost per character stays bounded.
+ */
+const MAX_SENTENCE_TOKENS = 200;
+
+function capped(toks: Tok[]): Tok[][] {
+  if (toks.length <= MAX_SENTENCE_TOKENS) return [toks];
+  const runs: Tok[][] = [];
+  for (let i = 0; i < toks.length; i += MAX_SENTENCE_TOKENS) runs.push(toks.slice(i, i + MAX_SENTENCE_TOKENS));
+  return runs;
 }
 
 const AUX_LEMMA: Record<string, string> = {
