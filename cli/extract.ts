@@ -16,12 +16,13 @@ import { configuredModelId } from "@/lib/models";
 import { CUSTOM_PRESET, SettingsSchema, type Settings } from "@/lib/settings/schema";
 import { assertWithinLimit } from "@/lib/sources/decode";
 import { declaredKind } from "@/lib/sources/detect";
+import { MAIN_EXTENSIONS } from "@/lib/sources/formats";
 import { parseSource } from "@/lib/sources/parse";
 import { runAsCommand, type CliIo } from "./io";
 
 export const USAGE = `Usage: sift extract FILE [options]
 
-  FILE                 .txt .md .vtt .srt .json, or - to read stdin
+  FILE                 ${MAIN_EXTENSIONS}, or - to read stdin
   --extractor KIND     offline | llm (default: llm if a model is configured, else offline)
   --preset NAME        ${[...PRESET_IDS, CUSTOM_PRESET].join(" | ")} (default: the settings' default, ${DEFAULT_PRESET})
   --settings FILE      Settings as JSON (thresholds, gates, custom kinds…), as the app stores them

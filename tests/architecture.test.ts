@@ -61,3 +61,26 @@ describe("casts", () => {
     expect(casting).toEqual(allowed);
   });
 });
+
+describe("the source format table", () => {
+  /** Every project module a module imports, transitively (imports of types only aside: they are erased). */
+  function importGraph(file: string, seen = new Set<string>()): Set<string> {
+    if (seen.has(file)) return seen;
+    seen.add(file);
+    const text = fs.readFileSync(path.join(root, file), "utf8");
+    for (const [, spec] of text.matchAll(/^import (?!type )[^;]*?from "@\/([^"]+)";/gm)) {
+      const target = [`${spec}.ts`, `${spec}.tsx`, `${spec}/index.ts`].find((f) => fs.existsSync(path.join(root, f)));
+      if (target) importGraph(target, seen);
+    }
+    return seen;
+  }
+
+  it("imports no parser, so the ingest form (a client component) can read it", () => {
+    const graph = [...importGraph("lib/sources/formats.ts")];
+    expect(graph).toContain("lib/sources/sniff.ts");
+    expect(graph.filter((f) => /lib\/sources\/(parse|vtt|srt|json-chat|plain|build|speakers)\.ts$/.test(f))).toEqual(
+      [],
+    );
+    expect(importGraph("components/ingest/ingest-form.tsx")).toContain("lib/sources/formats.ts");
+  });
+});

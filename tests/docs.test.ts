@@ -1,6 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { EnvSchema } from "@/lib/env";
+import { FORMAT_TABLE } from "@/lib/sources/formats";
 
 // The README is a user's page; the rest lives in docs/. These keep it short and every link between them true.
 const root = path.resolve(import.meta.dirname, "..");
@@ -43,9 +45,27 @@ describe("the README", () => {
     expect(read("README.md").split("\n").length).toBeLessThanOrEqual(200);
   });
 
+  it("lists every source format with each of its extensions, as lib/sources/formats.ts has them", () => {
+    const ingest = /^### Ingest$([\s\S]*?)^#/m.exec(read("README.md"))?.[1] ?? "";
+    const rows = ingest.split("\n").filter((line) => /^\| [^|]+ \| `\./.test(line));
+    const listed = rows.map((row) => [...row.split("|")[2]!.matchAll(/`\.([a-z]+)`/g)].map((m) => m[1]));
+    expect(listed).toEqual(FORMAT_TABLE.map((f) => [...f.extensions]));
+  });
+
   it("links every page of docs/", () => {
     const linked = new Set(links("README.md").map((l) => l.target));
     expect(pages.filter((p) => p.startsWith("docs/") && !linked.has(p))).toEqual([]);
+  });
+});
+
+describe("docs/configuration.md", () => {
+  it("has a row for every environment variable the server reads", () => {
+    const rows = read("docs/configuration.md")
+      .split("\n")
+      .filter((line) => line.startsWith("| `"))
+      .map((line) => line.split("|")[1] ?? "");
+    const documented = new Set(rows.flatMap((cell) => [...cell.matchAll(/`([A-Z0-9_]+)`/g)].map((m) => m[1])));
+    expect(Object.keys(EnvSchema.shape).filter((name) => !documented.has(name))).toEqual([]);
   });
 });
 

@@ -12,14 +12,13 @@ import { Label } from "@/components/ui/label";
 import { callAction } from "@/components/call-action";
 import { formatMegabytes, tooLargeMessage } from "@/lib/format";
 import { utf8ByteLength } from "@/lib/sources/decode";
+import { FILE_INPUT_ACCEPT } from "@/lib/sources/formats";
 
 export interface PresetOption {
   id: string;
   label: string;
   kinds: string[];
 }
-
-const ACCEPT = ".txt,.md,.markdown,.vtt,.srt,.json,text/plain,text/markdown,text/vtt,application/json";
 
 export function IngestForm({
   presets,
@@ -123,7 +122,7 @@ export function IngestForm({
             id="file"
             name="file"
             type="file"
-            accept={ACCEPT}
+            accept={FILE_INPUT_ACCEPT}
             className="sr-only"
             onChange={(e) => setFileName(e.target.files?.[0]?.name ?? null)}
           />

@@ -4,6 +4,7 @@ import { ProposedFactSchema } from "@/lib/extraction/agent";
 import { ChunkLogSchema, KindSchema, RUN_STATUSES, TemporalSchema } from "@/lib/extraction/schema";
 import { FactQuerySchema } from "@/lib/facts/query";
 import { FACT_STATUSES, FactSchema, FactSnapshotSchema, SecretChoiceSchema, VersionSchema } from "@/lib/facts/schema";
+import { ALL_EXTENSIONS } from "@/lib/sources/formats";
 import { SourceInputSchema } from "@/lib/sources/schema";
 
 /**
@@ -161,7 +162,7 @@ export const SourceUploadSchema = SourceInputSchema.omit({ text: true })
   .extend({
     file: z
       .string({ error: "Attach the transcript as the field named file" })
-      .meta({ format: "binary", description: ".txt .md .vtt .srt .json" }),
+      .meta({ format: "binary", description: ALL_EXTENSIONS }),
   })
   .meta({ id: "SourceUpload" });
 

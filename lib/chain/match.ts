@@ -19,6 +19,7 @@ import {
   type SentenceEncoder,
   type ThresholdsInput,
 } from "@/lib/matcher";
+import { STOPWORDS } from "@/lib/text/stopwords";
 
 /**
  * The match stage: each chunk's new candidates judged against the fact base and the open candidates of
@@ -74,14 +75,6 @@ export async function* matchChunks(
     yield { outcome, repeats, began, candidates: await matchCandidates({ ...options, encoder, candidates }) };
   }
 }
-
-// Words too common to say two statements are about the same thing.
-const STOPWORDS = new Set(
-  (
-    "a an the and or but of to in on at by for with from is are was were be been will would should can could has " +
-    "have had do does did not no it its this that these those we you he she they i as about into than then so"
-  ).split(" "),
-);
 
 export function contentWords(text: string): Set<string> {
   return new Set(

@@ -1,21 +1,11 @@
 import { stemmer } from "stemmer";
 import { requireFromApp } from "@/lib/runtime/require";
 import { hashNormalized, normalizeText } from "@/lib/text/normalize";
+import { STOPWORDS } from "@/lib/text/stopwords";
 import { NUMBER_WORDS, rawTokens, type RawToken } from "./tokens";
 import { loadWordNet, type WordNet, type WordSenses } from "./wordnet";
 import { loadWordVectors, type WordVectors } from "./wordvectors";
 import { MONTH_ABBREVIATIONS } from "./vocabulary";
-
-/** Function words: they count little in overlap (their weight is low) but stay for word order. */
-export const STOP_WORDS = new Set(
-  (
-    "a an the and or but if of to in on at by for with from as into onto about over under " +
-    "is are was were be been being am do does did doing have has had having will would shall should " +
-    "can could may might must this that these those there here it its it's he she they them his her " +
-    "their we us our you your i me my mine which who whom whose what when where while than then so " +
-    "such very just also too up out off all any some each both only own same other"
-  ).split(" "),
-);
 
 /** Words that negate what follows ("not", "never", "without"). */
 export const NEGATORS = new Set([
@@ -178,7 +168,7 @@ export function analyze(text: string, options: AnalyzeOptions = {}): Analysis {
   const tokens: Token[] = rawTokens(text).map((t) => {
     let info = words.get(t.text);
     if (!info) {
-      const stop = STOP_WORDS.has(t.text);
+      const stop = STOPWORDS.has(t.text);
       const senses = wordnet && !stop && !/\d/.test(t.text) ? wordnet.lookup(t.text) : null;
       info = { stem: stemOf(t.text), stop, row: lookupRow(vectors, t.text), senses };
       words.set(t.text, info);

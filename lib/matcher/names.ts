@@ -1,4 +1,5 @@
-import { NEGATORS, STOP_WORDS, type Analysis, type Token } from "./lexical";
+import { STOPWORDS } from "@/lib/text/stopwords";
+import { NEGATORS, type Analysis, type Token } from "./lexical";
 import { NUMBER_WORDS } from "./tokens";
 import { isClassWord, type Value } from "./values";
 import { MODALS, QUANTIFIERS } from "./vocabulary";
@@ -8,7 +9,7 @@ import { MODALS, QUANTIFIERS } from "./vocabulary";
  * "United Nations", "Extremadura" / "Extramadura", "Mr. Bush" / "Bush").
  */
 export function mayBeName(t: Token): boolean {
-  if (!t.capitalized || t.text === "i" || STOP_WORDS.has(t.text) || NEGATORS.has(t.text)) return false;
+  if (!t.capitalized || t.text === "i" || STOPWORDS.has(t.text) || NEGATORS.has(t.text)) return false;
   if (Object.hasOwn(QUANTIFIERS, t.text) || Object.hasOwn(MODALS, t.text)) return false;
   return !(isClassWord(t) || Object.hasOwn(NUMBER_WORDS, t.text) || /^\d/.test(t.text));
 }
@@ -22,7 +23,7 @@ export function isName(t: Token, all: Token[], other: Analysis): boolean {
   // opens with a capitalised content word that this side lacks ("Alice likes tea" / "Bob likes tea").
   const first = other.tokens[0];
   return (
-    !!first && first.capitalized && !STOP_WORDS.has(first.text) && !hasWord(all, first) && !hasWord(other.tokens, t)
+    !!first && first.capitalized && !STOPWORDS.has(first.text) && !hasWord(all, first) && !hasWord(other.tokens, t)
   );
 }
 

@@ -8,12 +8,14 @@ import {
   prepareSourceText,
   unixLineEnds,
 } from "@/lib/sources/decode";
-import { declaredKind, looksLikeJson, sniffMarkdown, sniffSubtitles, type SourceKind } from "@/lib/sources/detect";
+import { declaredKind } from "@/lib/sources/detect";
+import { SNIFFED_FORMATS, type SourceKind } from "@/lib/sources/formats";
 import { parseJsonChat } from "@/lib/sources/json-chat";
 import { parsePlain } from "@/lib/sources/plain";
 import type { ParsedSource } from "@/lib/sources/schema";
 import { resolveInlineSpeakers } from "@/lib/sources/speakers";
 import { parseSrt } from "@/lib/sources/srt";
+import { sniffSubtitles } from "@/lib/sources/sniff";
 import { parseVtt } from "@/lib/sources/vtt";
 
 export interface ParseSourceInput {
@@ -65,46 +67,51 @@ function parseJson(text: string): ParsedSource {
   return assembleTurns(format, text, turns);
 }
 
-/** Content that is clearly subtitles or JSON is read as such even when named .txt or pasted. */
-function parseUndeclared(text: string): ParsedSource {
-  const subtitles = sniffSubtitles(unixLineEnds(text));
-  if (subtitles) {
-    try {
-      const parsed = parseSubtitles(subtitles, text);
-      if (parsed.segments.length > 0) return parsed;
-    } catch (error) {
-      if (!isAppError(error)) throw error;
-      // Not readable as subtitles after all: it is still text.
-    }
-  }
-  if (looksLikeJson(text)) {
-    let isJson = true;
-    try {
-      JSON.parse(text);
-    } catch {
-      isJson = false;
-    }
-    if (isJson) {
-      const { format, turns } = parseJsonChat(text);
-      return assembleTurns(format, text, turns);
-    }
-  }
-  return parsePlain(text, sniffMarkdown(text) ? "markdown" : "text");
+/**
+ * A declared subtitle file: one saved under the other extension is common, and the timing lines tell. Sniffed
+ * (a paste, a .txt), it is subtitles only if cues with text come out; otherwise it is still text.
+ */
+function subtitleReader(kind: "vtt" | "srt"): Reader {
+  return {
+    parse: (text) => parseSubtitles(sniffSubtitles(unixLineEnds(text)) ?? kind, text),
+    parseSniffed: (text) => {
+      try {
+        const parsed = parseSubtitles(kind, text);
+        return parsed.segments.length > 0 ? parsed : null;
+      } catch (error) {
+        if (!isAppError(error)) throw error;
+        return null;
+      }
+    },
+  };
 }
 
-function parseKind(kind: SourceKind | null, text: string): ParsedSource {
-  switch (kind) {
-    case "json":
-      return parseJson(text);
-    case "vtt":
-    case "srt":
-      // A subtitle file saved under the other extension is common; the timing lines tell.
-      return parseSubtitles(sniffSubtitles(unixLineEnds(text)) ?? kind, text);
-    case "markdown":
-      return parsePlain(text, "markdown");
-    default:
-      return parseUndeclared(text);
+interface Reader {
+  /** Reads a text declared to be of this kind (by its extension or media type). */
+  parse(text: string): ParsedSource;
+  /** Reads a text recognised as this kind by its content; null: not this kind after all. Default: `parse`. */
+  parseSniffed?(text: string): ParsedSource | null;
+}
+
+/** The parser of each kind of the format table (lib/sources/formats.ts): a kind without one is a type error. */
+const READERS: Record<SourceKind, Reader> = {
+  text: { parse: parseUndeclared },
+  markdown: { parse: (text) => parsePlain(text, "markdown") },
+  vtt: subtitleReader("vtt"),
+  srt: subtitleReader("srt"),
+  // Valid JSON that is no chat is refused with the reason, not read as text.
+  json: { parse: parseJson },
+};
+
+/** Content that clearly is another format is read as such even when named .txt or pasted. */
+function parseUndeclared(text: string): ParsedSource {
+  for (const { kind, sniff } of SNIFFED_FORMATS) {
+    if (!sniff.test(text)) continue;
+    const reader = READERS[kind];
+    const parsed = reader.parseSniffed ? reader.parseSniffed(text) : reader.parse(text);
+    if (parsed) return parsed;
   }
+  return parsePlain(text, "text");
 }
 
 function parseUnchecked(input: ParseSourceInput): ParsedSource {
@@ -120,7 +127,7 @@ function parseUnchecked(input: ParseSourceInput): ParsedSource {
     throw new AppError("VALIDATION", "Upload a file or paste some text.");
   }
   const text = prepareSourceText(raw);
-  const parsed = parseKind(declared, text);
+  const parsed = READERS[declared ?? "text"].parse(text);
   if (parsed.segments.length === 0) {
     const what = declared === "vtt" || declared === "srt" ? "no subtitle cues with text" : "no text";
     throw new AppError("UNSUPPORTED_FILE", `Nothing to read: the file has ${what}.`);

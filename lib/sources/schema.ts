@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { STORED_FORMATS } from "@/lib/sources/formats";
 
 /**
  * A stretch of a segment's stored text that does not read as itself: a subtitle tag or the timing lines
@@ -30,8 +31,8 @@ export const SegmentSchema = z.object({
 export type Segment = z.infer<typeof SegmentSchema>;
 export const SegmentsSchema = z.array(SegmentSchema);
 
-export const SOURCE_FORMATS = ["text", "markdown", "vtt", "srt", "slack-json", "chat-json"] as const;
-export const SourceFormatSchema = z.enum(SOURCE_FORMATS);
+/** What a source is stored as (lib/sources/formats.ts). */
+export const SourceFormatSchema = z.enum(STORED_FORMATS);
 export type SourceFormat = z.infer<typeof SourceFormatSchema>;
 
 /** What a parser produces from a file or a paste. */

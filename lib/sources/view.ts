@@ -1,5 +1,6 @@
+import { READ_AS_STORED } from "@/lib/sources/formats";
 import { fromMarkup, readingOffset, readText, storedOffset, type Reading } from "@/lib/sources/reading";
-import type { Segment, SourceFormat } from "@/lib/sources/schema";
+import type { Segment } from "@/lib/sources/schema";
 
 /**
  * What a reader (the extractor, the source view) reads of a stored source. Plain text and Markdown read
@@ -25,9 +26,6 @@ function shift(reading: Reading, by: number): Reading {
   return reading.map((p) => ({ ...p, start: p.start + by, end: p.end + by }));
 }
 
-/** Formats whose stored text is read as it is. */
-const AS_STORED: readonly (SourceFormat | string)[] = ["text", "markdown"];
-
 interface Placed {
   /** Where the turn's reading starts in the view, after its "Speaker: " label. */
   at: number;
@@ -51,7 +49,7 @@ function lowerBound<T>(items: T[], key: (item: T) => number, value: number): num
  * must not overlap. Sources stored before the file was kept as given read as their own rebuilt text.
  */
 export function readableView(source: { format: string; text: string; segments: Segment[] }): SourceView {
-  if (AS_STORED.includes(source.format) || source.segments.length === 0) {
+  if (READ_AS_STORED.includes(source.format) || source.segments.length === 0) {
     return { text: source.text, segments: source.segments, toStored: (at) => at, toView: (at) => at };
   }
   const placed: Placed[] = [];

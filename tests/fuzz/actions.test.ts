@@ -20,6 +20,7 @@ import {
   objectLike,
   rowCounts,
 } from "@/tests/fuzz/arbitraries";
+import { fuzzBudget } from "@/tests/fuzz/budget";
 
 // The pages' server actions called with generated inputs (what a forged or replayed request can send).
 // Property: an action never throws and never answers INTERNAL; a refusal is an ActionResult with a known
@@ -242,8 +243,10 @@ afterAll(() =>
 );
 
 describe("fuzzing the server actions", () => {
+  const budget = fuzzBudget(targets.length);
   for (const { name, action, input } of targets) {
     it(`${name}: a readable refusal, never a crash or INTERNAL, nothing stored when refused`, async () => {
+      const target = budget.next(RUNS_PER_ACTION);
       const started = performance.now();
       const outcomes = new Map<string, number>();
       let known = await rowCounts(db.prisma);
@@ -251,6 +254,7 @@ describe("fuzzing the server actions", () => {
         fc.asyncProperty(
           fc.oneof({ weight: 4, arbitrary: input }, { weight: 1, arbitrary: anyJson }),
           async (value) => {
+            if (!target.open()) return;
             const result = await action(value as never);
             const outcome = result.ok ? "ok" : String(result.code);
             outcomes.set(outcome, (outcomes.get(outcome) ?? 0) + 1);
@@ -268,7 +272,9 @@ describe("fuzzing the server actions", () => {
         { numRuns: RUNS_PER_ACTION, seed: FUZZ_SEED },
       );
       const ms = Math.round(performance.now() - started);
-      timings.push(`  ${name}: ${ms} ms, outcomes ${JSON.stringify(Object.fromEntries(outcomes))}`);
+      timings.push(
+        `  ${name}: ${target.describe()}, ${ms} ms, outcomes ${JSON.stringify(Object.fromEntries(outcomes))}`,
+      );
     });
   }
 });

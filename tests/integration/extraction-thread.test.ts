@@ -12,7 +12,7 @@ import { createTestDb, type TestDb } from "@/tests/db";
 import { longTranscript } from "@/tests/long-transcript";
 import { createPastedRun } from "@/tests/runs";
 
-// Many small chunks: the run lasts long enough to ask for a page in the middle of it.
+// Many small chunks: pages are read while the thread works through them.
 process.env.SIFT_CHUNK_TOKENS = "200";
 process.env.SIFT_LLM_CONCURRENCY = "2";
 
@@ -79,7 +79,21 @@ describe("the extraction thread", () => {
   });
 
   it("a page's queries are answered while a long run goes on", async () => {
-    const extractor = createThreadedOfflineExtractor();
+    // The last chunk waits until the page has been read, so the run is still going whatever the machine's speed.
+    const threaded = createThreadedOfflineExtractor();
+    let pageRead: () => void = () => {};
+    const afterPage = new Promise<void>((resolve) => (pageRead = resolve));
+    let lastChunkWaited = false;
+    const extractor: Extractor = {
+      ...threaded,
+      async extractChunk(input, chunk) {
+        if (chunk.end === input.text.length) {
+          lastChunkWaited = true;
+          await afterPage;
+        }
+        return threaded.extractChunk(input, chunk);
+      },
+    };
     const run = await newRun(longTranscript(1_500));
     const running = executeExtractionRun({ db: db.prisma, runId: run.id, extractor });
     const started = await until(
@@ -95,7 +109,9 @@ describe("the extraction thread", () => {
     expect(during?.status).toBe("running");
     expect(during!.chunksDone).toBeLessThan(started!.chunksTotal);
 
+    pageRead();
     await running;
+    expect(lastChunkWaited).toBe(true);
     const done = await getRunProgress({ db: db.prisma, runId: run.id });
     expect(done?.status).toBe("succeeded");
     expect(done?.chunksDone).toBe(done?.chunksTotal);

@@ -45,9 +45,9 @@ describe("the queue's filters", () => {
       unsupported: 0,
       contradiction: 1,
       invisible: 0,
+      lookalike: 0,
       instruction: 0,
       secret: 0,
-      lookalike: 0,
     });
     expect(facets.speaker).toEqual([
       { speaker: "Priya", count: 2 },

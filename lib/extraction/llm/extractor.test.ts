@@ -27,12 +27,14 @@ function extractor(model: ReturnType<typeof scriptedModel>, extra: Partial<LlmEx
 }
 
 /**
- * Runs one chunk under fake timers, so the SDK's real backoff (seconds) passes instantly, and returns
- * when each model request was made relative to the first: the waits the SDK chose.
+ * Runs one chunk under fake timers, so the SDK's real backoff (seconds) and the per-request timeouts pass
+ * instantly, and returns when each model request was made relative to the first (the waits the SDK chose)
+ * and when the chunk settled: times on the fake clock, the same on any machine.
  */
 async function timedRun(steps: Parameters<typeof scriptedModel>[0], extra: Partial<LlmExtractorOptions> = {}) {
   vi.useFakeTimers();
   try {
+    const began = Date.now();
     const times: number[] = [];
     const model = scriptedModel(
       steps.map((step) => async (options: CallOptions) => {
@@ -44,8 +46,12 @@ async function timedRun(steps: Parameters<typeof scriptedModel>[0], extra: Parti
     const settled = extractor(model, extra)
       .extractChunk(input, whole)
       .then(
-        (result) => ({ result, error: undefined }),
-        (error: unknown) => ({ result: undefined, error: error as AppError & { attempts: number } }),
+        (result) => ({ result, error: undefined, elapsed: Date.now() - began }),
+        (error: unknown) => ({
+          result: undefined,
+          error: error as AppError & { attempts: number },
+          elapsed: Date.now() - began,
+        }),
       );
     await vi.runAllTimersAsync();
     const outcome = await settled;
@@ -191,24 +197,24 @@ describe("createLlmExtractor", () => {
   });
 
   it("times out a request that never answers and does not retry it", async () => {
-    const model = scriptedModel([hangingStep()]);
-    const error = await failure(extractor(model, { timeoutMs: 50, maxRetries: 2 }).extractChunk(input, whole));
-    expect(error.message).toBe("The model timed out after 0.05 s");
-    expect(error.attempts).toBe(1);
+    const { error, model, elapsed } = await timedRun([hangingStep()], { timeoutMs: 50, maxRetries: 2 });
+    expect(error?.message).toBe("The model timed out after 0.05 s");
+    expect(error?.attempts).toBe(1);
     expect(model.doGenerateCalls).toHaveLength(1);
+    expect(elapsed).toBe(50);
   });
 
   it("gives each retry the full timeout again", async () => {
-    // 150 ms then a 500; the retry hangs. A timeout per chunk would end it at 200 ms, one per request at 350.
+    // 150 ms then a 500; the retry hangs. A timeout per chunk would end it 200 ms after the start; one per
+    // request ends it 200 ms after the retry began.
     const slow500 = async () => {
       await new Promise((r) => setTimeout(r, 150));
       throw apiError(500, { "retry-after-ms": "1" });
     };
-    const model = scriptedModel([slow500, hangingStep()]);
-    const began = Date.now();
-    const error = await failure(extractor(model, { timeoutMs: 200 }).extractChunk(input, whole));
-    expect(error.message).toBe("The model timed out after 0.2 s (after 2 attempts)");
-    expect(Date.now() - began).toBeGreaterThanOrEqual(340);
+    const { error, waits, elapsed } = await timedRun([slow500, hangingStep()], { timeoutMs: 200 });
+    expect(error?.message).toBe("The model timed out after 0.2 s (after 2 attempts)");
+    expect(waits[0]).toBeGreaterThanOrEqual(150);
+    expect(elapsed).toBe(waits[0]! + 200);
   });
 
   it("stops without retrying when the caller cancels during a request", async () => {

@@ -87,13 +87,22 @@ export function createLlmExtractor(options: LlmExtractorOptions): Extractor {
       specificationVersion: "v3",
       wrapGenerate: async ({ model, params }) => {
         attempts++;
-        const timeout = AbortSignal.timeout(options.timeoutMs);
-        const abortSignal = params.abortSignal ? AbortSignal.any([params.abortSignal, timeout]) : timeout;
+        // A timer rather than AbortSignal.timeout: the clock the SDK's retry waits use, which tests can fake.
+        const timeout = new AbortController();
+        const timer = setTimeout(
+          () => timeout.abort(new DOMException("The model request timed out", "TimeoutError")),
+          options.timeoutMs,
+        );
+        const signals = params.abortSignal ? [params.abortSignal, timeout.signal] : [timeout.signal];
         try {
-          return await model.doGenerate({ ...params, abortSignal });
+          return await model.doGenerate({ ...params, abortSignal: AbortSignal.any(signals) });
         } catch (error) {
-          if (timeout.aborted && !params.abortSignal?.aborted) throw new RequestTimeout("model request timed out");
+          if (timeout.signal.aborted && !params.abortSignal?.aborted) {
+            throw new RequestTimeout("model request timed out");
+          }
           throw error;
+        } finally {
+          clearTimeout(timer);
         }
       },
     };
