@@ -74,6 +74,8 @@ export interface Analysis {
   totalWeight: number;
   /** whether WordNet was available: without it, a word with no senses is unknown, not unrelated */
   wordnet: boolean;
+  /** the word vectors `row` indexes (null without them) */
+  vectors: WordVectors | null;
 }
 
 interface Lemmatizer {
@@ -218,5 +220,6 @@ export function analyze(text: string, options: AnalyzeOptions = {}): Analysis {
     embedding,
     totalWeight,
     wordnet: wordnet !== null,
+    vectors,
   };
 }

@@ -96,8 +96,8 @@ function sameNameRun(xs: Token[], ys: Token[]): boolean {
 export function swapDifferences(a: Analysis, b: Analysis, al: Alignment, explained: Difference[]): Difference[] {
   const swaps = findSwaps(al);
   if (swaps.length === 0) return [];
-  // A date on one side already blocks "duplicate" without being a conflict ("Monday" / "this week").
-  const settled = explained.filter((d) => d.conflict || d.blocks);
+  // What another guard found is its own ("Monday" / "this week" is a date, not a thing).
+  const settled = explained.filter((d) => d.conflict || d.veto || d.tag !== undefined);
   // A value (a date, a number, an amount) is the value guards' to judge, settled or not: "Monday" is no thing.
   const seenA = new Set([...settled.flatMap((d) => d.tokensA), ...textValues(a).flatMap((v) => v.tokens)]);
   const seenB = new Set([...settled.flatMap((d) => d.tokensB), ...textValues(b).flatMap((v) => v.tokens)]);
@@ -133,7 +133,9 @@ export function swapDifferences(a: Analysis, b: Analysis, al: Alignment, explain
       a: xs.map((t) => t.original),
       b: ys.map((t) => t.original),
       conflict: true,
-      blocks: true,
+      // An antonym is a value that truly differs; a swapped thing or action is for the model to weigh.
+      veto: antonym,
+      ...(antonym ? { tag: "opposite" as const } : action ? { tag: "action" as const } : {}),
       reason: changed(antonym ? "opposite" : action ? "action" : "thing", pa, pb),
       tokensA: xs.map((t) => t.index),
       tokensB: ys.map((t) => t.index),
