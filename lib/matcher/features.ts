@@ -21,6 +21,9 @@ export const FEATURE_NAMES = [
   "lengthRatio",
   "logLength",
   "lengthGap",
+  "sequence",
+  "trigrams",
+  "unpaired",
   "valueConflict",
   "negation",
   "amountConflict",
@@ -85,6 +88,34 @@ function cover(words: Token[], partner: number[]): number {
 
 const count = (ds: Difference[], test: (d: Difference) => boolean) => Math.min(2, ds.filter(test).length);
 
+/** Longest common subsequence of the content words (by stem), over the longer side: word order kept. */
+function sequence(x: Token[], y: Token[]): number {
+  if (x.length === 0 || y.length === 0) return x.length === y.length ? 1 : 0;
+  let prev = new Array<number>(y.length + 1).fill(0);
+  for (const t of x) {
+    const row = new Array<number>(y.length + 1).fill(0);
+    for (let j = 0; j < y.length; j++)
+      row[j + 1] = t.stem === y[j]?.stem ? (prev[j] as number) + 1 : Math.max(prev[j + 1] as number, row[j] as number);
+    prev = row;
+  }
+  return (prev[y.length] as number) / Math.max(x.length, y.length);
+}
+
+/** Dice of the word trigrams as written (lower case): phrases kept whole. */
+function trigrams(a: Analysis, b: Analysis): number {
+  const grams = (an: Analysis) => {
+    const out = new Set<string>();
+    for (let i = 2; i < an.tokens.length; i++)
+      out.add(`${an.tokens[i - 2]?.stem} ${an.tokens[i - 1]?.stem} ${an.tokens[i]?.stem}`);
+    return out;
+  };
+  const [ga, gb] = [grams(a), grams(b)];
+  if (ga.size + gb.size === 0) return 1;
+  let shared = 0;
+  for (const g of ga) if (gb.has(g)) shared++;
+  return (2 * shared) / (ga.size + gb.size);
+}
+
 /** The pair's features; `encoder` is the sentence encoder's cosine when it has been computed. */
 export function pairFeatures(
   a: Analysis,
@@ -121,6 +152,10 @@ export function pairFeatures(
     lengthRatio: Math.max(na, nb) === 0 ? 1 : Math.min(na, nb) / Math.max(na, nb),
     logLength: Math.log1p((na + nb) / 2),
     lengthGap: Math.log1p(Math.abs(na - nb)),
+    sequence: sequence(al.wordsA, al.wordsB),
+    trigrams: trigrams(a, b),
+    // Words of their own on the side with more of them: an extra clause, not a reworded word.
+    unpaired: Math.log1p(Math.max(al.partnerA.filter((p) => p < 0).length, al.partnerB.filter((p) => p < 0).length)),
     valueConflict: count(
       ds,
       (d) =>

@@ -2,6 +2,7 @@ import { alignWords, type Alignment } from "./align";
 import { stemOf, type Analysis, type Token } from "./lexical";
 import { LABEL, addsDetail, changed, detailPhrase, labelOf, span } from "./reasons";
 import { negationDifferences } from "./negation";
+import { alignPhrases, alignProhibitions, withoutParaphrases } from "./paraphrase";
 import { namesOf, presentNames, sameName } from "./names";
 import { roleDifferences } from "./roles";
 import { swapDifferences } from "./swaps";
@@ -310,6 +311,8 @@ export function compareStatements(a: Analysis, b: Analysis): { alignment: Alignm
   const pairable = (ts: Token[]) => new Set(ts.filter((t) => !t.senses?.commonNoun).map((t) => t.index));
   const names = namesA.length + namesB.length > 0 ? { a: pairable(namesA), b: pairable(namesB) } : undefined;
   const alignment = alignWords(a, b, names);
+  alignPhrases(alignment);
+  alignProhibitions(a, b, alignment);
   const values = valueDifferences(a, b, alignment, namesA, namesB);
   const s: Slots = {
     a,
@@ -330,5 +333,5 @@ export function compareStatements(a: Analysis, b: Analysis): { alignment: Alignm
       d.tag !== undefined ||
       !(d.tokensA.some((i) => swappedA.has(i)) || d.tokensB.some((i) => swappedB.has(i))),
   );
-  return { alignment, differences: [...kept, ...swaps] };
+  return { alignment, differences: withoutParaphrases(a, b, [...kept, ...swaps]) };
 }

@@ -95,6 +95,12 @@ function getLemmatizer(): Lemmatizer | null {
   return lemmatizer;
 }
 
+/** The word is a verb's base form ("ship", not "ships" or "shipped"); unknown without the lemmatizer. */
+export function isBaseVerb(word: string): boolean {
+  const lem = getLemmatizer();
+  return !!lem && lem.verb(word) === word && !/(ed|ing)$/.test(word);
+}
+
 /** Porter stem of the word's base form: Porter alone misses irregular forms ("ran", "men", "lying"). */
 function baseStem(word: string): string {
   const lem = getLemmatizer();

@@ -76,7 +76,8 @@ function restScore(ev: PairEvidence): number {
 }
 
 // "Otherwise the same": what is left once the findings are set aside is near word for word.
-const SOLE_REST = Number(process.env.SOLE_REST ?? 0.9);
+// Chosen on the pool's out-of-fold figures (scripts/fit-matcher.ts): 0.85 cost MRPC train 0.03 of accuracy.
+const SOLE_REST = 0.92;
 
 // Swapped words this close in use are more often a rewording WordNet misses ("announced" / "unveiled" 0.71,
 // "jail" / "prison" 0.94) than another thing ("guitar" / "flute" 0.65, "identity" / "backup" queue 0.19).

@@ -34,11 +34,7 @@ function solve(a: number[][], b: number[]): number[] {
   return m.map((row, i) => row[n]! / row[i]!);
 }
 
-/**
- * `priorMean`: where the L2 penalty pulls each weight (0 when absent), λ·Σ(w − μ)²/2: a weight the data says
- * little about stays near what is known of it instead of near 0.
- */
-export function fitLogistic(rows: Row[], lambda = 1, iterations = 25, priorMean?: readonly number[]): Fitted {
+export function fitLogistic(rows: Row[], lambda = 1, iterations = 25): Fitted {
   const d = rows[0]?.x.length ?? 0;
   let w = new Array<number>(d + 1).fill(0); // w[0] is the bias
   for (let it = 0; it < iterations; it++) {
@@ -54,7 +50,7 @@ export function fitLogistic(rows: Row[], lambda = 1, iterations = 25, priorMean?
       }
     }
     for (let i = 1; i <= d; i++) {
-      grad[i]! += lambda * (w[i]! - (priorMean?.[i - 1] ?? 0));
+      grad[i]! += lambda * w[i]!;
       hess[i]![i]! += lambda;
     }
     hess[0]![0]! += 1e-6;
