@@ -49,30 +49,42 @@ export const FEATURE_NAMES = [
 export type FeatureName = (typeof FEATURE_NAMES)[number] | "encoder";
 export type Features = Record<FeatureName, number>;
 
-/** Weighted mean, over one side's content words, of each word's best cosine with a word of the other side. */
-function alignDirection(from: Token[], to: Token[], vectors: WordVectors): number {
-  let sum = 0;
-  let total = 0;
+/**
+ * Weighted mean, over each side's content words, of each word's best cosine with a word of the other side
+ * (the same word counts 1): both directions from one pass over the pairs of words.
+ */
+function alignBoth(xs: Token[], ys: Token[], vectors: WordVectors): [number, number] {
   const dim = vectors.dim;
-  for (const x of from) {
-    total += x.weight;
-    if (x.row < 0) continue;
+  const data = vectors.data;
+  const bestY = new Float64Array(ys.length);
+  let sumX = 0;
+  let totalX = 0;
+  for (const x of xs) {
+    totalX += x.weight;
     let best = 0;
-    for (const y of to) {
-      if (y.row < 0) continue;
-      if (y.stem === x.stem) {
-        best = 1;
-        break;
+    for (let j = 0; j < ys.length; j++) {
+      const y = ys[j] as Token;
+      let c: number;
+      if (y.stem === x.stem) c = 1;
+      else if (x.row < 0 || y.row < 0) continue;
+      else {
+        c = 0;
+        const ox = x.row * dim;
+        const oy = y.row * dim;
+        for (let i = 0; i < dim; i++) c += (data[ox + i] as number) * (data[oy + i] as number);
       }
-      let dot = 0;
-      const ox = x.row * dim;
-      const oy = y.row * dim;
-      for (let i = 0; i < dim; i++) dot += (vectors.data[ox + i] as number) * (vectors.data[oy + i] as number);
-      if (dot > best) best = dot;
+      if (c > best) best = c;
+      if (c > (bestY[j] as number)) bestY[j] = c;
     }
-    sum += x.weight * best;
+    sumX += x.weight * best;
   }
-  return total === 0 ? 1 : sum / total;
+  let sumY = 0;
+  let totalY = 0;
+  ys.forEach((y, j) => {
+    totalY += y.weight;
+    sumY += y.weight * (bestY[j] as number);
+  });
+  return [totalX === 0 ? 1 : sumX / totalX, totalY === 0 ? 1 : sumY / totalY];
 }
 
 /** Weighted share of one side's content words that have a partner (the same word or a WordNet relative). */
@@ -86,7 +98,37 @@ function cover(words: Token[], partner: number[]): number {
   return total === 0 ? 1 : paired / total;
 }
 
-const count = (ds: Difference[], test: (d: Difference) => boolean) => Math.min(2, ds.filter(test).length);
+type FindingName = Exclude<(typeof FEATURE_NAMES)[number], "overlap" | "embedding" | "order">;
+
+/** Which count a guard's finding adds to (each finding to one). */
+function findingOf(d: Difference): FindingName | null {
+  if (d.tag === "opposite") return "opposite";
+  if (d.tag === "action") return "action";
+  if (d.tag === "roles") return "roles";
+  if (d.tag === "source") return "source";
+  if (d.tag === "deadline" || d.tag === "undated") return "deadlineOneSide";
+  if (d.tag === "strong") return "strongModalityOneSide";
+  if (d.tag === "partial") return "partialAmountOneSide";
+  if (d.kind === "time") return "stateChange";
+  if (d.kind === "thing") return "thing";
+  if (d.kind === "negation") return d.conflict ? "negation" : "negationOneSide";
+  if (d.conflict) return d.kind === "quantifier" || d.kind === "modality" ? "amountConflict" : "valueConflict";
+  const oneSide: Record<string, FindingName> = {
+    date: "dateOneSide",
+    name: "nameOneSide",
+    number: "numberOneSide",
+    qualifier: "qualifierOneSide",
+    modality: "modalityOneSide",
+    quantifier: "amountOneSide",
+  };
+  return oneSide[d.kind] ?? null;
+}
+
+const unpairedCount = (partner: number[]) => {
+  let n = 0;
+  for (const p of partner) if (p < 0) n++;
+  return n;
+};
 
 /** Longest common subsequence of the content words (by stem), over the longer side: word order kept. */
 function sequence(x: Token[], y: Token[]): number {
@@ -126,21 +168,23 @@ export function pairFeatures(
   vectors: WordVectors | null,
   encoder = 0,
 ): Features {
-  const forward = vectors ? alignDirection(al.wordsA, al.wordsB, vectors) : parts.overlap;
-  const backward = vectors ? alignDirection(al.wordsB, al.wordsA, vectors) : parts.overlap;
+  const [forward, backward] = vectors ? alignBoth(al.wordsA, al.wordsB, vectors) : [parts.overlap, parts.overlap];
   const ca = cover(al.wordsA, al.partnerA);
   const cb = cover(al.wordsB, al.partnerB);
   const na = al.wordsA.length;
   const nb = al.wordsB.length;
-  const oneSided = (kind: Difference["kind"]) => (d: Difference) => d.kind === kind && !d.conflict && !d.tag;
-  const things = ds.filter((d) => d.kind === "thing" && d.tag === undefined);
+  const counts: Partial<Record<FindingName, number>> = {};
   // How far apart the swapped heads are in use: "jail" / "prison" (0.94) is a rewording, "queue" / "database" not.
   let swapFar = 0;
-  for (const d of things) {
+  for (const d of ds) {
+    const f = findingOf(d);
+    if (f) counts[f] = Math.min(2, (counts[f] ?? 0) + 1);
+    if (f !== "thing") continue;
     const [x, y] = [a.tokens[d.tokensA.at(-1) ?? -1], b.tokens[d.tokensB.at(-1) ?? -1]];
     const cos = x && y ? wordCosine(a, x, y) : null;
     swapFar = Math.max(swapFar, cos === null ? 1 : 1 - Math.max(0, cos));
   }
+  const n = (f: FindingName) => counts[f] ?? 0;
   return {
     overlap: parts.overlap,
     embedding: parts.embedding,
@@ -155,35 +199,29 @@ export function pairFeatures(
     sequence: sequence(al.wordsA, al.wordsB),
     trigrams: trigrams(a, b),
     // Words of their own on the side with more of them: an extra clause, not a reworded word.
-    unpaired: Math.log1p(Math.max(al.partnerA.filter((p) => p < 0).length, al.partnerB.filter((p) => p < 0).length)),
-    valueConflict: count(
-      ds,
-      (d) =>
-        d.conflict &&
-        d.tag !== "opposite" &&
-        (d.kind === "number" || d.kind === "date" || d.kind === "name" || d.kind === "qualifier"),
-    ),
-    negation: count(ds, (d) => d.kind === "negation" && d.conflict),
-    amountConflict: count(ds, (d) => d.conflict && (d.kind === "quantifier" || d.kind === "modality")),
-    opposite: count(ds, (d) => d.tag === "opposite"),
-    stateChange: count(ds, (d) => d.kind === "time"),
-    thing: Math.min(2, things.length),
+    unpaired: Math.log1p(Math.max(unpairedCount(al.partnerA), unpairedCount(al.partnerB))),
+    valueConflict: n("valueConflict"),
+    negation: n("negation"),
+    amountConflict: n("amountConflict"),
+    opposite: n("opposite"),
+    stateChange: n("stateChange"),
+    thing: n("thing"),
     // A swap in statements otherwise worded alike is another thing; amid a rewording, often a synonym WordNet lacks.
-    thingParallel: things.length > 0 ? parts.overlap : 0,
+    thingParallel: n("thing") > 0 ? parts.overlap : 0,
     swapFar,
-    action: count(ds, (d) => d.tag === "action"),
-    roles: count(ds, (d) => d.tag === "roles"),
-    source: count(ds, (d) => d.tag === "source"),
-    deadlineOneSide: count(ds, (d) => d.tag === "deadline" || d.tag === "undated"),
-    dateOneSide: count(ds, (d) => d.kind === "date" && !d.conflict && d.tag === undefined),
-    nameOneSide: count(ds, oneSided("name")),
-    numberOneSide: count(ds, oneSided("number")),
-    qualifierOneSide: count(ds, oneSided("qualifier")),
-    modalityOneSide: count(ds, oneSided("modality")),
-    strongModalityOneSide: count(ds, (d) => d.tag === "strong"),
-    amountOneSide: count(ds, oneSided("quantifier")),
-    partialAmountOneSide: count(ds, (d) => d.tag === "partial"),
-    negationOneSide: count(ds, oneSided("negation")),
+    action: n("action"),
+    roles: n("roles"),
+    source: n("source"),
+    deadlineOneSide: n("deadlineOneSide"),
+    dateOneSide: n("dateOneSide"),
+    nameOneSide: n("nameOneSide"),
+    numberOneSide: n("numberOneSide"),
+    qualifierOneSide: n("qualifierOneSide"),
+    modalityOneSide: n("modalityOneSide"),
+    strongModalityOneSide: n("strongModalityOneSide"),
+    amountOneSide: n("amountOneSide"),
+    partialAmountOneSide: n("partialAmountOneSide"),
+    negationOneSide: n("negationOneSide"),
     encoder,
   };
 }

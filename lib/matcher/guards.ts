@@ -5,7 +5,7 @@ import { negationDifferences } from "./negation";
 import { alignPhrases, alignProhibitions, withoutParaphrases } from "./paraphrase";
 import { namesOf, presentNames, sameName } from "./names";
 import { roleDifferences } from "./roles";
-import { swapDifferences } from "./swaps";
+import { compoundDifferences, swapDifferences } from "./swaps";
 import { anchors, nameValues, paired, sameSlot, textValues, type Slots, type Value } from "./values";
 import { timeDifference } from "./time";
 import { DEADLINE_WORDS, OPPOSITES, OWNER_WORDS, STRONG_MODALITIES, PARTIAL_AMOUNTS } from "./vocabulary";
@@ -322,7 +322,12 @@ export function compareStatements(a: Analysis, b: Analysis): { alignment: Alignm
     skipB: new Set(textValues(b).flatMap((v) => v.tokens)),
   };
   const found = [...values, ...negationDifferences(s), ...oppositeDifferences(s), ...timeDifference(s)];
-  const swaps = [...swapDifferences(a, b, alignment, found), ...roleDifferences(a, b, alignment)];
+  const swapped = swapDifferences(a, b, alignment, found);
+  const swaps = [
+    ...swapped,
+    ...roleDifferences(a, b, alignment),
+    ...compoundDifferences(a, b, alignment, [...found, ...swapped]),
+  ];
   // A detail that is part of a swapped thing ("Priya's" in "Priya's biggest" / "legal's biggest") is said there.
   const swappedA = new Set(swaps.flatMap((d) => d.tokensA));
   const swappedB = new Set(swaps.flatMap((d) => d.tokensB));

@@ -96,7 +96,11 @@ function soleFindings(ev: PairEvidence, t: Thresholds): Difference[] {
   const tagged = ev.differences.filter(
     (d) => !d.veto && (d.tag === "roles" || (d.kind === "thing" ? !nearSynonym(ev, d) : d.tag !== undefined)),
   );
-  if (tagged.length === 0 || restScore(ev) < SOLE_REST) return [];
+  if (tagged.length === 0) return [];
+  // Another object, action or doer is another fact, reworded around it or not ("the localisation database" /
+  // "the localisation queue"); the model still weighs how close the rest is, for the score.
+  const things = tagged.filter((d) => d.kind === "thing" && d.tag !== "source");
+  if (restScore(ev) < SOLE_REST) return things.map((d) => ({ ...d, veto: true }));
   return tagged.map((d) => ({ ...d, veto: true }));
 }
 

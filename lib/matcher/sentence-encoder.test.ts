@@ -8,8 +8,8 @@ import { DEFAULT_THRESHOLDS } from "./thresholds";
 import { cosineSimilarity } from "./vectors";
 
 const REWORDED = [
-  "The support team will answer tickets within a day.",
-  "The support staff responds to tickets in one day.",
+  "Customers will get an answer to their tickets within a day.",
+  "Support replies to customer tickets in one day.",
 ];
 
 describe("withEncoder: the pair scored again by the model that reads the encoder's cosine", () => {

@@ -143,3 +143,56 @@ export function swapDifferences(a: Analysis, b: Analysis, al: Alignment, explain
   }
   return out;
 }
+
+/**
+ * A shared noun that another noun modifies on each side, once before it and once after ("the audit widget" /
+ * "the chat audit"): two compounds, two things. The swap guard above sees only words between the same
+ * neighbours; here the shared noun is the neighbour of both.
+ */
+export function compoundDifferences(a: Analysis, b: Analysis, al: Alignment, found: Difference[]): Difference[] {
+  if (!al.wordnet) return [];
+  const taken = (ts: number[], i: number) => ts.includes(i);
+  const seenA = found.flatMap((d) => d.tokensA);
+  const seenB = found.flatMap((d) => d.tokensB);
+  const unpairedAt = (an: Analysis, words: Token[], partner: number[], index: number) => {
+    const k = words.findIndex((t) => t.index === index);
+    const t = an.tokens[index];
+    return k >= 0 && partner[k] === -1 && t && nounish(an, t, true) && !looksLikeName(t) ? t : null;
+  };
+  for (let i = 0; i < al.wordsA.length; i++) {
+    const j = al.partnerA[i] as number;
+    const x = al.wordsA[i] as Token;
+    if (j < 0 || al.relationA[i] !== "same" || !isNoun(x)) continue;
+    const y = al.wordsB[j] as Token;
+    for (const [da, db] of [
+      [-1, 1],
+      [1, -1],
+    ] as const) {
+      const ma = unpairedAt(a, al.wordsA, al.partnerA, x.index + da);
+      const mb = unpairedAt(b, al.wordsB, al.partnerB, y.index + db);
+      if (!ma || !mb || taken(seenA, ma.index) || taken(seenB, mb.index)) continue;
+      const [pa, pb] = [
+        [ma, x],
+        [mb, y],
+      ].map((pair) =>
+        pair
+          .sort((p, q) => p.index - q.index)
+          .map((t) => t.original)
+          .join(" "),
+      ) as [string, string];
+      return [
+        {
+          kind: "thing",
+          a: [ma.original],
+          b: [mb.original],
+          conflict: true,
+          veto: false,
+          reason: changed("thing", pa, pb),
+          tokensA: [ma.index],
+          tokensB: [mb.index],
+        },
+      ];
+    }
+  }
+  return [];
+}

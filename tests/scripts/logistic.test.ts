@@ -11,7 +11,7 @@ function synthetic(n: number, truth: { bias: number; weights: number[] }, seed =
   const rand = () => (s = (s * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
   return Array.from({ length: n }, () => {
     const x = truth.weights.map(() => rand() * 4 - 2);
-    const p = predict({ features: [], ...truth }, x);
+    const p = predict(truth, x);
     return { x, y: rand() < p ? 1 : 0, group: "g", weight: 1 + Math.floor(rand() * 3) } as Row;
   });
 }
@@ -23,7 +23,7 @@ describe("fitLogistic", () => {
     const m = fitLogistic(rows, lambda);
     const grad = [0, ...m.weights.map(() => 0)];
     for (const r of rows) {
-      const e = (r.weight ?? 1) * (predict({ features: [], ...m }, r.x) - r.y);
+      const e = (r.weight ?? 1) * (predict(m, r.x) - r.y);
       grad[0]! += e;
       r.x.forEach((v, j) => (grad[j + 1]! += e * v));
     }
