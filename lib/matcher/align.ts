@@ -106,7 +106,7 @@ export function alignWords(
         if (!rel) continue;
         const nameB = names?.b.has(tb.index) === true;
         if (nameA !== nameB && rel !== "synonym" && isNoun(nameA ? ta : tb)) continue;
-        if (rel === "hypernym" && isNoun(ta) && isNoun(tb) && (wordCosine(a, ta, tb) ?? 1) < LOOSE_KIND) continue;
+        if (rel === "hypernym" && (isNoun(ta) || isNoun(tb)) && (wordCosine(a, ta, tb) ?? 1) < LOOSE_KIND) continue;
         if (rel === "antonym") antonyms.push([i, j]);
         else if (RANK[rel] > bestRank) {
           best = j;

@@ -109,8 +109,16 @@ export function swapDifferences(a: Analysis, b: Analysis, al: Alignment, explain
     const nextA = a.tokens[x.index + 1];
     const nextB = b.tokens[y.index + 1];
     // Modifying the same noun on both sides ("upload API" / "tracing API"); not "goes down" / "slides down".
+    // A determiner before the swapped word on both sides ("the upload release" / "the payroll release") makes the
+    // shared word a noun, whatever WordNet's commonest use of it ("release" is mostly a verb).
+    const determined =
+      DETERMINERS.has(a.tokens[x.index - 1]?.text ?? "") && DETERMINERS.has(b.tokens[y.index - 1]?.text ?? "");
     const compound =
-      nextA !== undefined && nextB !== undefined && isWord(nextA) && nextA.stem === nextB.stem && isNoun(nextA);
+      nextA !== undefined &&
+      nextB !== undefined &&
+      isWord(nextA) &&
+      nextA.stem === nextB.stem &&
+      (isNoun(nextA) || determined);
     const action = !antonym && !compound && xs.length === 1 && ys.length === 1 && isVerb(x) && isVerb(y);
     if (!antonym && !action && !(nounish(a, x, compound) && nounish(b, y, compound))) continue;
     // Longer runs: only a whole noun compound for another ("experiment model" / "support cache"). Runs
