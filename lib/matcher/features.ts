@@ -143,12 +143,17 @@ function sequence(x: Token[], y: Token[]): number {
   return (prev[y.length] as number) / Math.max(x.length, y.length);
 }
 
+const trigramCache = new WeakMap<Analysis, Set<string>>();
+
 /** Dice of the word trigrams as written (lower case): phrases kept whole. */
 function trigrams(a: Analysis, b: Analysis): number {
   const grams = (an: Analysis) => {
-    const out = new Set<string>();
+    let out = trigramCache.get(an);
+    if (out) return out;
+    out = new Set<string>();
     for (let i = 2; i < an.tokens.length; i++)
       out.add(`${an.tokens[i - 2]?.stem} ${an.tokens[i - 1]?.stem} ${an.tokens[i]?.stem}`);
+    trigramCache.set(an, out);
     return out;
   };
   const [ga, gb] = [grams(a), grams(b)];

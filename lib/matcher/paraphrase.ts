@@ -26,15 +26,28 @@ function governedVerb(an: Analysis, d: Difference, isA: boolean): Token | undefi
 const PERMISSIONS = new Set(["may", "can", "could", "allowed", "permitted", "able", "must"]);
 const PROHIBITIONS = new Set(["forbidden", "prohibited", "banned", "barred"]);
 
+const prohibitionCache = new WeakMap<Analysis, Set<number> | null>();
+
 /** Tokens of a prohibition ("No X are allowed", "may not", "cannot", "must not", "is forbidden"), or null. */
 function prohibition(an: Analysis): Set<number> | null {
+  const hit = prohibitionCache.get(an);
+  if (hit !== undefined) return hit;
+  let found: Set<number> | null = null;
   const ts = an.tokens;
-  for (const t of ts) if (PROHIBITIONS.has(t.text)) return new Set([t.index]);
-  for (const p of ts.filter((t) => PERMISSIONS.has(t.text))) {
-    const neg = ts.find((n) => NEGATORS.has(n.text) && n.index >= p.index - 5 && n.index <= p.index + 1);
-    if (neg) return new Set([neg.index, p.index]);
+  for (const t of ts) {
+    if (PROHIBITIONS.has(t.text)) {
+      found = new Set([t.index]);
+      break;
+    }
+    if (!PERMISSIONS.has(t.text)) continue;
+    const neg = ts.find((n) => NEGATORS.has(n.text) && n.index >= t.index - 5 && n.index <= t.index + 1);
+    if (neg) {
+      found = new Set([neg.index, t.index]);
+      break;
+    }
   }
-  return null;
+  prohibitionCache.set(an, found);
+  return found;
 }
 
 /**
@@ -84,6 +97,7 @@ export function withoutParaphrases(a: Analysis, b: Analysis, ds: Difference[]): 
 }
 
 const LIKING = new Set(["like", "love", "enjoy"].map(stemOf));
+const PREFER = stemOf("prefer");
 const MOST = new Set(["best", "most", "better"]);
 
 /**
@@ -91,7 +105,6 @@ const MOST = new Set(["best", "most", "better"]);
  * hyphenated compound with its parts written apart ("dark-roast" / "dark roast").
  */
 export function alignPhrases(al: Alignment): void {
-  const prefer = stemOf("prefer");
   const link = (i: number, j: number) => {
     al.partnerA[i] = j;
     al.partnerB[j] = i;
@@ -106,7 +119,7 @@ export function alignPhrases(al: Alignment): void {
     const theirPartner = forward ? al.partnerB : al.partnerA;
     mine.forEach((t, i) => {
       if (!free(myPartner, i)) return;
-      if (t.stem === prefer) {
+      if (t.stem === PREFER) {
         const j = theirs.findIndex(
           (u, k) => free(theirPartner, k) && LIKING.has(u.stem) && theirs.slice(k + 1).some((v) => MOST.has(v.text)),
         );
