@@ -78,7 +78,8 @@ const count = (label: string, verdict: Verdict) =>
   sickSet.filter((x, i) => x.pair.label === label && sickRs[i]?.verdict === verdict).length;
 const total = (label: string) => sickSet.filter((x) => x.pair.label === label).length;
 console.log(
-  `SICK train (in-sample): CONTRADICTION called duplicate ${share(count("CONTRADICTION", "duplicate"), total("CONTRADICTION"))}, ` +
+  `SICK train (in-sample): CONTRADICTION called duplicate ` +
+    `${share(count("CONTRADICTION", "duplicate"), total("CONTRADICTION"))}, ` +
     `called contradicts ${share(count("CONTRADICTION", "contradicts"), total("CONTRADICTION"))}; ` +
     `NEUTRAL called duplicate ${share(count("NEUTRAL", "duplicate"), total("NEUTRAL"))}; ` +
     `ENTAILMENT called contradicts ${share(count("ENTAILMENT", "contradicts"), total("ENTAILMENT"))}, ` +

@@ -22,7 +22,7 @@ import path from "node:path";
 import { format, resolveConfig } from "prettier";
 import { analyze, loadSentenceEncoder, loadWordVectors } from "@/lib/matcher";
 import { FEATURE_NAMES, type FeatureName } from "@/lib/matcher/features";
-import { decidePair, examinePair, withEncoder, type PairEvidence, type PairResult } from "@/lib/matcher/matcher";
+import { decidePair, examinePair, withEncoder, type PairResult } from "@/lib/matcher/matcher";
 import type { FittedModels, PairModel } from "@/lib/matcher/model";
 import { DEFAULT_THRESHOLDS, type Thresholds } from "@/lib/matcher/thresholds";
 import { cosineSimilarity } from "@/lib/matcher/vectors";
@@ -250,7 +250,8 @@ for (const kind of useEncoder ? (["lexical", "encoder"] as Kind[]) : (["lexical"
   const { lambda, folds } = chooseLambda(kind);
   const c = chooseCutoffs(kind, folds);
   console.log(
-    `  ${kind}: L2 ${lambda}; duplicate at ${c.duplicate.toFixed(2)} (out-of-fold MRPC acc ${c.best.mrpc.toFixed(3)}, ` +
+    `  ${kind}: L2 ${lambda}; duplicate at ${c.duplicate.toFixed(2)} ` +
+      `(out-of-fold MRPC acc ${c.best.mrpc.toFixed(3)}, ` +
       `STS-B F1 ${c.best.stsb.toFixed(3)}, SICK acc ${c.best.sick.toFixed(3)}); related at ${c.related.toFixed(2)}`,
   );
   chosen[kind] = { lambda, duplicate: c.duplicate, related: c.related };
@@ -289,7 +290,8 @@ if (argv.includes("--write")) {
   const text =
     `import type { FittedModels } from "./model";\n\n` +
     `// Written by \`npx tsx scripts/fit-matcher.ts --write\` from MRPC train, SICK train and STS-B train\n` +
-    `// (../shared/eval); L2 ${chosen.lexical.lambda} / ${chosen.encoder.lambda}, cut-offs chosen on 5-fold out-of-fold verdicts.\n` +
+    `// (../shared/eval); L2 ${chosen.lexical.lambda} / ${chosen.encoder.lambda}, cut-offs chosen on 5-fold ` +
+    `out-of-fold verdicts.\n` +
     `export const FITTED: FittedModels = ${JSON.stringify(out)};\n`;
   writeFileSync(file, await format(text, { ...(await resolveConfig(file)), filepath: file }));
   console.log(`wrote ${path.relative(root, file)}`);

@@ -92,7 +92,7 @@ function nearSynonym(ev: PairEvidence, d: Difference): boolean {
  * strong modality on one side) vetoes when it is the one thing that differs: "Customers rated the identity
  * queue" / "the backup queue", "We ship" / "We may ship". Amid a rewording it is evidence, not a verdict.
  */
-function soleFindings(ev: PairEvidence, t: Thresholds): Difference[] {
+function soleFindings(ev: PairEvidence): Difference[] {
   const tagged = ev.differences.filter(
     (d) => !d.veto && (d.tag === "roles" || (d.kind === "thing" ? !nearSynonym(ev, d) : d.tag !== undefined)),
   );
@@ -122,7 +122,7 @@ export function decidePair(
 ): PairResult {
   const { a, b, parts, features } = ev;
   const score = duplicateProbability(model, features);
-  const sole = soleFindings(ev, t);
+  const sole = soleFindings(ev);
   const differences =
     sole.length === 0
       ? ev.differences

@@ -123,7 +123,7 @@ export function alignPhrases(al: Alignment): void {
         const j = theirs.findIndex(
           (u, k) => free(theirPartner, k) && LIKING.has(u.stem) && theirs.slice(k + 1).some((v) => MOST.has(v.text)),
         );
-        if (j >= 0) forward ? link(i, j) : link(j, i);
+        if (j >= 0) link(forward ? i : j, forward ? j : i);
         return;
       }
       if (!t.text.includes("-")) return;
@@ -131,7 +131,7 @@ export function alignPhrases(al: Alignment): void {
       const at = theirs.findIndex((_, k) => parts.every((p, n) => theirs[k + n]?.stem === p));
       if (at < 0 || !parts.every((_, n) => free(theirPartner, at + n))) return;
       const head = at + parts.length - 1;
-      forward ? link(i, head) : link(head, i);
+      link(forward ? i : head, forward ? head : i);
       // The other parts count as paired too (cover), without a partner of their own.
       for (let n = 0; n < parts.length - 1; n++) theirPartner[at + n] = i;
     });

@@ -98,11 +98,11 @@ export function report(input: ReportInput): void {
     const n = (label: string, v: Verdict) =>
       sick.filter((x, i) => x.pair.label === label && sr[i]?.verdict === v).length;
     const total = (label: string) => sick.filter((x) => x.pair.label === label).length;
+    const line = (label: string, v: Verdict) => `${label} called ${v} ${share(n(label, v), total(label))}`;
     console.log(
-      `SICK train (out-of-fold by pair_ID): CONTRADICTION called duplicate ${share(n("CONTRADICTION", "duplicate"), total("CONTRADICTION"))}` +
-        `, called contradicts ${share(n("CONTRADICTION", "contradicts"), total("CONTRADICTION"))}; NEUTRAL called duplicate ` +
-        `${share(n("NEUTRAL", "duplicate"), total("NEUTRAL"))}; ENTAILMENT called contradicts ` +
-        `${share(n("ENTAILMENT", "contradicts"), total("ENTAILMENT"))}, called duplicate ${share(n("ENTAILMENT", "duplicate"), total("ENTAILMENT"))}`,
+      `SICK train (out-of-fold by pair_ID): ${line("CONTRADICTION", "duplicate")}, ` +
+        `${line("CONTRADICTION", "contradicts")}; ${line("NEUTRAL", "duplicate")}; ` +
+        `${line("ENTAILMENT", "contradicts")}, ${line("ENTAILMENT", "duplicate")}`,
     );
     const leaks = sick.filter((x, i) => x.pair.label === "CONTRADICTION" && sr[i]?.verdict === "duplicate");
     for (const x of leaks.slice(0, 8)) console.log(`  contradiction merged: ${x.pair.a} | ${x.pair.b}`);
