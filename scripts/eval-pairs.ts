@@ -1,13 +1,13 @@
-// MRPC and SICK evaluation of the matcher's verdicts (README of ../shared/eval for the data and metrics):
+// MRPC and SICK evaluation of the shipped matcher's verdicts (README of ../shared/eval for the data and metrics):
 // - MRPC: accuracy of the duplicate verdict against the paraphrase label, per split, beside the
 //   all-duplicate baseline; paraphrases (label 1) called *contradicts*.
 // - SICK train: contradictions called duplicate (must be 0), neutral pairs called duplicate (≤ 5 %),
 //   entailments called contradicts (≤ 1 %).
-// - `--cv`: the duplicate threshold chosen on one MRPC split and measured on the other (both ways), so
-//   the figure reported for a split is always held out.
-// - `--list N`: print N paraphrases called contradicts, with their reasons, to read one by one.
+// The duplicate model was fitted on MRPC train and SICK train (scripts/fit-matcher.ts): their figures here
+// are in-sample; MRPC val is held out. fit-matcher.ts reports MRPC train and SICK out-of-fold.
+// - `--list N`: print N paraphrases of MRPC train called contradicts, with their reasons, to read one by one.
 // Data is read from ../shared/eval (or $SIFT_EVAL_DIR); nothing is copied into the repo.
-// Usage: npx tsx scripts/eval-pairs.ts [--cv] [--list 20]
+// Usage: npx tsx scripts/eval-pairs.ts [--list 20]
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { analyze, scoreAnalyses, DEFAULT_THRESHOLDS, loadWordVectors, type Verdict } from "@/lib/matcher";
@@ -40,9 +40,8 @@ const sick = readTsv("sick/SICK_train.txt", [1, 2, 4]);
 type Analysed = { pair: Pair; a: ReturnType<typeof analyze>; b: ReturnType<typeof analyze> };
 const prep = (pairs: Pair[]): Analysed[] => pairs.map((pair) => ({ pair, a: analyze(pair.a), b: analyze(pair.b) }));
 
-function verdicts(set: Analysed[], duplicate = DEFAULT_THRESHOLDS.duplicate) {
-  const th = { ...DEFAULT_THRESHOLDS, duplicate, related: Math.min(DEFAULT_THRESHOLDS.related, duplicate - 0.01) };
-  return set.map((x) => scoreAnalyses(x.a, x.b, th, vectors));
+function verdicts(set: Analysed[]) {
+  return set.map((x) => scoreAnalyses(x.a, x.b, DEFAULT_THRESHOLDS, vectors));
 }
 
 const share = (n: number, d: number) => `${n}/${d} (${((100 * n) / Math.max(1, d)).toFixed(1)} %)`;
@@ -68,7 +67,8 @@ for (const name of ["train", "val"] as const) {
     rs.map((r) => r.verdict),
   );
   console.log(
-    `MRPC ${name} @ default duplicate ${DEFAULT_THRESHOLDS.duplicate}: accuracy ${f.acc.toFixed(3)} ` +
+    `MRPC ${name} (${name === "val" ? "held out" : "in-sample"}) @ duplicate ${DEFAULT_THRESHOLDS.duplicate}: ` +
+      `accuracy ${f.acc.toFixed(3)} ` +
       `(all-duplicate ${f.baseline.toFixed(3)}); paraphrases called contradicts ${share(f.falseContra, f.pos)}`,
   );
 }
@@ -78,34 +78,13 @@ const count = (label: string, verdict: Verdict) =>
   sickSet.filter((x, i) => x.pair.label === label && sickRs[i]?.verdict === verdict).length;
 const total = (label: string) => sickSet.filter((x) => x.pair.label === label).length;
 console.log(
-  `SICK train: CONTRADICTION called duplicate ${share(count("CONTRADICTION", "duplicate"), total("CONTRADICTION"))}, ` +
+  `SICK train (in-sample): CONTRADICTION called duplicate ` +
+    `${share(count("CONTRADICTION", "duplicate"), total("CONTRADICTION"))}, ` +
     `called contradicts ${share(count("CONTRADICTION", "contradicts"), total("CONTRADICTION"))}; ` +
     `NEUTRAL called duplicate ${share(count("NEUTRAL", "duplicate"), total("NEUTRAL"))}; ` +
     `ENTAILMENT called contradicts ${share(count("ENTAILMENT", "contradicts"), total("ENTAILMENT"))}, ` +
     `called duplicate ${share(count("ENTAILMENT", "duplicate"), total("ENTAILMENT"))}`,
 );
-
-if (process.argv.includes("--cv")) {
-  // The duplicate threshold is the one knob here: choose it on one split, report the other.
-  const grid = Array.from({ length: 41 }, (_, i) => 0.5 + i * 0.0075);
-  const accAt = (set: Analysed[]) =>
-    grid.map((t) =>
-      mrpcFigures(
-        set,
-        verdicts(set, t).map((r) => r.verdict),
-      ),
-    );
-  const train = accAt(sets.train);
-  const val = accAt(sets.val);
-  const best = (xs: Array<{ acc: number }>) => xs.reduce((bi, x, i) => (x.acc > (xs[bi]?.acc ?? -1) ? i : bi), 0);
-  const bt = best(train);
-  const bv = best(val);
-  console.log(
-    `CV: chosen on train t=${grid[bt]?.toFixed(4)} (train ${train[bt]?.acc.toFixed(3)}, in-sample) ` +
-      `-> val ${val[bt]?.acc.toFixed(3)} (held out); chosen on val t=${grid[bv]?.toFixed(4)} ` +
-      `(val ${val[bv]?.acc.toFixed(3)}, in-sample) -> train ${train[bv]?.acc.toFixed(3)} (held out)`,
-  );
-}
 
 const listAt = process.argv.indexOf("--list");
 if (listAt >= 0) {

@@ -1,7 +1,29 @@
 import "server-only";
 import { log } from "@/lib/log";
 import type { Db } from "@/lib/db/types";
+import { SCORE_SCALE } from "@/lib/matcher/thresholds";
 import { DEFAULT_SETTINGS, SettingsSchema, type Settings } from "@/lib/settings/schema";
+
+// Cut-offs on the matcher's score: meaningless on another scale than the one they were set on.
+const SCORE_CUTOFFS = ["duplicate", "related", "encoderDuplicate", "ambiguousLow", "ambiguousHigh", "encoderWeight"];
+
+/**
+ * Score cut-offs saved before the duplicate model (a lexical similarity, another scale) are dropped for the
+ * model's defaults, and the log says so; every other setting is kept.
+ */
+function onCurrentScale(value: unknown): unknown {
+  if (!value || typeof value !== "object") return value;
+  const thresholds = (value as { thresholds?: Record<string, unknown> }).thresholds;
+  if (!thresholds || typeof thresholds !== "object" || thresholds.scale === SCORE_SCALE) return value;
+  const dropped = SCORE_CUTOFFS.filter((k) => k in thresholds);
+  if (dropped.length === 0) return value;
+  log.warn(
+    { dropped },
+    "stored score thresholds were set on the matcher's old score scale; using the model's defaults",
+  );
+  const kept = Object.fromEntries(Object.entries(thresholds).filter(([k]) => !SCORE_CUTOFFS.includes(k)));
+  return { ...value, thresholds: kept };
+}
 
 const KEY = "app";
 
@@ -9,7 +31,7 @@ const KEY = "app";
 export async function getSettings({ db }: { db: Db }): Promise<Settings> {
   const row = await db.setting.findUnique({ where: { key: KEY } });
   if (!row) return DEFAULT_SETTINGS;
-  const parsed = SettingsSchema.safeParse(row.value);
+  const parsed = SettingsSchema.safeParse(onCurrentScale(row.value));
   if (parsed.success) return parsed.data;
   log.warn({ issues: parsed.error.issues }, "stored settings are invalid; using defaults");
   return DEFAULT_SETTINGS;

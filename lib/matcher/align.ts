@@ -47,6 +47,21 @@ function content(an: Analysis): Content {
   return c;
 }
 
+/** Cosine of two words' vectors, or null when either has none. */
+export function wordCosine(an: Analysis, x: Token, y: Token): number | null {
+  const v = an.vectors;
+  if (!v || x.row < 0 || y.row < 0) return null;
+  let dot = 0;
+  const [ox, oy] = [x.row * v.dim, y.row * v.dim];
+  for (let i = 0; i < v.dim; i++) dot += (v.data[ox + i] as number) * (v.data[oy + i] as number);
+  return dot;
+}
+
+// A noun two WordNet steps under another can be far from it in use: a "queue" is a kind of "list", a kind of
+// "database", yet "the localisation queue" is no "localisation database". Below this cosine such a pair is
+// left unpaired (and the swap guard sees two things); "dog" / "animal" (0.68) and "man" / "person" pair.
+const LOOSE_KIND = 0.4;
+
 // Relatives that may stand in for each other, best first. Antonyms never do.
 const RANK: Record<WordRelation, number> = { synonym: 3, derived: 3, hypernym: 2, antonym: 0 };
 
@@ -91,6 +106,7 @@ export function alignWords(
         if (!rel) continue;
         const nameB = names?.b.has(tb.index) === true;
         if (nameA !== nameB && rel !== "synonym" && isNoun(nameA ? ta : tb)) continue;
+        if (rel === "hypernym" && (isNoun(ta) || isNoun(tb)) && (wordCosine(a, ta, tb) ?? 1) < LOOSE_KIND) continue;
         if (rel === "antonym") antonyms.push([i, j]);
         else if (RANK[rel] > bestRank) {
           best = j;

@@ -2,18 +2,23 @@ import { alignWords, type Alignment } from "./align";
 import { stemOf, type Analysis, type Token } from "./lexical";
 import { LABEL, addsDetail, changed, detailPhrase, labelOf, span } from "./reasons";
 import { negationDifferences } from "./negation";
+import { alignPhrases, alignProhibitions, withoutParaphrases } from "./paraphrase";
 import { namesOf, presentNames, sameName } from "./names";
 import { roleDifferences } from "./roles";
-import { swapDifferences } from "./swaps";
+import { compoundDifferences, swapDifferences } from "./swaps";
 import { anchors, nameValues, paired, sameSlot, textValues, type Slots, type Value } from "./values";
 import { timeDifference } from "./time";
 import { DEADLINE_WORDS, OPPOSITES, OWNER_WORDS, STRONG_MODALITIES, PARTIAL_AMOUNTS } from "./vocabulary";
 
 /**
- * What must never merge: two statements that differ in a number, a date, a name, a negation, a
- * qualifier, an amount, a modality, a time or a thing ("identity queue" / "backup queue") are never
- * duplicates, however many words they share.
+ * How two statements differ. A value that truly differs (a number, a date, a name, a qualifier, an amount
+ * or a modality filling the same slot with another value, a negation, an opposite, a state that ended) is a
+ * veto: never a duplicate, however many words they share. Everything else a guard finds (a swapped thing,
+ * a deadline, a modality or an amount on one side only, another source) is evidence the duplicate model
+ * weighs (features.ts), named in the reason when it matters.
  */
+export type DifferenceTag = "deadline" | "partial" | "strong" | "source" | "opposite" | "action" | "roles" | "undated";
+
 export type DifferenceKind =
   "number" | "date" | "name" | "negation" | "qualifier" | "thing" | "quantifier" | "modality" | "time";
 
@@ -24,8 +29,10 @@ export interface Difference {
   b: string[];
   /** both sides fill the same slot with different values (or one side negates): a contradiction if all else is equal */
   conflict: boolean;
-  /** never a duplicate, even when not a conflict: a date, a "most", a "may" or a "formerly" on one side only */
-  blocks: boolean;
+  /** a hard guard: never a duplicate, whatever the model says (a value that truly differs, a state that ended) */
+  veto: boolean;
+  /** what kind of finding, for the model's features: "deadline" for a date on one side that sets one */
+  tag?: DifferenceTag;
   /** for a reviewer: "Different date: 'end of Q3' → 'end of Q4'" */
   reason: string;
   /** token indexes holding the differing values, to compare what is left */
@@ -123,8 +130,8 @@ function sameValue(x: Value, y: Value): boolean {
 
 /**
  * Pairs the values of the two sides: equal values first (written either way: "$1.5bn" / "1.5 billion"),
- * then different values that fill the same slot (a conflict). What is left is on one side only: an added
- * detail, which blocks a duplicate only for a date, a partial amount ("most") or a strong modality ("may").
+ * then different values that fill the same slot (a conflict, a veto). What is left is on one side only: an added
+ * detail, tagged for the model when it is a deadline, a partial amount ("most") or a strong modality ("may").
  */
 function valueDifferences(a: Analysis, b: Analysis, al: Alignment, namesA: Token[], namesB: Token[]): Difference[] {
   // A name the other side also has, however written ("Mr. Bush" / "Bush said", "SEC") is no difference.
@@ -174,7 +181,8 @@ function valueDifferences(a: Analysis, b: Analysis, al: Alignment, namesA: Token
         a: texts(a, x),
         b: texts(b, y),
         conflict: false,
-        blocks: true,
+        veto: false,
+        tag: "source",
         reason: changed("source", pa, pb),
         tokensA: x.tokens,
         tokensB: y.tokens,
@@ -186,7 +194,7 @@ function valueDifferences(a: Analysis, b: Analysis, al: Alignment, namesA: Token
       a: texts(a, x),
       b: texts(b, y),
       conflict: true,
-      blocks: true,
+      veto: true,
       reason: changed(labelOf(ownerOf(s, x) ? "owner" : x.kind === "qualifier" ? x.group : x.kind), pa, pb),
       tokensA: x.tokens,
       tokensB: y.tokens,
@@ -195,7 +203,7 @@ function valueDifferences(a: Analysis, b: Analysis, al: Alignment, namesA: Token
   const onlyB = vb.filter((y) => !usedB.has(y));
   // Dates on both sides that do not pair ("published May 3" / "published Monday"): no telling they agree. A
   // side whose dates only stamp a past event from the speaker's now ("said yesterday" / "said Wednesday") may
-  // name the same day: an added detail. "today" or "this week" may be a plan, and still blocks.
+  // name the same day: an added detail. "today" or "this week" may be a plan, and still vetoes.
   const dated = (vs: Value[]) => vs.filter((v) => v.kind === "date");
   const pastStamps = (vs: Value[]) => dated(vs).every(isPastFromSpeaker);
   const bothDated = dated(onlyA).length > 0 && dated(onlyB).length > 0 && !pastStamps(onlyA) && !pastStamps(onlyB);
@@ -223,10 +231,20 @@ function oneSided(s: Slots, v: Value, isA: boolean, bothDated: boolean): Differe
   const an = isA ? s.a : s.b;
   const other = isA ? s.b : s.a;
   const amount = v.key.split(":")[1] ?? "";
-  const blocks =
-    (v.kind === "date" && (bothDated || isDeadline(an, v))) ||
-    (v.kind === "quantifier" && PARTIAL_AMOUNTS.has(amount)) ||
-    (v.kind === "modality" && STRONG_MODALITIES.has(amount));
+  // Dates on both sides that do not pair: no telling they agree, a veto. The rest is evidence for the model.
+  const veto = v.kind === "date" && bothDated;
+  const tag: DifferenceTag | undefined =
+    v.kind === "date"
+      ? bothDated
+        ? "undated"
+        : isDeadline(an, v)
+          ? "deadline"
+          : undefined
+      : v.kind === "quantifier" && PARTIAL_AMOUNTS.has(amount)
+        ? "partial"
+        : v.kind === "modality" && STRONG_MODALITIES.has(amount)
+          ? "strong"
+          : undefined;
   let reason = addsDetail([detailPhrase(an, v.tokens)]);
   if (v.kind === "quantifier" || v.kind === "modality") {
     // "Different amount: 'customers' → 'most customers'": the word it governs, on both sides.
@@ -246,7 +264,8 @@ function oneSided(s: Slots, v: Value, isA: boolean, bothDated: boolean): Differe
     a: isA ? texts(an, v) : [],
     b: isA ? [] : texts(an, v),
     conflict: false,
-    blocks,
+    veto,
+    ...(tag ? { tag } : {}),
     reason,
     tokensA: isA ? v.tokens : [],
     tokensB: isA ? [] : v.tokens,
@@ -271,7 +290,8 @@ function oppositeDifferences(s: Slots): Difference[] {
       a: [x.original],
       b: [y.original],
       conflict: true,
-      blocks: true,
+      veto: true,
+      tag: "opposite",
       reason: changed("opposite", x.original, y.original),
       tokensA: [x.index],
       tokensB: [y.index],
@@ -291,6 +311,8 @@ export function compareStatements(a: Analysis, b: Analysis): { alignment: Alignm
   const pairable = (ts: Token[]) => new Set(ts.filter((t) => !t.senses?.commonNoun).map((t) => t.index));
   const names = namesA.length + namesB.length > 0 ? { a: pairable(namesA), b: pairable(namesB) } : undefined;
   const alignment = alignWords(a, b, names);
+  alignPhrases(alignment);
+  alignProhibitions(a, b, alignment);
   const values = valueDifferences(a, b, alignment, namesA, namesB);
   const s: Slots = {
     a,
@@ -300,13 +322,21 @@ export function compareStatements(a: Analysis, b: Analysis): { alignment: Alignm
     skipB: new Set(textValues(b).flatMap((v) => v.tokens)),
   };
   const found = [...values, ...negationDifferences(s), ...oppositeDifferences(s), ...timeDifference(s)];
-  const swaps = [...swapDifferences(a, b, alignment, found), ...roleDifferences(a, b, alignment)];
+  const swapped = swapDifferences(a, b, alignment, found);
+  const swaps = [
+    ...swapped,
+    ...roleDifferences(a, b, alignment),
+    ...compoundDifferences(a, b, alignment, [...found, ...swapped]),
+  ];
   // A detail that is part of a swapped thing ("Priya's" in "Priya's biggest" / "legal's biggest") is said there.
   const swappedA = new Set(swaps.flatMap((d) => d.tokensA));
   const swappedB = new Set(swaps.flatMap((d) => d.tokensB));
   const kept = found.filter(
     (d) =>
-      d.conflict || d.blocks || !(d.tokensA.some((i) => swappedA.has(i)) || d.tokensB.some((i) => swappedB.has(i))),
+      d.conflict ||
+      d.veto ||
+      d.tag !== undefined ||
+      !(d.tokensA.some((i) => swappedA.has(i)) || d.tokensB.some((i) => swappedB.has(i))),
   );
-  return { alignment, differences: [...kept, ...swaps] };
+  return { alignment, differences: withoutParaphrases(a, b, [...kept, ...swaps]) };
 }

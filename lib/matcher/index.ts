@@ -2,7 +2,7 @@
 // except modules a client component can reach (lib/settings/schema.ts), which import the schema files.
 export { normalizeText, contentHash } from "@/lib/text/normalize";
 export { analyze, buildIdf } from "./lexical";
-export { scorePair, scoreAnalyses, withEncoder } from "./matcher";
+export { scorePair, scoreAnalyses } from "./matcher";
 export { loadSentenceEncoder, sentenceEncoderIfLoaded, type SentenceEncoder } from "./sentence-encoder";
 export { matchCandidate, type Embedder, type Judge } from "./match-candidate";
 export { MatchesSchema, type Match, type MatchResult, type Stage, type Verdict } from "./schema";

@@ -64,6 +64,8 @@ export interface Analysis {
   totalWeight: number;
   /** whether WordNet was available: without it, a word with no senses is unknown, not unrelated */
   wordnet: boolean;
+  /** the word vectors `row` indexes (null without them) */
+  vectors: WordVectors | null;
 }
 
 interface Lemmatizer {
@@ -81,6 +83,12 @@ function getLemmatizer(): Lemmatizer | null {
     }
   }
   return lemmatizer;
+}
+
+/** The word is a verb's base form ("ship", not "ships" or "shipped"); unknown without the lemmatizer. */
+export function isBaseVerb(word: string): boolean {
+  const lem = getLemmatizer();
+  return !!lem && lem.verb(word) === word && !/(ed|ing)$/.test(word);
 }
 
 /** Porter stem of the word's base form: Porter alone misses irregular forms ("ran", "men", "lying"). */
@@ -208,5 +216,6 @@ export function analyze(text: string, options: AnalyzeOptions = {}): Analysis {
     embedding,
     totalWeight,
     wordnet: wordnet !== null,
+    vectors,
   };
 }

@@ -1,5 +1,5 @@
 import { analyze, type Analysis, type IdfTable } from "./lexical";
-import { encoderRescores, scoreAnalyses, withEncoder, type PairResult } from "./matcher";
+import { encoderRescores, isVetoed, scoreAnalyses, withEncoder, type PairResult } from "./matcher";
 import type { Match, MatchResult, Verdict } from "./schema";
 import type { SentenceEncoder } from "./sentence-encoder";
 import { ThresholdsSchema, type ThresholdsInput } from "./thresholds";
@@ -89,7 +89,7 @@ export async function matchCandidate(input: MatchInput): Promise<MatchResult> {
         x.r.stage === "lexical" &&
         x.r.verdict !== "duplicate" &&
         // an amount or a modality written on one side only ("each quarter") is no value an embedding blurs
-        x.r.differences.every((d) => !d.blocks && (d.kind === "quantifier" || d.kind === "modality")),
+        x.r.differences.every((d) => !d.veto && (d.kind === "quantifier" || d.kind === "modality")),
     );
     let similarities: Array<number | undefined> = [];
     if (open.length > 0 && input.embeddingSimilarity) {
@@ -135,8 +135,8 @@ export async function matchCandidate(input: MatchInput): Promise<MatchResult> {
     for (const x of ranked) {
       if (x.r.stage !== "lexical" || x.r.score < thresholds.ambiguousLow || x.r.score >= thresholds.ambiguousHigh)
         continue;
-      // What the guards settled (a differing value, a time on one side) no model may merge away.
-      if (x.r.differences.some((d) => d.conflict || d.blocks)) continue;
+      // What the guards vetoed (a value that truly differs) no model may merge away.
+      if (isVetoed(x.r)) continue;
       const j = await input.judge(input.candidate.content, x.other.content);
       x.r = j
         ? { ...x.r, verdict: j.verdict, stage: "llm", reason: j.reason }

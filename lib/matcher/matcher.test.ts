@@ -362,6 +362,9 @@ describe("matchCandidate", () => {
   });
 
   it("asks the judge only about the ambiguous band", async () => {
+    // A band just around this pair's score: only it is asked about.
+    const { score } = scorePair("offline mode will ship by the end of Q3", "Offline mode ships by end of Q3");
+    const band = { ambiguousLow: score - 0.005, ambiguousHigh: Math.min(1, score + 0.005) };
     const asked: string[] = [];
     const judge = async (_a: string, b: string) => {
       asked.push(b);
@@ -370,7 +373,7 @@ describe("matchCandidate", () => {
     const r = await matchCandidate({
       candidate: { content: "offline mode will ship by the end of Q3" },
       facts,
-      thresholds: { ambiguousLow: 0.9, ambiguousHigh: 0.99 },
+      thresholds: band,
       judge,
     });
     expect(asked).toEqual(["Offline mode ships by end of Q3"]);
@@ -382,6 +385,8 @@ describe("matchCandidate", () => {
   });
 
   it("never lets the judge overrule a guard, and keeps the lexical verdict when the judge cannot answer", async () => {
+    const { score } = scorePair("offline mode will ship by the end of Q3", "Offline mode ships by end of Q3");
+    const band = { ambiguousLow: score - 0.005, ambiguousHigh: Math.min(1, score + 0.005) };
     const asked: string[] = [];
     const merging = async (_a: string, b: string) => {
       asked.push(b);
@@ -401,13 +406,13 @@ describe("matchCandidate", () => {
     const kept = await matchCandidate({
       candidate: { content: "offline mode will ship by the end of Q3" },
       facts,
-      thresholds: { ambiguousLow: 0.9, ambiguousHigh: 0.99 },
+      thresholds: band,
       judge: silent,
     });
     const plain = await matchCandidate({
       candidate: { content: "offline mode will ship by the end of Q3" },
       facts,
-      thresholds: { ambiguousLow: 0.9, ambiguousHigh: 0.99 },
+      thresholds: band,
     });
     const match = kept.matches.find((m) => m.factId === "f1");
     expect(match).toMatchObject({ verdict: plain.matches.find((m) => m.factId === "f1")?.verdict, stage: "lexical" });

@@ -8,11 +8,11 @@ import { DEFAULT_THRESHOLDS } from "./thresholds";
 import { cosineSimilarity } from "./vectors";
 
 const REWORDED = [
-  "The support team will answer tickets within a day.",
-  "Support replies to tickets in under 24 hours.",
+  "Customers will get an answer to their tickets within a day.",
+  "Support replies to customer tickets in one day.",
 ];
 
-describe("withEncoder: the lexical score blended with the encoder's cosine", () => {
+describe("withEncoder: the pair scored again by the model that reads the encoder's cosine", () => {
   it("merges a rewording the words miss when the encoder reads the same meaning", () => {
     const lexical = scorePair(REWORDED[0]!, REWORDED[1]!);
     expect(lexical.verdict).toBe("related");

@@ -96,8 +96,8 @@ function sameNameRun(xs: Token[], ys: Token[]): boolean {
 export function swapDifferences(a: Analysis, b: Analysis, al: Alignment, explained: Difference[]): Difference[] {
   const swaps = findSwaps(al);
   if (swaps.length === 0) return [];
-  // A date on one side already blocks "duplicate" without being a conflict ("Monday" / "this week").
-  const settled = explained.filter((d) => d.conflict || d.blocks);
+  // What another guard found is its own ("Monday" / "this week" is a date, not a thing).
+  const settled = explained.filter((d) => d.conflict || d.veto || d.tag !== undefined);
   // A value (a date, a number, an amount) is the value guards' to judge, settled or not: "Monday" is no thing.
   const seenA = new Set([...settled.flatMap((d) => d.tokensA), ...textValues(a).flatMap((v) => v.tokens)]);
   const seenB = new Set([...settled.flatMap((d) => d.tokensB), ...textValues(b).flatMap((v) => v.tokens)]);
@@ -109,8 +109,16 @@ export function swapDifferences(a: Analysis, b: Analysis, al: Alignment, explain
     const nextA = a.tokens[x.index + 1];
     const nextB = b.tokens[y.index + 1];
     // Modifying the same noun on both sides ("upload API" / "tracing API"); not "goes down" / "slides down".
+    // A determiner before the swapped word on both sides ("the upload release" / "the payroll release") makes the
+    // shared word a noun, whatever WordNet's commonest use of it ("release" is mostly a verb).
+    const determined =
+      DETERMINERS.has(a.tokens[x.index - 1]?.text ?? "") && DETERMINERS.has(b.tokens[y.index - 1]?.text ?? "");
     const compound =
-      nextA !== undefined && nextB !== undefined && isWord(nextA) && nextA.stem === nextB.stem && isNoun(nextA);
+      nextA !== undefined &&
+      nextB !== undefined &&
+      isWord(nextA) &&
+      nextA.stem === nextB.stem &&
+      (isNoun(nextA) || determined);
     const action = !antonym && !compound && xs.length === 1 && ys.length === 1 && isVerb(x) && isVerb(y);
     if (!antonym && !action && !(nounish(a, x, compound) && nounish(b, y, compound))) continue;
     // Longer runs: only a whole noun compound for another ("experiment model" / "support cache"). Runs
@@ -133,11 +141,66 @@ export function swapDifferences(a: Analysis, b: Analysis, al: Alignment, explain
       a: xs.map((t) => t.original),
       b: ys.map((t) => t.original),
       conflict: true,
-      blocks: true,
+      // An antonym is a value that truly differs; a swapped thing or action is for the model to weigh.
+      veto: antonym,
+      ...(antonym ? { tag: "opposite" as const } : action ? { tag: "action" as const } : {}),
       reason: changed(antonym ? "opposite" : action ? "action" : "thing", pa, pb),
       tokensA: xs.map((t) => t.index),
       tokensB: ys.map((t) => t.index),
     });
   }
   return out;
+}
+
+/**
+ * A shared noun that another noun modifies on each side, once before it and once after ("the audit widget" /
+ * "the chat audit"): two compounds, two things. The swap guard above sees only words between the same
+ * neighbours; here the shared noun is the neighbour of both.
+ */
+export function compoundDifferences(a: Analysis, b: Analysis, al: Alignment, found: Difference[]): Difference[] {
+  if (!al.wordnet) return [];
+  const taken = (ts: number[], i: number) => ts.includes(i);
+  const seenA = found.flatMap((d) => d.tokensA);
+  const seenB = found.flatMap((d) => d.tokensB);
+  const unpairedAt = (an: Analysis, words: Token[], partner: number[], index: number) => {
+    const k = words.findIndex((t) => t.index === index);
+    const t = an.tokens[index];
+    return k >= 0 && partner[k] === -1 && t && nounish(an, t, true) && !looksLikeName(t) ? t : null;
+  };
+  for (let i = 0; i < al.wordsA.length; i++) {
+    const j = al.partnerA[i] as number;
+    const x = al.wordsA[i] as Token;
+    if (j < 0 || al.relationA[i] !== "same" || !isNoun(x)) continue;
+    const y = al.wordsB[j] as Token;
+    for (const [da, db] of [
+      [-1, 1],
+      [1, -1],
+    ] as const) {
+      const ma = unpairedAt(a, al.wordsA, al.partnerA, x.index + da);
+      const mb = unpairedAt(b, al.wordsB, al.partnerB, y.index + db);
+      if (!ma || !mb || taken(seenA, ma.index) || taken(seenB, mb.index)) continue;
+      const [pa, pb] = [
+        [ma, x],
+        [mb, y],
+      ].map((pair) =>
+        pair
+          .sort((p, q) => p.index - q.index)
+          .map((t) => t.original)
+          .join(" "),
+      ) as [string, string];
+      return [
+        {
+          kind: "thing",
+          a: [ma.original],
+          b: [mb.original],
+          conflict: true,
+          veto: false,
+          reason: changed("thing", pa, pb),
+          tokensA: [ma.index],
+          tokensB: [mb.index],
+        },
+      ];
+    }
+  }
+  return [];
 }

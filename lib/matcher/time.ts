@@ -62,7 +62,7 @@ export function timeDifference(s: Slots): Difference[] {
       a: isA ? words : [],
       b: isA ? [] : words,
       conflict: holds,
-      blocks: true,
+      veto: true,
       reason: isA ? changed(label, withIt, without) : changed(label, without, withIt),
       tokensA: isA ? markers : [],
       tokensB: isA ? [] : markers,

@@ -39,7 +39,7 @@ for (const [cls, ws] of Object.entries(QUALIFIER_CLASSES))
   for (const w of ws) classOf.set(stemOf(w), `qualifier:${cls}`);
 
 /** True for words the guards read as a closed-class value (a month, a colour): never a name. */
-export const isClassWord = (t: Token) => classOf.has(t.stem) || !!MONTH_ABBREVIATIONS[t.text];
+export const isClassWord = (t: Token) => classOf.has(t.stem) || !!MONTH_ABBREVIATIONS[t.text] || /^q\d$/.test(t.text);
 
 const DIGITS = /^(\d+(?:\.\d+)?)(st|nd|rd|th|s|k|m|%)?$/;
 const PERIODS = /^(day|week|weekend|month|quarter|year|sprint|release|cycle)s?$/;
@@ -105,7 +105,8 @@ function dateAt(ts: Token[], i: number): { group: string; key: string; start: nu
   const next = ts[i + 1];
   if (ORDINAL_QUARTER[t.text] && next?.text === "quarter")
     return { group: "date:quarter", key: ORDINAL_QUARTER[t.text] as string, start: i, end: i + 1 };
-  const cls = classOf.get(t.stem);
+  // "Q5" is no quarter of a year, but it is a quarter-like date all the same: it differs from "Q3".
+  const cls = /^q\d$/.test(t.text) ? "date:quarter" : classOf.get(t.stem);
   // Months were read above ("may" and "march" only when written as names); seasons are too vague.
   if (!cls?.startsWith("date:") || cls === "date:season" || cls === "date:month") return null;
   if (cls === "date:relative") {

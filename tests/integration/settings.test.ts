@@ -32,6 +32,24 @@ describe("settings", () => {
     expect(loaded.gates).toMatchObject({ minConfidence: 0.6, autoMergeExactDuplicates: true, gateUnsupported: true });
   });
 
+  it("reset score cut-offs saved on the old score scale to the model's, keeping everything else", async () => {
+    await db.prisma.setting.upsert({
+      where: { key: "app" },
+      create: {
+        key: "app",
+        value: { defaultPreset: "agent", thresholds: { duplicate: 0.725, related: 0.45, contradicts: 0.8 } },
+      },
+      update: { value: { defaultPreset: "agent", thresholds: { duplicate: 0.725, related: 0.45, contradicts: 0.8 } } },
+    });
+    const loaded = await getSettings({ db: db.prisma });
+    expect(loaded.defaultPreset).toBe("agent");
+    expect(loaded.thresholds).toMatchObject({
+      duplicate: DEFAULT_SETTINGS.thresholds.duplicate,
+      related: DEFAULT_SETTINGS.thresholds.related,
+      contradicts: 0.8,
+    });
+  });
+
   it("refuse inconsistent thresholds and out-of-range gates with field paths", () => {
     const bad = SettingsSchema.safeParse({
       thresholds: { duplicate: 0.5, related: 0.6 },

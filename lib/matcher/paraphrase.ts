@@ -1,0 +1,139 @@
+import type { Alignment } from "./align";
+import type { Difference } from "./guards";
+import { isBaseVerb, NEGATORS, stemOf, type Analysis, type Token } from "./lexical";
+
+/**
+ * Ways of saying the same thing that the word-by-word guards would read as a difference: an order and an
+ * obligation ("Ship offline mode" / "Offline mode must be shipped"), two prohibitions ("No new vendors are
+ * allowed" / "may not use any new vendors"), "prefers" / "likes … best", "dark-roast" / "dark roast".
+ */
+
+const OBLIGATIONS = new Set(["must", "should"]);
+
+/** An order: the statement opens on a verb's base form ("Ship offline mode by Q3", "Use Postgres"). */
+function imperativeVerb(an: Analysis): Token | null {
+  const t = an.tokens[0];
+  if (!t || t.stop || !t.capitalized || !t.senses || t.senses.posWeight[1] === 0 || !isBaseVerb(t.text)) return null;
+  return t;
+}
+
+/** The content word an obligation governs: "must be shipped" → "shipped". */
+function governedVerb(an: Analysis, d: Difference, isA: boolean): Token | undefined {
+  const last = (isA ? d.tokensA : d.tokensB).at(-1) ?? -1;
+  return an.tokens.slice(last + 1, last + 4).find((t) => !t.stop && !NEGATORS.has(t.text));
+}
+
+const PERMISSIONS = new Set(["may", "can", "could", "allowed", "permitted", "able", "must"]);
+const PROHIBITIONS = new Set(["forbidden", "prohibited", "banned", "barred"]);
+
+const prohibitionCache = new WeakMap<Analysis, Set<number> | null>();
+
+/** Tokens of a prohibition ("No X are allowed", "may not", "cannot", "must not", "is forbidden"), or null. */
+function prohibition(an: Analysis): Set<number> | null {
+  const hit = prohibitionCache.get(an);
+  if (hit !== undefined) return hit;
+  let found: Set<number> | null = null;
+  const ts = an.tokens;
+  for (const t of ts) {
+    if (PROHIBITIONS.has(t.text)) {
+      found = new Set([t.index]);
+      break;
+    }
+    if (!PERMISSIONS.has(t.text)) continue;
+    const neg = ts.find((n) => NEGATORS.has(n.text) && n.index >= t.index - 5 && n.index <= t.index + 1);
+    if (neg) {
+      found = new Set([neg.index, t.index]);
+      break;
+    }
+  }
+  prohibitionCache.set(an, found);
+  return found;
+}
+
+/**
+ * Two prohibitions, one with a permission word ("No new vendors are allowed"), one with a modal before its verb
+ * ("may not use any new vendors"): the permission word and the verb say the same, and pair.
+ */
+export function alignProhibitions(a: Analysis, b: Analysis, al: Alignment): void {
+  const [pa, pb] = [prohibition(a), prohibition(b)];
+  if (!pa || !pb) return;
+  const contentOf = (words: Token[], p: Set<number>) => words.findIndex((t) => p.has(t.index));
+  // The verb after "may not" / "cannot" (not after a permission word, which is itself the verb).
+  const verbAfter = (an: Analysis, words: Token[], p: Set<number>) => {
+    const last = Math.max(...p);
+    if ([...p].some((i) => !an.tokens[i]?.stop && !NEGATORS.has(an.tokens[i]?.text ?? ""))) return -1;
+    return words.findIndex((t) => t.index > last && t.index <= last + 2);
+  };
+  for (const [i, j] of [
+    [contentOf(al.wordsA, pa), verbAfter(b, al.wordsB, pb)],
+    [verbAfter(a, al.wordsA, pa), contentOf(al.wordsB, pb)],
+  ] as const) {
+    if (i < 0 || j < 0 || al.partnerA[i] !== -1 || al.partnerB[j] !== -1) continue;
+    al.partnerA[i] = j;
+    al.partnerB[j] = i;
+    al.relationA[i] = "synonym";
+  }
+}
+
+/** The differences another way of saying the same thing explains, dropped. */
+export function withoutParaphrases(a: Analysis, b: Analysis, ds: Difference[]): Difference[] {
+  const [ia, ib] = [imperativeVerb(a), imperativeVerb(b)];
+  const [pa, pb] = [prohibition(a), prohibition(b)];
+  const both = pa && pb;
+  return ds.filter((d) => {
+    // Both prohibit: the negators and modals of the two prohibitions are no difference, however they pair.
+    if (both && (d.kind === "negation" || (d.kind === "modality" && !d.conflict))) {
+      const inside = (ix: number[], p: Set<number>) => ix.every((i) => p.has(i));
+      if (inside(d.tokensA, pa) && inside(d.tokensB, pb)) return false;
+    }
+    if (d.kind !== "modality" || d.conflict) return true;
+    const isA = d.tokensA.length > 0;
+    const word = (isA ? d.a : d.b).join(" ").toLowerCase();
+    const order = isA ? ib : ia;
+    if (!order || !OBLIGATIONS.has(word.split(" ")[0] ?? "")) return true;
+    // "must be shipped" on one side, "Ship …" opening the other: the same order.
+    return governedVerb(isA ? a : b, d, isA)?.stem !== order.stem;
+  });
+}
+
+const LIKING = new Set(["like", "love", "enjoy"].map(stemOf));
+const PREFER = stemOf("prefer");
+const MOST = new Set(["best", "most", "better"]);
+
+/**
+ * Pairs words the alignment left alone that one phrase says as two: "prefers" with "likes … best", and a
+ * hyphenated compound with its parts written apart ("dark-roast" / "dark roast").
+ */
+export function alignPhrases(al: Alignment): void {
+  const link = (i: number, j: number) => {
+    al.partnerA[i] = j;
+    al.partnerB[j] = i;
+    al.relationA[i] = "synonym";
+  };
+  const free = (partner: number[], i: number) => partner[i] === -1;
+  for (const [mine, theirs, forward] of [
+    [al.wordsA, al.wordsB, true],
+    [al.wordsB, al.wordsA, false],
+  ] as const) {
+    const myPartner = forward ? al.partnerA : al.partnerB;
+    const theirPartner = forward ? al.partnerB : al.partnerA;
+    mine.forEach((t, i) => {
+      if (!free(myPartner, i)) return;
+      if (t.stem === PREFER) {
+        const j = theirs.findIndex(
+          (u, k) => free(theirPartner, k) && LIKING.has(u.stem) && theirs.slice(k + 1).some((v) => MOST.has(v.text)),
+        );
+        if (j >= 0) link(forward ? i : j, forward ? j : i);
+        return;
+      }
+      if (!t.text.includes("-")) return;
+      const parts = t.text.split("-").map(stemOf);
+      const at = theirs.findIndex((_, k) => parts.every((p, n) => theirs[k + n]?.stem === p));
+      if (at < 0 || !parts.every((_, n) => free(theirPartner, at + n))) return;
+      const head = at + parts.length - 1;
+      link(forward ? i : head, forward ? head : i);
+      // The other parts count as paired too (cover), without a partner of their own.
+      for (let n = 0; n < parts.length - 1; n++) theirPartner[at + n] = i;
+    });
+  }
+}
