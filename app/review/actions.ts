@@ -3,7 +3,7 @@ import { z } from "zod";
 import { defineAction } from "@/app/define-action";
 import { listQueueUnitIds } from "@/lib/db/review-queue";
 import { AppError } from "@/lib/errors";
-import { FactSchema } from "@/lib/facts/schema";
+import { ApprovalEditsSchema, FactSchema, VersionSchema } from "@/lib/facts/schema";
 import {
   approveAndRejudge,
   decideSelection,
@@ -19,13 +19,15 @@ const REVIEW_PAGES = ["/review", "/facts"];
 
 const ApproveInput = z.object({
   candidateId: z.uuid(),
-  edits: FactSchema.pick({ content: true, kind: true, temporal: true, importance: true }).partial().optional(),
+  edits: ApprovalEditsSchema.optional(),
   supersedeFactIds: z.array(z.uuid()).max(20).optional(),
   relateFactIds: z.array(z.uuid()).max(20).optional(),
   /** Also merge the open candidates that repeat this one into the new fact. */
   withCluster: z.boolean().optional(),
   /** Keep invisible characters in the fact's text (they are removed otherwise). */
   keepInvisible: z.boolean().optional(),
+  /** The version the card showed: a candidate judged again since is refused, not approved blind. */
+  version: VersionSchema.optional(),
 });
 
 export const approveCandidateAction = defineAction({
@@ -33,7 +35,8 @@ export const approveCandidateAction = defineAction({
   need: "review",
   revalidate: REVIEW_PAGES,
   run: async ({ input, actor, db }) => {
-    const fact = await approveAndRejudge({ db, reviewerId: actor.id, ...input });
+    const { version, ...options } = input;
+    const fact = await approveAndRejudge({ db, reviewerId: actor.id, expectedVersion: version, ...options });
     return { factId: fact.id, merged: fact.mergedCandidateIds.length };
   },
 });
@@ -59,6 +62,7 @@ const RejectInput = z.object({
   candidateId: z.uuid(),
   reason: z.string().max(500).optional(),
   withCluster: z.boolean().optional(),
+  version: VersionSchema.optional(),
 });
 
 export const rejectCandidateAction = defineAction({
@@ -66,7 +70,8 @@ export const rejectCandidateAction = defineAction({
   need: "review",
   revalidate: REVIEW_PAGES,
   run: async ({ input, actor, db }) => {
-    const rejected = await rejectAndRejudge({ db, reviewerId: actor.id, ...input });
+    const { version, ...options } = input;
+    const rejected = await rejectAndRejudge({ db, reviewerId: actor.id, expectedVersion: version, ...options });
     return { candidateId: input.candidateId, rejected: rejected.length };
   },
 });

@@ -4,9 +4,10 @@ import { ReviewQueue } from "@/components/review/review-queue";
 import type { ReviewItem } from "@/components/review/types";
 import { PageHeader } from "@/components/ui/card";
 import { getDb } from "@/lib/db/client";
-import { getQuoteContexts, type QuoteContext } from "@/lib/db/quote-contexts";
+import { getQuoteContexts } from "@/lib/db/quote-contexts";
 import { getFactOrigins, listQueuePage, type QueueUnit } from "@/lib/db/review-queue";
 import { listQueueFacets } from "@/lib/db/queue-facets";
+import type { QuoteContext } from "@/lib/queue/candidate";
 import { getSettings } from "@/lib/db/settings";
 import { parseQueueQuery, queueSearch, type QueueQuery } from "@/lib/queue/schema";
 import { kindOptions, presetOptions } from "@/lib/settings/schema";
@@ -15,8 +16,9 @@ import { requirePage } from "@/app/access";
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Review" };
 
+/** A card: the candidate as every reader sees it, with what this page read around it. */
 function toReviewItem(
-  c: QueueUnit,
+  unit: QueueUnit,
   {
     definitions,
     contexts,
@@ -28,39 +30,17 @@ function toReviewItem(
   },
 ): ReviewItem {
   return {
-    id: c.id,
-    content: c.content,
-    kind: c.kind,
-    kindDefinition: definitions.get(c.kind) ?? null,
-    confidence: c.confidence,
-    importance: c.importance,
-    temporal: c.temporal,
-    speaker: c.speaker,
-    quote: c.quote,
-    supported: c.supported,
-    verdict: c.verdict,
-    verdictStage: c.verdictStage,
+    ...unit,
+    kindDefinition: definitions.get(unit.kind) ?? null,
     // A card shows and acts on duplicates, relations and contradictions; "new" matches only add weight.
-    matches: c.matches && c.matches.filter((m) => m.verdict !== "new"),
-    status: c.status,
-    gateReason: c.gateReason,
-    start: c.start,
-    context: contexts.get(c.id) ?? null,
-    source: { id: c.run.source.id, title: c.run.source.title, createdAt: c.run.source.createdAt.toISOString() },
+    matches: unit.matches && unit.matches.filter((m) => m.verdict !== "new"),
+    context: contexts.get(unit.id) ?? null,
     factSources: Object.fromEntries(
-      (c.matches ?? []).flatMap((m) => {
+      (unit.matches ?? []).flatMap((m) => {
         const origin = m.factId ? origins.get(m.factId) : undefined;
         return m.factId && origin ? [[m.factId, origin]] : [];
       }),
     ),
-    extractor: c.run.extractor,
-    members: c.members.map((m) => ({
-      id: m.id,
-      content: m.content,
-      speaker: m.speaker,
-      quote: m.quote,
-      source: m.run.source,
-    })),
   };
 }
 

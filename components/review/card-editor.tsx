@@ -6,7 +6,7 @@ import { Button } from "@/components/ui/button";
 import { Textarea } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { WordDiff } from "@/components/ui/word-diff";
-import { TEMPORALS } from "@/lib/extraction/schema";
+import { TEMPORALS, TemporalSchema } from "@/lib/extraction/schema";
 import { describeInvisible } from "@/lib/text/invisible";
 
 const field = "h-9 rounded-md border border-border bg-white px-2 text-sm";
@@ -43,7 +43,7 @@ export function CardEditor({
     if (trimmed !== item.content) edits.content = trimmed;
     if (kind !== item.kind) edits.kind = kind;
     if (importance !== item.importance) edits.importance = importance;
-    if (temporal !== item.temporal) edits.temporal = temporal as ReviewEdits["temporal"];
+    if (temporal !== item.temporal) edits.temporal = temporal;
     onSave(edits, keepInvisible && invisible !== null);
   }
 
@@ -82,7 +82,12 @@ export function CardEditor({
         </div>
         <div className="flex flex-col gap-1">
           <Label htmlFor={id("temporal")}>Time</Label>
-          <select id={id("temporal")} className={field} value={temporal} onChange={(e) => setTemporal(e.target.value)}>
+          <select
+            id={id("temporal")}
+            className={field}
+            value={temporal}
+            onChange={(e) => setTemporal(TemporalSchema.parse(e.target.value))}
+          >
             {TEMPORALS.map((t) => (
               <option key={t} value={t}>
                 {t}

@@ -6,10 +6,10 @@ import { AppError } from "@/lib/errors";
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { Candidate } from "@/lib/extraction/schema";
 import { MatchesSchema, type GateStatus, type Match, type Stage, type Verdict } from "@/lib/matcher";
+import type { CandidateStatus } from "@/lib/queue/candidate";
 import { contentHash } from "@/lib/text/normalize";
 
-export const REVIEW_STATUSES = ["pending", "gated", "approved", "merged", "rejected"] as const;
-export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
+type ReviewStatus = CandidateStatus;
 /** Where a decision leaves a candidate. */
 export type DecidedStatus = "approved" | "rejected" | "merged";
 const OPEN_STATUSES: ReviewStatus[] = ["pending", "gated"];
