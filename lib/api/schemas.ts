@@ -108,6 +108,8 @@ export const FactPageSchema = z
     nextCursor: z.string().nullable(),
     /** No fact has the words: these are close spellings of them. */
     closeSpellings: z.boolean(),
+    /** The words as searched, spelt as the facts spell them ("launch" for "lanch"); null when not respelt. */
+    spelledAs: z.string().nullable(),
   })
   .meta({ id: "FactPage" });
 
