@@ -3,7 +3,7 @@ import { z } from "zod";
 import { defineAction } from "@/app/define-action";
 import { listQueueUnitIds } from "@/lib/db/review-queue";
 import { AppError } from "@/lib/errors";
-import { ApprovalEditsSchema, FactSchema, VersionSchema } from "@/lib/facts/schema";
+import { ApprovalEditsSchema, FactSchema } from "@/lib/facts/schema";
 import {
   approveAndRejudge,
   decideSelection,
@@ -12,6 +12,7 @@ import {
   rejectAndRejudge,
   undoAndRejudge,
 } from "@/lib/jobs/decisions";
+import { VERDICTS } from "@/lib/matcher/schema";
 import { parseQueueQuery } from "@/lib/queue/schema";
 
 /** Review decisions change the queue and the fact base. */
@@ -26,8 +27,8 @@ const ApproveInput = z.object({
   withCluster: z.boolean().optional(),
   /** Keep invisible characters in the fact's text (they are removed otherwise). */
   keepInvisible: z.boolean().optional(),
-  /** The version the card showed: a candidate judged again since is refused, not approved blind. */
-  version: VersionSchema.optional(),
+  /** The verdict the card showed: judged again since as a duplicate or a contradiction, it is refused. */
+  seenVerdict: z.enum(VERDICTS).nullable().optional(),
 });
 
 export const approveCandidateAction = defineAction({
@@ -35,8 +36,7 @@ export const approveCandidateAction = defineAction({
   need: "review",
   revalidate: REVIEW_PAGES,
   run: async ({ input, actor, db }) => {
-    const { version, ...options } = input;
-    const fact = await approveAndRejudge({ db, reviewerId: actor.id, expectedVersion: version, ...options });
+    const fact = await approveAndRejudge({ db, reviewerId: actor.id, ...input });
     return { factId: fact.id, merged: fact.mergedCandidateIds.length };
   },
 });
@@ -62,7 +62,6 @@ const RejectInput = z.object({
   candidateId: z.uuid(),
   reason: z.string().max(500).optional(),
   withCluster: z.boolean().optional(),
-  version: VersionSchema.optional(),
 });
 
 export const rejectCandidateAction = defineAction({
@@ -70,8 +69,7 @@ export const rejectCandidateAction = defineAction({
   need: "review",
   revalidate: REVIEW_PAGES,
   run: async ({ input, actor, db }) => {
-    const { version, ...options } = input;
-    const rejected = await rejectAndRejudge({ db, reviewerId: actor.id, expectedVersion: version, ...options });
+    const rejected = await rejectAndRejudge({ db, reviewerId: actor.id, ...input });
     return { candidateId: input.candidateId, rejected: rejected.length };
   },
 });

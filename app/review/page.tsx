@@ -1,4 +1,6 @@
 import type { Metadata } from "next";
+import { cookies, headers } from "next/headers";
+import { EARLY_KEYS_SCRIPT } from "@/components/review/early-keys";
 import { QueuePagination, QueueToolbar } from "@/components/review/queue-toolbar";
 import { ReviewQueue } from "@/components/review/review-queue";
 import type { ReviewItem } from "@/components/review/types";
@@ -10,6 +12,7 @@ import { listQueueFacets } from "@/lib/db/queue-facets";
 import type { QuoteContext } from "@/lib/queue/candidate";
 import { getSettings } from "@/lib/db/settings";
 import { parseQueueQuery, queueSearch, type QueueQuery } from "@/lib/queue/schema";
+import { QUEUE_VIEW_COOKIE } from "@/lib/queue/session";
 import { kindOptions, presetOptions } from "@/lib/settings/schema";
 import { requirePage } from "@/app/access";
 
@@ -82,8 +85,15 @@ export default async function ReviewPage({
     getFactOrigins({ db, factIds }),
   ]);
   const kindList = kindOptions(settings);
+  const view = (await cookies()).get(QUEUE_VIEW_COOKIE)?.value === "focus" ? "focus" : "list";
+  const readOnly = !viewer.allows.includes("review");
+  const nonce = (await headers()).get("x-nonce") ?? undefined;
   return (
     <div className="mx-auto max-w-4xl">
+      {settings.keyboardShortcuts && !readOnly ? (
+        // Notes the keys pressed before the queue is interactive; the queue applies them (early-keys.ts).
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: EARLY_KEYS_SCRIPT }} />
+      ) : null}
       <PageHeader title="Review" description="Approve what is true and worth keeping; reject the rest." />
       <QueueToolbar query={query} counts={page.counts} facets={facets} kinds={kindList} />
       <QueuePagination query={query} total={page.total} />
@@ -99,7 +109,9 @@ export default async function ReviewPage({
         }}
         emptyTitle={page.total === 0 && query.status === "gated" ? "No gated candidates" : "Nothing to review"}
         emptyHint={emptyHint(query, page.counts)}
-        readOnly={!viewer.allows.includes("review")}
+        offset={(query.page - 1) * query.size}
+        view={view}
+        readOnly={readOnly}
       />
       {page.units.length > 0 ? <QueuePagination query={query} total={page.total} /> : null}
     </div>

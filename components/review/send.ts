@@ -12,14 +12,26 @@ export const DONE_MESSAGE: Record<ReviewAction["type"], string> = {
   reject: "Rejected",
 };
 
+/** What each decision counts as in the queue's progress line. */
+export function categoryOf(action: ReviewAction): "approved" | "merged" | "rejected" {
+  return action.type === "merge" ? "merged" : action.type === "reject" ? "rejected" : "approved";
+}
+
+/**
+ * Sends one decision on the card as the reviewer saw it: an approval says the verdict it was shown, so a
+ * card judged again since as a duplicate or a contradiction (by the decision before it, or another
+ * reviewer's) is refused and shown again, not approved blind.
+ */
 export function send(item: ReviewItem, action: ReviewAction): Promise<ActionResult<unknown>> {
   const withCluster = item.members.length > 0;
+  const seenVerdict = item.verdict;
   switch (action.type) {
     case "approve":
       return approveCandidateAction({
         candidateId: item.id,
         withCluster,
         edits: action.edits,
+        seenVerdict,
         ...(action.keepInvisible ? { keepInvisible: true } : {}),
       });
     case "supersede":
@@ -27,12 +39,14 @@ export function send(item: ReviewItem, action: ReviewAction): Promise<ActionResu
         candidateId: item.id,
         supersedeFactIds: contradictedFacts(item).map((m) => m.factId),
         withCluster,
+        seenVerdict,
       });
     case "relate":
       return approveCandidateAction({
         candidateId: item.id,
         relateFactIds: relatedFacts(item).map((m) => m.factId),
         withCluster,
+        seenVerdict,
       });
     case "merge":
       return mergeCandidateAction({

@@ -15,12 +15,24 @@ import {
 } from "@/lib/db/facts";
 import { withTransaction, type Db, type Tx } from "@/lib/db/types";
 import type { Fact } from "@/lib/facts/schema";
+import type { Verdict } from "@/lib/matcher/schema";
 import { stripInvisible } from "@/lib/text/invisible";
 
 /**
  * Applying review decisions. This module never calls a model: everything it needs was decided
  * by the extractor and the matcher and stored on the candidate. Each decision is one transaction.
  */
+
+const NEEDS_A_LOOK: Verdict[] = ["duplicate", "contradicts"];
+
+function assertSeenVerdict(now: Verdict | null, seen: Verdict | null) {
+  if (now === seen || now === null || !NEEDS_A_LOOK.includes(now)) return;
+  const what = now === "duplicate" ? "repeats an approved fact" : "contradicts an approved fact";
+  throw new AppError(
+    "CONFLICT",
+    `This candidate was judged again since you read it: it now ${what}. Read it and decide again.`,
+  );
+}
 
 /**
  * Approves a candidate as a new fact. With `withCluster`, the open candidates that repeat it (its
@@ -36,12 +48,19 @@ export async function approveCandidate({
   relateFactIds = [],
   withCluster = false,
   expectedVersion,
+  seenVerdict,
   keepInvisible = false,
 }: {
   db: Db | Tx;
   candidateId: string;
   /** The candidate's version the reviewer saw; a newer one refuses the decision (CONFLICT). */
   expectedVersion?: number;
+  /**
+   * The verdict the reviewer saw (the review queue, which decides faster than it is read again): judged
+   * again since as a duplicate or a contradiction, it is refused (CONFLICT) rather than approved blind.
+   * A change that does not make approving it a mistake (new → related) lets the decision stand.
+   */
+  seenVerdict?: Verdict | null;
   /** null when the gate policy approved it automatically. */
   reviewerId: string | null;
   /** The reviewer's corrections, validated by FactSchema upstream. */
@@ -56,6 +75,7 @@ export async function approveCandidate({
 }) {
   return withTransaction(db, async (tx) => {
     const candidate = await claimCandidate({ tx, candidateId, reviewerId, status: "approved", expectedVersion });
+    if (seenVerdict !== undefined) assertSeenVerdict(candidate.verdict, seenVerdict);
     assertMatched(candidate, [...supersedeFactIds, ...relateFactIds]);
     const now = new Date();
     const typed = edits?.content ?? candidate.content;
