@@ -76,34 +76,38 @@ export async function listQueuePage({ db, query }: { db: Db; query: QueueQuery }
 
 /**
  * A card is a candidate that repeats no open candidate: alone, the head of a cluster, or a member whose
- * head was decided meanwhile (it stands alone until it is judged again).
+ * head was decided meanwhile (it stands alone until it is judged again). A run's or a source's cards are
+ * those of its candidates, and those its candidates joined (a re-extraction's repeats are members of the
+ * earlier cards: "Review 6 candidates" must not open an empty queue).
  */
 export function whereOf(query: QueueQuery): Prisma.CandidateWhereInput {
   const statuses = query.status === "open" ? [...OPEN] : [query.status];
   const text = query.q;
+  const mine = (where: Prisma.CandidateWhereInput): Prisma.CandidateWhereInput => ({
+    OR: [where, { members: { some: { ...where, status: { in: [...OPEN] } } } }],
+  });
+  const and: Prisma.CandidateWhereInput[] = [
+    { OR: [{ clusterId: null }, { cluster: { status: { notIn: [...OPEN] } } }] },
+  ];
+  if (query.run) and.push(mine({ runId: query.run }));
+  if (query.source) and.push(mine({ run: { sourceId: query.source } }));
+  if (text) {
+    and.push({
+      OR: [
+        { content: { contains: text, mode: "insensitive" as const } },
+        { quote: { contains: text, mode: "insensitive" as const } },
+      ],
+    });
+  }
   return {
     status: { in: statuses },
-    OR: [{ clusterId: null }, { cluster: { status: { notIn: [...OPEN] } } }],
+    AND: and,
     ...(query.kind ? { kind: query.kind } : {}),
     ...(query.verdict ? { verdict: query.verdict } : {}),
     ...(query.gate ? { gateReason: { contains: GATE_REASONS[query.gate].text } } : {}),
-    ...(query.run ? { runId: query.run } : {}),
-    ...(query.source ? { run: { sourceId: query.source } } : {}),
     ...(query.speaker ? { speaker: { equals: query.speaker, mode: "insensitive" as const } } : {}),
     ...(query.min !== undefined || query.max !== undefined
       ? { confidence: { gte: query.min ?? 0, lte: query.max ?? 1 } }
-      : {}),
-    ...(text
-      ? {
-          AND: [
-            {
-              OR: [
-                { content: { contains: text, mode: "insensitive" as const } },
-                { quote: { contains: text, mode: "insensitive" as const } },
-              ],
-            },
-          ],
-        }
       : {}),
   };
 }
