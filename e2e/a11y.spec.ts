@@ -1,6 +1,8 @@
 import { expect, test } from "@playwright/test";
 import { violations } from "./axe";
-import { approveByApi, clearOpen, ingestByApi } from "./queue-seed";
+import { approveByApi, clearSeeded, ingestByApi } from "./queue-seed";
+
+test.afterEach(({ request }) => clearSeeded(request));
 
 // axe-core over the pages reviewers live in, with real content in them: no serious or critical violation.
 test("the review queue, a source view and the dashboard have no serious or critical accessibility violation", async ({
@@ -45,12 +47,12 @@ test("every page, with content in it, has no serious or critical accessibility v
 }) => {
   const tag = `axe${Date.now()}`;
   const meeting = await ingestByApi(request, `Axe sync ${tag}`, [
-    `Priya: We decided to hold the ${tag} retro on Fridays.`,
-    `Marcus: The ${tag} retro budget is 300 euros.`,
-    `Lena: The ${tag} retro budget is 400 euros.`,
+    `Priya: We decided to hold the ${tag} quiz night on Fridays.`,
+    `Marcus: The ${tag} quiz budget is 300 euros.`,
+    `Lena: The ${tag} quiz budget is 400 euros.`,
   ]);
-  const first = meeting.candidates.find((c) => c.content.includes("retro on Fridays"));
-  if (!first) throw new Error("the retro decision was not extracted");
+  const first = meeting.candidates.find((c) => c.content.includes("quiz night"));
+  if (!first) throw new Error("the quiz night decision was not extracted");
   const { factId } = await approveByApi(request, first);
   const open = meeting.candidates.find((c) => c.id !== first.id) ?? first;
   const pages = [
@@ -60,7 +62,7 @@ test("every page, with content in it, has no serious or critical accessibility v
     `/review?q=${tag}&status=gated`,
     `/review/${open.id}`,
     `/facts?q=${tag}`,
-    "/facts?q=retrro",
+    "/facts?q=quizz",
     `/facts/${factId}`,
     "/facts/new",
     "/sources",
@@ -96,5 +98,4 @@ test("every page, with content in it, has no serious or critical accessibility v
   await page.getByRole("button", { name: "Menu" }).click();
   found.push(...(await violations(page)).map((v) => `menu at 390 px: ${v}`));
   expect(found).toEqual([]);
-  await clearOpen(request, [meeting.sourceId]);
 });

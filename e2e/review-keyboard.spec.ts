@@ -1,5 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
-import { candidatesOf, clearOpen, seedTwentyCards, type ApiCandidate } from "./queue-seed";
+import { candidatesOf, clearSeeded, ingestByApi, seedTwentyCards, type ApiCandidate } from "./queue-seed";
+
+test.afterEach(({ request }) => clearSeeded(request));
 
 // A reviewer clears a queue from the keyboard alone, without waiting for the server: every key acts on the
 // card it was pressed on, in order, and the database says so afterwards.
@@ -29,30 +31,30 @@ test("a 20-card queue walked by keyboard faster than the server answers: each de
     if (!card) throw new Error(`no card says "${fragment}"`);
     return card;
   };
-  expect(cards.findIndex((c) => c.content.includes("rename"))).toBe(0);
+  expect(cards.findIndex((c) => c.content.includes("mascot"))).toBe(0);
   expect(cards.findIndex((c) => c.content.includes("public API"))).toBe(19);
   await expect(page.getByLabel("Progress")).toHaveText(/^1 of 20 · 0 approved · 0 rejected$/);
 
   // From the first card on, without a single wait for the server between keys.
   const keys = page.keyboard;
   await expect(page.getByTestId("candidate").first()).toBeFocused();
-  await keys.press("a"); // rename → approved
-  await keys.press("e"); // budget: edit, then approve with the reviewer's words
+  await keys.press("a"); // mascot → approved
+  await keys.press("e"); // allowance: edit, then approve with the reviewer's words
   await keys.press("ControlOrMeta+a");
-  await keys.type(`The ${tag} budget is capped at 20,000 dollars.`);
+  await keys.type(`The ${tag} travel allowance is capped at 900 euros.`);
   await keys.press("ControlOrMeta+Enter");
-  await keys.press("m"); // launch, a repeat of an approved fact → merged
-  await keys.press("r"); // mobile app: the third reason, by the arrows
+  await keys.press("m"); // kickoff, a repeat of an approved fact → merged
+  await keys.press("r"); // kiosk: the third reason, by the arrows
   await keys.press("ArrowRight");
   await keys.press("ArrowRight");
   await keys.press("Enter");
-  await keys.press("a"); // venue → approved
-  await keys.press("r"); // security review: rejected, then undone, then approved as the third kind
+  await keys.press("a"); // badges → approved
+  await keys.press("r"); // penetration test: rejected, then undone, then approved as the third kind
   await keys.press("Enter");
   await keys.press("u");
   await keys.press("3");
-  await keys.press("j"); // past invoices, to the wiki
-  await keys.press("a"); // wiki → approved
+  await keys.press("j"); // past invoices, to the forum
+  await keys.press("a"); // forum → approved
   await keys.press("k"); // back to invoices: the editor opened and closed, then approved as it was
   await keys.press("e");
   await keys.press("Escape");
@@ -60,7 +62,7 @@ test("a 20-card queue walked by keyboard faster than the server answers: each de
   await keys.press("r"); // release train: the arrows wrap round to the last reason
   await keys.press("ArrowLeft");
   await keys.press("Enter");
-  await keys.press("a"); // migration guide
+  await keys.press("a"); // style guide
   await keys.press("a"); // office (meeting B)
   await keys.press("r"); // legacy customers: "Wrong"
   await keys.press("ArrowDown");
@@ -76,7 +78,7 @@ test("a 20-card queue walked by keyboard faster than the server answers: each de
   await keys.press("Enter");
   await keys.press("m"); // design system, a repeat → merged
   await keys.press("1"); // demo laptop: approved as the first kind
-  await keys.press("a"); // handbook
+  await keys.press("a"); // manual
   await keys.press("r"); // access logs: "Duplicate", three steps down
   await keys.press("ArrowDown");
   await keys.press("ArrowDown");
@@ -96,29 +98,29 @@ test("a 20-card queue walked by keyboard faster than the server answers: each de
     return c ? [c.status, c.rejectReason ?? c.kind] : null;
   };
   expect({
-    rename: state("rename"),
-    launch: state("launch to October"),
-    mobile: state("mobile app"),
-    venue: state("venue"),
+    mascot: state("mascot"),
+    kickoff: state("kickoff"),
+    kiosk: state("kiosk"),
+    badges: state("badges"),
     invoices: state("invoices"),
-    wiki: state("wiki"),
+    forum: state("forum"),
     release: state("release train"),
-    guide: state("migration guide"),
+    guide: state("style guide"),
     office: state("office"),
     legacy: state("legacy customers"),
     domains: state("domain names"),
     backups: state("backups"),
     design: state("design system"),
-    handbook: state("handbook"),
+    manual: state("manual"),
     logs: state("access logs"),
     api: state("public API"),
   }).toEqual({
-    rename: ["approved", expect.any(String)],
-    launch: ["merged", expect.any(String)],
-    mobile: ["rejected", "Superseded"],
-    venue: ["approved", expect.any(String)],
+    mascot: ["approved", expect.any(String)],
+    kickoff: ["merged", expect.any(String)],
+    kiosk: ["rejected", "Superseded"],
+    badges: ["approved", expect.any(String)],
     invoices: ["approved", expect.any(String)],
-    wiki: ["approved", expect.any(String)],
+    forum: ["approved", expect.any(String)],
     release: ["rejected", "Private"],
     guide: ["approved", expect.any(String)],
     office: ["approved", expect.any(String)],
@@ -126,13 +128,13 @@ test("a 20-card queue walked by keyboard faster than the server answers: each de
     domains: ["approved", expect.any(String)],
     backups: ["rejected", "Not a fact"],
     design: ["merged", expect.any(String)],
-    handbook: ["approved", expect.any(String)],
+    manual: ["approved", expect.any(String)],
     logs: ["rejected", "Duplicate"],
     api: ["approved", expect.any(String)],
   });
-  expect(state("budget")?.[0]).toBe("approved");
+  expect(state("travel allowance")?.[0]).toBe("approved");
   expect(state("designers")?.[0]).toBe("approved");
-  expect(state("security review")?.[0]).toBe("approved");
+  expect(state("penetration test")?.[0]).toBe("approved");
   expect(state("demo laptop")?.[0]).toBe("approved");
 
   // What the facts say: the edits in the reviewer's words, the kinds the number keys chose.
@@ -142,15 +144,15 @@ test("a 20-card queue walked by keyboard faster than the server answers: each de
         facts: Array<{ content: string; kind: string; provenance: unknown[] }>;
       }
     ).facts;
-  expect((await facts(`${tag} budget`)).map((f) => f.content)).toEqual([
-    `The ${tag} budget is capped at 20,000 dollars.`,
+  expect((await facts(`${tag} travel allowance`)).map((f) => f.content)).toEqual([
+    `The ${tag} travel allowance is capped at 900 euros.`,
   ]);
   expect((await facts(`${tag} hires designers spring`)).map((f) => f.content)).toEqual([
     `The team hires two ${tag} designers in spring.`,
   ]);
-  expect((await facts(`${tag} security review`)).map((f) => f.kind)).toEqual(["action_item"]);
+  expect((await facts(`${tag} penetration test`)).map((f) => f.kind)).toEqual(["action_item"]);
   expect((await facts(`${tag} demo laptop`)).map((f) => f.kind)).toEqual(["decision"]);
-  expect((await facts(`${tag} launch October`)).map((f) => f.provenance.length)).toEqual([2]);
+  expect((await facts(`${tag} kickoff harbour`)).map((f) => f.provenance.length)).toEqual([2]);
   expect((await facts(`${tag} invoices`)).map((f) => f.content)).toEqual([at("invoices").content]);
 });
 
@@ -159,7 +161,7 @@ test("after a decision the next card has the keys: e and r open with the focus i
   request,
 }) => {
   const tag = `focus${Date.now()}`;
-  const { sources } = await seedTwentyCards(request, tag);
+  await seedTwentyCards(request, tag);
   await page.goto(`/review?q=${tag}&sort=source&dir=asc`);
   const cards = page.getByTestId("candidate");
   await expect(cards).toHaveCount(20);
@@ -186,13 +188,9 @@ test("after a decision the next card has the keys: e and r open with the focus i
   // A live refresh while the editor is open (another meeting adds a card to this view): the focus stays.
   await page.keyboard.press("e");
   await expect(second.getByLabel("Fact text")).toBeFocused();
-  const elsewhere = await request.post("/api/sources", {
-    data: { title: `Elsewhere ${tag}`, text: `Omar: I will rent the ${tag} crane by Monday.` },
-  });
-  const { sourceId } = (await elsewhere.json()) as { sourceId: string };
+  await ingestByApi(request, `Elsewhere ${tag}`, [`Omar: I will rent the ${tag} crane by Monday.`]);
   await expect(page.getByLabel("Progress")).toHaveText(/ of 21 · 1 approved · 0 rejected$/);
   await expect(second.getByLabel("Fact text")).toBeFocused();
-  await clearOpen(request, [...sources, sourceId]);
 });
 
 test("keys pressed before the page is interactive are kept and applied in order: the first ? works", async ({
@@ -200,7 +198,7 @@ test("keys pressed before the page is interactive are kept and applied in order:
   request,
 }) => {
   const tag = `early${Date.now()}`;
-  const { sources } = await seedTwentyCards(request, tag);
+  await seedTwentyCards(request, tag);
   // The page's scripts are held back until the keys are in: the cards are there, React is not yet.
   let release: () => void = () => undefined;
   const held = new Promise<void>((resolve) => (release = resolve));
@@ -219,5 +217,4 @@ test("keys pressed before the page is interactive are kept and applied in order:
   // j came first: the second card is the selected one.
   await expect(page.getByTestId("candidate").nth(1)).toBeFocused();
   await expect(page.getByLabel("Progress")).toHaveText(/^2 of 20/);
-  await clearOpen(request, sources);
 });

@@ -107,7 +107,6 @@ export function IngestForm({
       input.value = "";
       setFileName(null);
       setErrors((e) => ({ ...e, file: [refused] }));
-      toast.error(refused);
       return;
     }
     setFileName(file.name);
