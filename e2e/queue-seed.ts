@@ -24,8 +24,10 @@ export async function clearSeeded(request: APIRequestContext) {
 }
 
 /** Adds a transcript and waits for its run; returns its source id and candidates, in transcript order. */
-export async function ingestByApi(request: APIRequestContext, title: string, lines: string[]) {
-  const started = await request.post("/api/sources", { data: { title, text: lines.join("\n") } });
+export async function ingestByApi(request: APIRequestContext, title: string, lines: string[], meetingDate?: string) {
+  const started = await request.post("/api/sources", {
+    data: { title, text: lines.join("\n"), ...(meetingDate ? { meetingDate } : {}) },
+  });
   expect(started.status()).toBe(202);
   const { runId, sourceId } = (await started.json()) as { runId: string; sourceId: string };
   seeded.push(sourceId);

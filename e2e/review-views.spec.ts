@@ -25,8 +25,8 @@ test("f shows one card at a time, large, with its context and keys; progress is 
   await expect(card).toContainText(`The team decided to name the ${tag} mascot Pebble.`);
   // Its quote in context: the lines after it in the meeting; the decision keys under it.
   await expect(card.locator("blockquote")).toContainText(`The ${tag} travel allowance cannot exceed 900 euros.`);
-  await expect(card.getByRole("button", { name: /Approve/ })).toHaveAttribute("aria-keyshortcuts", "a");
-  await expect(card.getByRole("button", { name: /Reject/ })).toHaveAttribute("aria-keyshortcuts", "r");
+  await expect(card.getByRole("button", { name: "Approve", exact: true })).toHaveAttribute("aria-keyshortcuts", "a");
+  await expect(card.getByRole("button", { name: "Reject", exact: true })).toHaveAttribute("aria-keyshortcuts", "r");
   await expect(progress(page)).toHaveText("1 of 20 · 0 approved · 0 rejected");
 
   await page.keyboard.press("a");
@@ -69,11 +69,16 @@ test("at 390 px every page fits without scrolling sideways, the sidebar folds in
   request,
 }) => {
   const tag = `narrow${Date.now()}`;
-  const meeting = await ingestByApi(request, `A rather long meeting title for a narrow screen ${tag}`, [
-    `Priya: We decided to move the ${tag} quarterly planning offsite to the Porto office in March.`,
-    `Marcus: The ${tag} induction checklist must cover security training before the first deploy.`,
-    `Lena: I will send the ${tag} meeting minutes to everyone by Friday afternoon.`,
-  ]);
+  const meeting = await ingestByApi(
+    request,
+    `A rather long meeting title for a narrow screen ${tag}`,
+    [
+      `Priya: We decided to move the ${tag} quarterly planning offsite to the Porto office in March.`,
+      `Marcus: The ${tag} induction checklist must cover security training before the first deploy.`,
+      `Lena: I will send the ${tag} meeting minutes to everyone by Friday afternoon.`,
+    ],
+    "2026-03-02",
+  );
   const first = meeting.candidates.find((c) => c.content.includes("Porto"));
   if (!first) throw new Error("the Porto decision was not extracted");
   const { factId } = await approveByApi(request, first);
@@ -88,6 +93,8 @@ test("at 390 px every page fits without scrolling sideways, the sidebar folds in
     expect(`${path}: ${width}`).toBe(`${path}: 390`);
   }
   await page.goto(`/review?q=${tag}`);
+  // Cards say when the meeting was, as entered, not the day it was ingested.
+  await expect(page.getByTestId("candidate").first()).toContainText("meeting of 2026-03-02");
   await page.keyboard.press("f");
   await expect(page.getByTestId("candidate")).toHaveCount(1);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(390);
@@ -107,8 +114,8 @@ test("at 390 px every page fits without scrolling sideways, the sidebar folds in
   // One card at a time by touch: Approve, then Reject with a reason, from the buttons under the card.
   await page.goto(`/review?q=${tag}&sort=source&dir=asc`);
   const card = page.getByTestId("candidate");
-  await card.getByRole("button", { name: /Approve/ }).click();
-  await card.getByRole("button", { name: /Reject/ }).click();
+  await card.getByRole("button", { name: "Approve", exact: true }).click();
+  await card.getByRole("button", { name: "Reject", exact: true }).click();
   await card.getByRole("button", { name: "Too vague" }).click();
   await expect(progress(page)).toHaveText("2 of 2 · 1 approved · 1 rejected");
   await expect(page.getByText("Done: nothing left on this page")).toBeVisible();
