@@ -183,7 +183,6 @@ export const CandidateListQuerySchema = z.object({
 
 /** The queue's candidate, as the queue itself reads it (lib/queue/candidate.ts). */
 export const ApiCandidateSchema = CandidateViewSchema.meta({ id: "Candidate" });
-export type ApiCandidate = z.infer<typeof ApiCandidateSchema>;
 
 export const CandidatePageSchema = z
   .object({ candidates: z.array(ApiCandidateSchema), nextCursor: z.string().nullable() })

@@ -129,7 +129,7 @@ describe("a queue that stays true", () => {
     expect(await getQueueStamp({ db: db.prisma })).not.toBe(stamp);
   });
 
-  it("leaves a candidate judged the same again as it was: its version stands, so a decision on it is not refused", async () => {
+  it("leaves a candidate judged the same again as it was: its version stands, a decision on it stands", async () => {
     const [near] = await extract(["The team will move the offsite to Porto in May."]);
     const before = await row(near!);
     // A change nearby that makes no difference to it: re-judged, same verdict and gate, same version.
@@ -143,7 +143,7 @@ describe("a queue that stays true", () => {
     expect(after.version).toBe(before.version + 1);
   });
 
-  it("refuses to approve a card judged a duplicate since it was shown, and approves it when that was seen", async () => {
+  it("refuses to approve a card judged a duplicate since it was shown, approves it once that is seen", async () => {
     const [card] = await extract(["The team will move the offsite to Porto in May."]);
     const shown = (await row(card!)).verdict;
     const fact = await addFact(db.prisma, "The team will move the offsite to Porto in May.");
