@@ -56,17 +56,20 @@ export async function approveByApi(request: APIRequestContext, candidate: ApiCan
  */
 async function clearOpen(request: APIRequestContext, sources: string[]) {
   await expect
-    .poll(async () => {
-      let open = 0;
-      for (const source of sources) {
-        for (const c of await candidatesOf(request, source)) {
-          if (c.status !== "pending" && c.status !== "gated") continue;
-          open++;
-          await request.post(`/api/candidates/${c.id}/reject`, { data: { version: c.version, reason: "Test over" } });
+    .poll(
+      async () => {
+        let open = 0;
+        for (const source of sources) {
+          for (const c of await candidatesOf(request, source)) {
+            if (c.status !== "pending" && c.status !== "gated") continue;
+            open++;
+            await request.post(`/api/candidates/${c.id}/reject`, { data: { version: c.version, reason: "Test over" } });
+          }
         }
-      }
-      return open;
-    })
+        return open;
+      },
+      { message: "open candidates left by the test", timeout: 60_000 },
+    )
     .toBe(0);
 }
 
