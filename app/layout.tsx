@@ -4,6 +4,7 @@ import { connection } from "next/server";
 import type { ReactNode } from "react";
 import { currentViewer } from "@/app/access";
 import { AppNav } from "@/components/app-nav";
+import { MobileNav } from "@/components/mobile-nav";
 import { Providers } from "@/components/providers";
 import "./globals.css";
 
@@ -24,8 +25,9 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
     <html lang="en">
       <body className="min-h-screen antialiased">
         <Providers>
-          <div className="flex min-h-screen">
-            <div className="shrink-0 border-r border-border bg-white">
+          <div className="flex min-h-screen flex-col md:flex-row">
+            <MobileNav viewer={viewer} />
+            <div className="hidden shrink-0 border-r border-border bg-white md:block">
               <aside className={sidebarClass}>
                 <Link href="/" className="px-3 text-lg font-semibold tracking-tight">
                   <span className="text-primary">◆</span> Sift
@@ -33,7 +35,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
                 <AppNav viewer={viewer} />
               </aside>
             </div>
-            <main className="min-w-0 flex-1 px-8 py-6">{children}</main>
+            <main className="min-w-0 flex-1 px-4 py-4 sm:px-6 md:px-8 md:py-6">{children}</main>
           </div>
         </Providers>
       </body>

@@ -19,14 +19,14 @@ export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Dashboard" };
 
 export default async function DashboardPage() {
-  await requirePage("read");
+  const viewer = await requirePage("read");
   const db = await getDb();
   const counts = await getStatusCounts({ db });
   if (counts.sources === 0) {
     return (
       <div className="mx-auto max-w-5xl">
         <PageHeader title="Dashboard" description="The state of the fact base and the review queue." />
-        <FirstRun />
+        <FirstRun canIngest={viewer.allows.includes("propose")} />
       </div>
     );
   }

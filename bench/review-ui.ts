@@ -85,8 +85,8 @@ try {
   type Marks = { keys: number[]; focus: Focus[] };
   // The page keeps its marks on `window` so that each evaluate below reads the same object.
   await page.evaluate(() => {
-    const w = window as { __marks?: Marks };
-    const current = (): Marks => (w.__marks ??= { keys: [], focus: [] });
+    const w = window as { __uiMarks?: Marks };
+    const current = (): Marks => (w.__uiMarks ??= { keys: [], focus: [] });
     document.addEventListener("keydown", (e) => current().keys.push(e.timeStamp), true);
     document.addEventListener("focusin", () => {
       const entry: Focus = { at: performance.now() };
@@ -97,13 +97,13 @@ try {
   /** The marks since the last call, once the last focus has been painted. */
   const marks = async (): Promise<Marks> => {
     await page.waitForFunction(() => {
-      const f = (window as { __marks?: Marks }).__marks?.focus.at(-1);
+      const f = (window as { __uiMarks?: Marks }).__uiMarks?.focus.at(-1);
       return f !== undefined && f.paint !== undefined;
     });
     return page.evaluate(() => {
-      const w = window as { __marks?: Marks };
-      const out = w.__marks ?? { keys: [], focus: [] };
-      w.__marks = { keys: [], focus: [] };
+      const w = window as { __uiMarks?: Marks };
+      const out = w.__uiMarks ?? { keys: [], focus: [] };
+      w.__uiMarks = { keys: [], focus: [] };
       return out;
     });
   };

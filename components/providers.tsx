@@ -10,7 +10,14 @@ export function Providers({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={client}>
       {children}
-      <Toaster richColors position="bottom-right" closeButton />
+      {/* Bottom right, a card's content at most two lines: the review queue keeps the selected card (and its
+          quote) above this corner (scroll-margin), so a toast never covers what is being reviewed. */}
+      <Toaster
+        richColors
+        position="bottom-right"
+        closeButton
+        toastOptions={{ classNames: { description: "line-clamp-2" } }}
+      />
     </QueryClientProvider>
   );
 }

@@ -1,19 +1,10 @@
-import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
+import { violations } from "./axe";
+import { approveByApi, clearSeeded, ingestByApi } from "./queue-seed";
+
+test.afterEach(({ request }) => clearSeeded(request));
 
 // axe-core over the pages reviewers live in, with real content in them: no serious or critical violation.
-async function violations(page: Page) {
-  // A toast fading in is half transparent: its colours are only judged once every transition has ended.
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running"));
-  const result = await new AxeBuilder({ page }).analyze();
-  return result.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => {
-      const nodes = v.nodes.map((n) => `${n.target.join(" ")} ${n.html.slice(0, 120)} ${n.failureSummary ?? ""}`);
-      return `${v.id} (${v.impact}): ${v.help} — ${nodes.join(", ")}`;
-    });
-}
-
 test("the review queue, a source view and the dashboard have no serious or critical accessibility violation", async ({
   page,
 }) => {
@@ -48,4 +39,63 @@ test("the review queue, a source view and the dashboard have no serious or criti
   await expect(page.getByRole("table", { name: /By extractor/ })).toBeVisible();
   await expect(page.getByRole("img", { name: /Open candidates per day/ })).toBeVisible();
   expect(await violations(page)).toEqual([]);
+});
+
+test("every page, with content in it, has no serious or critical accessibility violation", async ({
+  page,
+  request,
+}) => {
+  const tag = `axe${Date.now()}`;
+  const meeting = await ingestByApi(request, `Axe sync ${tag}`, [
+    `Priya: We decided to hold the ${tag} quiz night on Fridays.`,
+    `Marcus: The ${tag} quiz budget is 300 euros.`,
+    `Lena: The ${tag} quiz budget is 400 euros.`,
+  ]);
+  const first = meeting.candidates.find((c) => c.content.includes("quiz night"));
+  if (!first) throw new Error("the quiz night decision was not extracted");
+  const { factId } = await approveByApi(request, first);
+  const open = meeting.candidates.find((c) => c.id !== first.id) ?? first;
+  const pages = [
+    "/",
+    "/ingest",
+    `/review?q=${tag}`,
+    `/review?q=${tag}&status=gated`,
+    `/review/${open.id}`,
+    `/facts?q=${tag}`,
+    "/facts?q=quizz",
+    `/facts/${factId}`,
+    "/facts/new",
+    "/sources",
+    `/sources/${meeting.sourceId}`,
+    `/sources/${meeting.sourceId}/forget`,
+    "/settings",
+    "/admin",
+    "/forbidden?need=admin",
+  ];
+  const found: string[] = [];
+  for (const path of pages) {
+    await page.goto(path);
+    await expect(page.getByRole("main")).toBeVisible();
+    found.push(...(await violations(page)).map((v) => `${path}: ${v}`));
+  }
+  // The queue one card at a time, the editor and the reasons open, the shortcut list, the menu at 390 px.
+  await page.goto(`/review?q=${tag}`);
+  await page.keyboard.press("f");
+  await expect(page.getByTestId("candidate")).toHaveCount(1);
+  found.push(...(await violations(page)).map((v) => `focused view: ${v}`));
+  await page.keyboard.press("e");
+  found.push(...(await violations(page)).map((v) => `editor: ${v}`));
+  await page.keyboard.press("Escape");
+  await page.keyboard.press("r");
+  found.push(...(await violations(page)).map((v) => `reasons: ${v}`));
+  await page.keyboard.press("Escape");
+  await page.keyboard.press("Shift+Slash");
+  await expect(page.getByRole("dialog", { name: "Keyboard shortcuts" })).toBeVisible();
+  found.push(...(await violations(page)).map((v) => `shortcuts: ${v}`));
+  await page.keyboard.press("Escape");
+  await page.keyboard.press("f");
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByRole("button", { name: "Menu" }).click();
+  found.push(...(await violations(page)).map((v) => `menu at 390 px: ${v}`));
+  expect(found).toEqual([]);
 });

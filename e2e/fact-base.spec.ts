@@ -69,7 +69,7 @@ test("archiving takes a fact out of search and brings it back, both in its histo
   await expect(page.getByTestId("fact")).toHaveCount(1);
 });
 
-test("forgetting a meeting previews what changes, archives what only it said and rejects its open cards", async ({
+test("forgetting a meeting previews what changes, then deletes what only it said, its cards, its transcript", async ({
   page,
 }) => {
   const stamp = Date.now();
@@ -86,11 +86,17 @@ test("forgetting a meeting previews what changes, archives what only it said and
   await page.goto(`${source}/forget`);
   await expect(page.getByRole("region", { name: /Facts only this source supports \(1\)/ })).toContainText("north wall");
   await expect(page.getByRole("region", { name: /Open candidates rejected/ })).toContainText("water-based paint");
-  await page.getByRole("button", { name: "Forget this source" }).click();
-  await expect(page.getByRole("listitem").filter({ hasText: "Source forgotten: 1 fact archived" })).toBeVisible();
+  // Forget means gone: deleting is what is chosen, and archiving is offered second, saying what it keeps.
+  await expect(page.getByRole("radio", { name: /Delete it/ })).toBeChecked();
+  await expect(page.getByRole("radio", { name: /Archive instead/ })).not.toBeChecked();
+  await expect(page.getByText("Archive keeps the transcript")).toBeVisible();
+  await page.getByRole("button", { name: "Delete for good" }).click();
+  await expect(page.getByRole("listitem").filter({ hasText: "Source forgotten: 1 fact deleted" })).toBeVisible();
 
   await page.goto(`/facts?q=${stamp}`);
   await expect(page.getByText("No facts match")).toBeVisible();
   await page.goto(`/review?q=${stamp}`);
   await expect(page.getByRole("listitem", { name: /water-based paint/ })).toHaveCount(0);
+  const response = await page.goto(source as string);
+  expect(response?.status()).toBe(404);
 });

@@ -29,6 +29,8 @@ test("the fact base is searched by words even misspelt, filtered, and the search
   await page.getByRole("button", { name: "Search" }).click();
   await expect(page).toHaveURL(/q=/);
   await expect(page.getByTestId("fact").first()).toContainText("kiosk deadline");
+  // The spelling searched for instead is said.
+  await expect(page.getByRole("note")).toContainText(`Showing results for “${stamp} kiosk deadline”`);
 
   await page.goto(`/facts?q=${stamp}`);
   await expect(page.getByText("1–2 of 2").first()).toBeVisible();

@@ -125,9 +125,9 @@ test("j and k move the focus from card to card, and the card scrolls into view",
   await expect(cards.nth(0)).toBeFocused();
   await page.keyboard.press("r");
   // The reasons open with the first one focused: Enter takes it.
-  await expect(page.getByRole("group", { name: "Reject with a reason" })).toBeVisible();
+  await expect(page.getByRole("toolbar", { name: "Reject with a reason" })).toBeVisible();
   await page.keyboard.press("Enter");
-  await expect(page.getByText("Rejected")).toBeVisible();
+  await expect(page.getByText("Rejected", { exact: true })).toBeVisible();
   await expect(cards).toHaveCount(1);
   await expect(cards.nth(0)).toBeFocused();
 });
@@ -254,9 +254,18 @@ test("bulk: select with x and shift-click, the button says how many, gated cards
   await page.getByRole("listitem", { name: /Lisbon/ }).click();
   await page.keyboard.press("x");
   await expect(bar).toContainText("1 selected");
-  await bar.getByRole("button", { name: "Reject 1" }).click();
+  // A bulk rejection asks why, and for a second click that says how many.
+  await bar.getByRole("button", { name: "Reject 1…" }).click();
+  const confirm = bar.getByRole("form", { name: "Reject the selection" });
+  await expect(confirm.getByLabel("Reject 1 card as")).toBeFocused();
+  await confirm.getByLabel("Reject 1 card as").selectOption("Wrong");
+  await confirm.getByRole("button", { name: "Reject 1", exact: true }).click();
   await expect(page.getByText("Rejected 1 card")).toBeVisible();
   await expect(cards).toHaveCount(2);
+  const rejected = await page.request.get("/api/candidates?status=rejected&limit=100");
+  const lisbon = ((await rejected.json()) as { candidates: Array<{ content: string; rejectReason: string }> })
+    .candidates;
+  expect(lisbon.find((c) => c.content.includes(`${stamp} Lisbon`))?.rejectReason).toBe("Wrong");
 });
 
 test("two reviewers on one card: the second is told who decided, and nothing is doubled", async ({ page, browser }) => {
@@ -274,7 +283,11 @@ test("two reviewers on one card: the second is told who decided, and nothing is 
   await mine.getByRole("button", { name: "Approve", exact: true }).click();
   await expect(page.getByText("Approved — added to Facts")).toBeVisible();
   await theirs.getByRole("button", { name: "Approve", exact: true }).click();
-  await expect(other.getByText("This candidate was already approved by Local reviewer.")).toBeVisible();
+  await expect(
+    other
+      .getByRole("listitem")
+      .filter({ hasText: "Not saved: This candidate was already approved by Local reviewer." }),
+  ).not.toHaveCount(0);
   await expect(theirs).toHaveCount(0);
 
   await page.goto(`/facts?q=${stamp}`);
@@ -296,7 +309,7 @@ test("an open queue shows what another reviewer decided, without a reload", asyn
     .getByRole("button", { name: "Reject" })
     .click();
   await page.getByRole("button", { name: "Not a fact" }).click();
-  await expect(page.getByText("Rejected")).toBeVisible();
+  await expect(page.getByText("Rejected", { exact: true })).toBeVisible();
   // No reload on the other page: its queue polls, sees the change and fetches itself again.
   await expect(theirs).toHaveCount(0);
   await other.close();

@@ -35,19 +35,19 @@ test("a binary file is refused with a clear message, nothing is saved and the fo
       0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00, 0x00, 0x0d, 0x49, 0x48, 0x44, 0x52, 0x00, 0x01,
     ]),
   });
-  await page.getByRole("button", { name: "Extract" }).click();
-  await expect(page.getByText(/binary|not a text file/i).first()).toBeVisible();
+  // Refused as soon as it is chosen, beside the button, before anyone presses Extract.
+  await expect(page.getByRole("alert").filter({ hasText: /notes\.txt: This looks like a binary file/ })).toBeVisible();
+  await expect(page.getByText("txt, md, VTT, SRT or JSON chat export")).toBeVisible();
   await expect(page.getByLabel("Title")).toHaveValue("Should not be saved");
   await page.goto("/sources");
   await expect(page.getByTestId("source")).toHaveCount(before);
 });
 
-test("a file over the size limit is refused before it is uploaded", async ({ page }) => {
+test("a file over the size limit is refused as soon as it is chosen, before it is uploaded", async ({ page }) => {
   await page.goto("/ingest");
   const big = Buffer.alloc(5 * 1024 * 1024 + 10, "a");
-  await page.locator("input[type=file]").setInputFiles({ name: "huge.txt", mimeType: "text/plain", buffer: big });
-  await page.getByRole("button", { name: "Extract" }).click();
-  await expect(page.getByText("huge.txt is 5.1 MB; the limit is 5 MB.")).toBeVisible();
+  await page.getByLabel("Upload a file").setInputFiles({ name: "huge.txt", mimeType: "text/plain", buffer: big });
+  await expect(page.getByRole("alert").filter({ hasText: "huge.txt is 5.1 MB; the limit is 5 MB." })).toBeVisible();
 });
 
 test("a paste over the size limit is refused with Sift's message before it is sent, and stays in the box", async ({

@@ -33,7 +33,7 @@ export default async function FactsPage({
   await requirePage("read");
   const query = parseFactQuery(await searchParams);
   const db = await getDb();
-  const [{ facts, total, closeSpellings }, active, settings, sources] = await Promise.all([
+  const [{ facts, total, closeSpellings, spelledAs }, active, settings, sources] = await Promise.all([
     searchFacts({ db, query }),
     countFacts({ db }),
     getSettings({ db }),
@@ -70,7 +70,11 @@ export default async function FactsPage({
           );
         })}
       </p>
-      {closeSpellings && total > 0 ? (
+      {spelledAs && total > 0 ? (
+        <p role="note" className="mb-2 text-sm text-muted-foreground">
+          Showing results for <span className="font-medium text-foreground">“{spelledAs}”</span>: no fact has “{q}”.
+        </p>
+      ) : closeSpellings && total > 0 ? (
         <p role="note" className="mb-2 text-sm text-muted-foreground">
           No fact has exactly these words; these are close spellings of them.
         </p>

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { defineAction } from "@/app/define-action";
 import { listQueueUnitIds } from "@/lib/db/review-queue";
 import { AppError } from "@/lib/errors";
-import { FactSchema, SecretChoiceSchema } from "@/lib/facts/schema";
+import { ApprovalEditsSchema, FactSchema, SecretChoiceSchema } from "@/lib/facts/schema";
 import {
   approveAndRejudge,
   decideSelection,
@@ -12,6 +12,7 @@ import {
   rejectAndRejudge,
   undoAndRejudge,
 } from "@/lib/jobs/decisions";
+import { VERDICTS } from "@/lib/matcher/schema";
 import { parseQueueQuery } from "@/lib/queue/schema";
 
 /** Review decisions change the queue and the fact base. */
@@ -19,7 +20,7 @@ const REVIEW_PAGES = ["/review", "/facts"];
 
 const ApproveInput = z.object({
   candidateId: z.uuid(),
-  edits: FactSchema.pick({ content: true, kind: true, temporal: true, importance: true }).partial().optional(),
+  edits: ApprovalEditsSchema.optional(),
   supersedeFactIds: z.array(z.uuid()).max(20).optional(),
   relateFactIds: z.array(z.uuid()).max(20).optional(),
   /** Also merge the open candidates that repeat this one into the new fact. */
@@ -27,6 +28,8 @@ const ApproveInput = z.object({
   /** Keep invisible characters in the fact's text (they are removed otherwise). */
   keepInvisible: z.boolean().optional(),
   ...SecretChoiceSchema.shape,
+  /** The verdict the card showed: judged again since as a duplicate or a contradiction, it is refused. */
+  seenVerdict: z.enum(VERDICTS).nullable().optional(),
 });
 
 export const approveCandidateAction = defineAction({

@@ -1,23 +1,28 @@
 import type { Metadata } from "next";
+import { cookies, headers } from "next/headers";
+import { EARLY_KEYS_SCRIPT } from "@/components/review/early-keys";
 import { QueuePagination, QueueToolbar } from "@/components/review/queue-toolbar";
 import { ReviewQueue } from "@/components/review/review-queue";
 import type { ReviewItem } from "@/components/review/types";
 import { PageHeader } from "@/components/ui/card";
 import { getDb } from "@/lib/db/client";
-import { getQuoteContexts, type QuoteContext } from "@/lib/db/quote-contexts";
+import { getQuoteContexts } from "@/lib/db/quote-contexts";
 import { getFactOrigins, listQueuePage, type QueueUnit } from "@/lib/db/review-queue";
 import { listQueueFacets } from "@/lib/db/queue-facets";
+import type { QuoteContext } from "@/lib/queue/candidate";
 import { getSettings } from "@/lib/db/settings";
 import { parseQueueQuery, queueSearch, type QueueQuery } from "@/lib/queue/schema";
 import { maskSecretsDeep } from "@/lib/secrets/mask";
+import { QUEUE_VIEW_COOKIE } from "@/lib/queue/session";
 import { kindOptions, presetOptions } from "@/lib/settings/schema";
 import { requirePage } from "@/app/access";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Review" };
 
+/** A card: the candidate as every reader sees it, with what this page read around it. */
 function toReviewItem(
-  c: QueueUnit,
+  unit: QueueUnit,
   {
     definitions,
     contexts,
@@ -29,39 +34,17 @@ function toReviewItem(
   },
 ): ReviewItem {
   return {
-    id: c.id,
-    content: c.content,
-    kind: c.kind,
-    kindDefinition: definitions.get(c.kind) ?? null,
-    confidence: c.confidence,
-    importance: c.importance,
-    temporal: c.temporal,
-    speaker: c.speaker,
-    quote: c.quote,
-    supported: c.supported,
-    verdict: c.verdict,
-    verdictStage: c.verdictStage,
+    ...unit,
+    kindDefinition: definitions.get(unit.kind) ?? null,
     // A card shows and acts on duplicates, relations and contradictions; "new" matches only add weight.
-    matches: c.matches && c.matches.filter((m) => m.verdict !== "new"),
-    status: c.status,
-    gateReason: c.gateReason,
-    start: c.start,
-    context: contexts.get(c.id) ?? null,
-    source: { id: c.run.source.id, title: c.run.source.title, createdAt: c.run.source.createdAt.toISOString() },
+    matches: unit.matches && unit.matches.filter((m) => m.verdict !== "new"),
+    context: contexts.get(unit.id) ?? null,
     factSources: Object.fromEntries(
-      (c.matches ?? []).flatMap((m) => {
+      (unit.matches ?? []).flatMap((m) => {
         const origin = m.factId ? origins.get(m.factId) : undefined;
         return m.factId && origin ? [[m.factId, origin]] : [];
       }),
     ),
-    extractor: c.run.extractor,
-    members: c.members.map((m) => ({
-      id: m.id,
-      content: m.content,
-      speaker: m.speaker,
-      quote: m.quote,
-      source: m.run.source,
-    })),
   };
 }
 
@@ -103,8 +86,15 @@ export default async function ReviewPage({
     getFactOrigins({ db, factIds }),
   ]);
   const kindList = kindOptions(settings);
+  const view = (await cookies()).get(QUEUE_VIEW_COOKIE)?.value === "focus" ? "focus" : "list";
+  const readOnly = !viewer.allows.includes("review");
+  const nonce = (await headers()).get("x-nonce") ?? undefined;
   return (
     <div className="mx-auto max-w-4xl">
+      {settings.keyboardShortcuts && !readOnly ? (
+        // Notes the keys pressed before the queue is interactive; the queue applies them (early-keys.ts).
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: EARLY_KEYS_SCRIPT }} />
+      ) : null}
       <PageHeader title="Review" description="Approve what is true and worth keeping; reject the rest." />
       <QueueToolbar query={query} counts={page.counts} facets={facets} kinds={kindList} />
       <QueuePagination query={query} total={page.total} />
@@ -121,7 +111,9 @@ export default async function ReviewPage({
         }}
         emptyTitle={page.total === 0 && query.status === "gated" ? "No gated candidates" : "Nothing to review"}
         emptyHint={emptyHint(query, page.counts)}
-        readOnly={!viewer.allows.includes("review")}
+        offset={(query.page - 1) * query.size}
+        view={view}
+        readOnly={readOnly}
       />
       {page.units.length > 0 ? <QueuePagination query={query} total={page.total} /> : null}
     </div>

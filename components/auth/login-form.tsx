@@ -5,34 +5,30 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { FormError } from "@/components/ui/form-error";
+import { signIn, type SignInResult } from "@/components/auth/sign-in";
 
-/**
- * Email and password to Better Auth's sign-in endpoint (/api/auth/sign-in/email), which sets the session
- * cookie. Plain fetch: the library's client would add nothing here but bundle size.
- */
+const SIGN_IN_ERROR: Record<Exclude<SignInResult, "ok">, string> = {
+  wrong: "That email and password do not match an account.",
+  limited: "Too many attempts: wait a minute and try again.",
+  unreachable: "Sift could not be reached. Try again.",
+};
+
+/** Email and password; a good pair signs in (components/auth/sign-in.ts) and opens the dashboard. */
 export function LoginForm() {
   const router = useRouter();
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
-  async function signIn(form: FormData) {
+  async function submit(form: FormData) {
     setBusy(true);
     setError(null);
-    const response = await fetch("/api/auth/sign-in/email", {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ email: form.get("email"), password: form.get("password") }),
-    }).catch(() => null);
+    const result = await signIn(String(form.get("email") ?? ""), String(form.get("password") ?? ""));
     setBusy(false);
-    if (response?.ok) {
+    if (result === "ok") {
       router.replace("/");
       router.refresh();
-    } else if (response && (response.status === 401 || response.status === 400)) {
-      setError("That email and password do not match an account.");
-    } else if (response?.status === 429) {
-      setError("Too many attempts: wait a minute and try again.");
     } else {
-      setError("Sift could not be reached. Try again.");
+      setError(SIGN_IN_ERROR[result]);
     }
   }
 
@@ -42,7 +38,7 @@ export function LoginForm() {
       className="flex flex-col gap-3"
       onSubmit={(e) => {
         e.preventDefault();
-        void signIn(new FormData(e.currentTarget));
+        void submit(new FormData(e.currentTarget));
       }}
     >
       <div className="flex flex-col gap-1">

@@ -10,9 +10,10 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { ROLES, type Role } from "@/lib/accounts/schema";
 import { FormError } from "@/components/ui/form-error";
+import { signIn } from "@/components/auth/sign-in";
 
 /**
- * A new account: the first admin on /setup (then sign in), or someone an admin adds on /admin with a role
+ * A new account: the first admin on /setup (signed in at once), or someone an admin adds on /admin with a role
  * and an initial password to pass on.
  */
 export function UserForm({ purpose }: { purpose: "setup" | "admin" }) {
@@ -37,8 +38,15 @@ export function UserForm({ purpose }: { purpose: "setup" | "admin" }) {
       if (!result.ok) {
         setError({ message: result.message, fields: result.fieldErrors ?? {} });
       } else if (purpose === "setup") {
-        toast.success("Admin created: sign in with that email and password");
-        router.replace("/login");
+        // The new admin is signed in with what they just typed: no second form to fill in.
+        if ((await signIn(input.email, input.password)) === "ok") {
+          toast.success(`Welcome, ${input.name}: you are the admin. Add your team under Users and tokens.`);
+          router.replace("/");
+        } else {
+          toast.success("Admin created: sign in with that email and password");
+          router.replace("/login");
+        }
+        router.refresh();
       } else {
         toast.success(`Account created for ${input.email}`);
         setFormKey((k) => k + 1);

@@ -22,8 +22,34 @@ const STEPS = [
   },
 ];
 
-/** What an empty database shows instead of zeros and empty charts: the first thing to do. */
-export function FirstRun() {
+/**
+ * What an empty database shows instead of zeros and empty charts: the first thing to do. A viewer, who may
+ * not ingest, is told what will appear and where, and offered what they can open.
+ */
+export function FirstRun({ canIngest }: { canIngest: boolean }) {
+  if (!canIngest) {
+    return (
+      <section aria-labelledby="first-run" className="rounded-lg border border-border bg-white p-8 shadow-xs">
+        <h2 id="first-run" className="text-lg font-semibold">
+          Nothing here yet
+        </h2>
+        <p className="mt-1 text-sm text-muted-foreground">
+          Once your team ingests a transcript and reviews its candidates, the approved facts appear under Facts, with
+          their quotes and sources, and this page shows the counts and the backlog. Your account can read them; ask an
+          admin if you need to ingest or review.
+        </p>
+        <Link
+          href="/facts"
+          className={cn(
+            "mt-6 inline-flex h-9 items-center rounded-md border border-border bg-white px-4 text-sm font-medium",
+            "hover:bg-muted",
+          )}
+        >
+          Open the fact base
+        </Link>
+      </section>
+    );
+  }
   return (
     <section aria-labelledby="first-run" className="rounded-lg border border-border bg-white p-8 shadow-xs">
       <h2 id="first-run" className="text-lg font-semibold">

@@ -4,7 +4,7 @@ import { ConfidenceRange } from "@/components/ui/confidence-range";
 import { Input } from "@/components/ui/input";
 import { FACT_SORTS, FACT_STATUSES, type FactQuery } from "@/lib/facts/query";
 
-const selectClass = "h-9 rounded-md border border-border bg-white px-2 text-sm";
+const selectClass = "h-9 max-w-full rounded-md border border-border bg-white px-2 text-sm";
 const SORT_LABEL: Record<FactQuery["sort"], string> = {
   relevance: "Best match",
   newest: "Newest",

@@ -1,6 +1,6 @@
 import { TEMPORALS, type Temporal } from "@/lib/extraction/schema";
 
-const field = "h-9 rounded-md border border-border bg-white px-2 text-sm";
+const field = "h-9 max-w-full rounded-md border border-border bg-white px-2 text-sm";
 
 /** A fact's kind (from the settings' taxonomy) and time, as the fact forms ask for them. */
 export function KindTimeFields({

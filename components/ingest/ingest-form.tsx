@@ -11,8 +11,9 @@ import { Input, Textarea } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { callAction } from "@/components/call-action";
 import { formatMegabytes, tooLargeMessage } from "@/lib/format";
-import { utf8ByteLength } from "@/lib/sources/decode";
+import { decodeBytes, prepareSourceText, utf8ByteLength } from "@/lib/sources/decode";
 import { FILE_INPUT_ACCEPT } from "@/lib/sources/formats";
+import { cn } from "@/lib/utils";
 
 export interface PresetOption {
   id: string;
@@ -89,6 +90,27 @@ export function IngestForm({
     });
   }
 
+  /**
+   * A chosen file is read at once (its first 64 kB) and refused there if it is not text, or too large:
+   * the same checks the server makes, before anything is sent or the user presses Extract.
+   */
+  async function chooseFile(input: HTMLInputElement) {
+    const file = input.files?.[0];
+    setErrors(({ file: _, ...rest }) => rest);
+    if (!file) {
+      setFileName(null);
+      return;
+    }
+    const refused = file.size > maxBytes ? tooLargeMessage(file.name, file.size, maxBytes) : await binaryReason(file);
+    if (refused) {
+      input.value = "";
+      setFileName(null);
+      setErrors((e) => ({ ...e, file: [refused] }));
+      return;
+    }
+    setFileName(file.name);
+  }
+
   const kinds = presets.find((p) => p.id === preset)?.kinds ?? [];
 
   return (
@@ -96,7 +118,7 @@ export function IngestForm({
       <form ref={formRef} onSubmit={onSubmit} className="flex flex-col gap-4" aria-label="New source">
         <div className="flex flex-col gap-1.5">
           <Label htmlFor="title">Title</Label>
-          <Input id="title" name="title" placeholder="Weekly product sync" maxLength={200} />
+          <Input id="title" name="title" placeholder="A name for it (optional)" maxLength={200} />
         </div>
         <div className="flex flex-col gap-1.5">
           <Label htmlFor="text">Transcript</Label>
@@ -104,9 +126,7 @@ export function IngestForm({
             id="text"
             name="text"
             rows={14}
-            placeholder={
-              "Priya: We decided to ship offline mode by end of Q3.\nMarcus: I'll write the migration guide by Friday."
-            }
+            placeholder={"Paste the transcript here, one turn per line, as “Name: what they said”."}
             aria-invalid={errors.text ? true : undefined}
             aria-describedby={errors.text ? "text-error" : undefined}
           />
@@ -117,21 +137,35 @@ export function IngestForm({
           ) : null}
         </div>
         <div className="flex flex-wrap items-center gap-3">
+          {/* The input itself keeps the focus (visible on its label, styled as a button) and its name. */}
           <input
             ref={fileInput}
             id="file"
             name="file"
             type="file"
             accept={FILE_INPUT_ACCEPT}
-            className="sr-only"
-            onChange={(e) => setFileName(e.target.files?.[0]?.name ?? null)}
+            className="peer sr-only"
+            aria-describedby="file-hint"
+            onChange={(e) => void chooseFile(e.currentTarget)}
           />
-          <Button type="button" variant="outline" onClick={() => fileInput.current?.click()}>
-            <Upload aria-hidden /> Upload a file
-          </Button>
-          <span className="text-sm text-muted-foreground">
+          <label
+            htmlFor="file"
+            className={cn(
+              "inline-flex h-9 cursor-pointer items-center gap-2 rounded-md border border-border bg-white px-4",
+              "text-sm font-medium hover:bg-muted peer-focus-visible:outline-2 peer-focus-visible:outline-primary",
+              "peer-focus-visible:outline-offset-2",
+            )}
+          >
+            <Upload aria-hidden className="size-4" /> Upload a file
+          </label>
+          <span id="file-hint" className="text-sm text-muted-foreground">
             {fileName ?? `txt, md, VTT, SRT or JSON chat export · up to ${formatMegabytes(maxBytes)}`}
           </span>
+          {errors.file ? (
+            <p role="alert" className="w-full text-sm text-danger">
+              {errors.file[0]}
+            </p>
+          ) : null}
         </div>
         <div className="grid gap-4 sm:grid-cols-2">
           <div className="flex flex-col gap-1.5">
@@ -157,7 +191,12 @@ export function IngestForm({
         </div>
         <div className="flex flex-col gap-1.5">
           <Label htmlFor="contextHints">Context hints</Label>
-          <Input id="contextHints" name="contextHints" placeholder="project: billing v2" maxLength={2000} />
+          <Input
+            id="contextHints"
+            name="contextHints"
+            placeholder="Anything the extractor should know, e.g. “project: billing v2”"
+            maxLength={2000}
+          />
         </div>
         <div className="flex items-center gap-3">
           <Button type="submit" disabled={pending}>
@@ -197,4 +236,17 @@ export function IngestForm({
       </aside>
     </div>
   );
+}
+
+/** Why a file is not a transcript (binary data: an image, a PDF, an archive), from its first bytes; null if text. */
+async function binaryReason(file: File): Promise<string | null> {
+  const head = new Uint8Array(await file.slice(0, 64 * 1024).arrayBuffer());
+  try {
+    prepareSourceText(decodeBytes(head));
+    return null;
+  } catch (error) {
+    // An empty file is refused by the server with its own message; only binary data is refused here.
+    if (head.length === 0) return null;
+    return `${file.name}: ${error instanceof Error ? error.message : "not a text file"}`;
+  }
 }

@@ -1,11 +1,14 @@
 "use client";
 import { Check, X } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { QUICK_REJECT_REASONS } from "@/components/review/reject-reasons";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/utils";
 
 /**
  * What a selection will do, stated before doing it: how many cards each button decides, and the gated
- * ones a bulk approval leaves out (the gate asks for a look at each). Stays in view while scrolling.
+ * ones a bulk approval leaves out (the gate asks for a look at each). Rejecting many cards asks why, and
+ * for a second click that says how many. Stays in view while scrolling.
  */
 export function BulkBar({
   count,
@@ -13,7 +16,6 @@ export function BulkBar({
   allMatching,
   matchingTotal,
   canSelectAll,
-  busy,
   onSelectAll,
   onApprove,
   onReject,
@@ -27,13 +29,18 @@ export function BulkBar({
   matchingTotal: number;
   /** The whole page is selected and the view has more: offer every card of it. */
   canSelectAll: boolean;
-  busy: boolean;
   onSelectAll: () => void;
   onApprove: () => void;
-  onReject: () => void;
+  onReject: (reason: string) => void;
   onClear: () => void;
 }) {
   const approvable = count - gated;
+  const [rejecting, setRejecting] = useState(false);
+  const [reason, setReason] = useState<string>(QUICK_REJECT_REASONS[0]);
+  const reasonField = useRef<HTMLSelectElement>(null);
+  useEffect(() => {
+    if (rejecting) reasonField.current?.focus();
+  }, [rejecting]);
   return (
     <div
       role="region"
@@ -51,18 +58,57 @@ export function BulkBar({
           Select all {matchingTotal.toLocaleString("en")} matching the filter
         </button>
       ) : null}
-      <span className="ml-auto flex flex-wrap gap-2">
-        <Button size="sm" variant="success" disabled={busy || approvable === 0} onClick={onApprove}>
-          <Check aria-hidden /> Approve {approvable.toLocaleString("en")}
-          {gated > 0 ? ` (${gated} gated left out)` : ""}
-        </Button>
-        <Button size="sm" variant="outline" disabled={busy} onClick={onReject}>
-          <X aria-hidden /> Reject {count.toLocaleString("en")}
-        </Button>
-        <Button size="sm" variant="ghost" onClick={onClear}>
-          Clear
-        </Button>
-      </span>
+      {rejecting ? (
+        <form
+          aria-label="Reject the selection"
+          className="flex w-full flex-wrap items-center gap-2"
+          onSubmit={(e) => {
+            e.preventDefault();
+            setRejecting(false);
+            onReject(reason);
+          }}
+          onKeyDown={(e) => {
+            if (e.key === "Escape") {
+              e.preventDefault();
+              setRejecting(false);
+            }
+          }}
+        >
+          <label className="text-sm" htmlFor="bulk-reason">
+            Reject {count.toLocaleString("en")} card{count === 1 ? "" : "s"} as
+          </label>
+          <select
+            id="bulk-reason"
+            ref={reasonField}
+            value={reason}
+            onChange={(e) => setReason(e.target.value)}
+            className="h-8 rounded-md border border-border bg-white px-2 text-sm"
+          >
+            {QUICK_REJECT_REASONS.map((r) => (
+              <option key={r}>{r}</option>
+            ))}
+          </select>
+          <Button size="sm" variant="danger" type="submit">
+            <X aria-hidden /> Reject {count.toLocaleString("en")}
+          </Button>
+          <Button size="sm" variant="ghost" type="button" onClick={() => setRejecting(false)}>
+            Cancel
+          </Button>
+        </form>
+      ) : (
+        <span className="flex flex-wrap gap-2 sm:ml-auto">
+          <Button size="sm" variant="success" disabled={approvable === 0} onClick={onApprove}>
+            <Check aria-hidden /> Approve {approvable.toLocaleString("en")}
+            {gated > 0 ? ` (${gated} gated left out)` : ""}
+          </Button>
+          <Button size="sm" variant="outline" onClick={() => setRejecting(true)}>
+            <X aria-hidden /> Reject {count.toLocaleString("en")}…
+          </Button>
+          <Button size="sm" variant="ghost" onClick={onClear}>
+            Clear
+          </Button>
+        </span>
+      )}
     </div>
   );
 }

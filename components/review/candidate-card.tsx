@@ -1,23 +1,34 @@
 "use client";
 import { Check, GitMerge, Link2, Pencil, Replace, TriangleAlert, X } from "lucide-react";
 import Link from "next/link";
-import { useState } from "react";
+import { memo, useState } from "react";
 import { CardEditor } from "@/components/review/card-editor";
 import { ClusterMembers, Matches, QuoteInContext } from "@/components/review/card-evidence";
 import { formatOffset } from "@/lib/format";
 import { contradictedFacts, duplicateFact, relatedFacts } from "@/components/review/matches";
 import { RejectReasons } from "@/components/review/reject-reasons";
 import { SecretAck } from "@/components/review/secret-ack";
-import type { SecretChoice } from "@/lib/facts/schema";
-import { SAFETY_REASON } from "@/lib/matcher/safety-reasons";
-import type { ReviewAction, ReviewItem } from "@/components/review/types";
+import type { ReviewAction, ReviewEdits, ReviewItem } from "@/components/review/types";
 import { VisibleText } from "@/components/ui/visible-text";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
+import type { SecretChoice } from "@/lib/facts/schema";
+import { SAFETY_REASON } from "@/lib/matcher/safety-reasons";
+import type { Panel } from "@/lib/queue/session";
 import { cn } from "@/lib/utils";
 
 // An open candidate's note that only repeats the Matches below it ("Possible duplicate of …").
 const REPEATS_MATCHES = /^(Possible duplicate of|Related to) /;
+
+/** What a card asks the queue to do; one stable function, so cards that did not change do not render. */
+export type CardCommand =
+  | { type: "select"; id: string }
+  | { type: "pick"; id: string; range: boolean }
+  | { type: "open"; id: string; panel: Panel }
+  | { type: "close"; id: string }
+  | { type: "decide"; id: string; action: ReviewAction }
+  /** The reviewer's ticks on a card that holds a credential: every approval of it, by key or button, carries them. */
+  | { type: "secret"; id: string; choice: SecretChoice };
 
 /** Confidence as a bar with its value: green from 85 %, blue from 70 % (the default gate), amber below. */
 function ConfidenceBar({ value }: { value: number }) {
@@ -41,195 +52,254 @@ function ConfidenceBar({ value }: { value: number }) {
   );
 }
 
-function Meta({ item }: { item: ReviewItem }) {
-  const when = item.context?.startMs != null ? ` at ${formatOffset(item.context.startMs)}` : "";
+/** When it was said: the time in the recording, and the meeting's day (the day it was ingested without one). */
+function saidOn(item: ReviewItem): string {
+  const at = item.context?.startMs != null ? ` at ${formatOffset(item.context.startMs)}` : "";
+  const day = item.source.meetingDate
+    ? `meeting of ${item.source.meetingDate}`
+    : `ingested ${item.source.createdAt.slice(0, 10)}`;
+  return `${at} · ${day}`;
+}
+
+function Meta({ item, confidence }: { item: ReviewItem; confidence: boolean }) {
   return (
-    <div className="flex flex-wrap items-center gap-2 text-xs">
+    <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs">
       <Badge tone="primary" title={item.kindDefinition ?? undefined}>
         {item.kind.replace(/_/g, " ")}
       </Badge>
       <Badge title="When it holds">{item.temporal}</Badge>
       <Badge title="How much it matters later">importance {Math.round(item.importance * 100)}%</Badge>
       {item.speaker ? <span className="text-muted-foreground">said by {item.speaker}</span> : null}
-      <span className="ml-auto text-muted-foreground">
+      {confidence ? <ConfidenceBar value={item.confidence} /> : null}
+      <span className="min-w-0 text-muted-foreground sm:ml-auto">
         from{" "}
         <Link
-          className="underline-offset-2 hover:underline"
+          className="break-words underline-offset-2 hover:underline"
           href={`/sources/${item.source.id}`}
           onClick={(e) => e.stopPropagation()}
         >
           {item.source.title}
         </Link>
-        {when || ` · ${item.source.createdAt.slice(0, 10)}`}
+        {saidOn(item)}
       </span>
     </div>
   );
 }
 
-export function CandidateCard({
-  ref,
-  item,
-  kinds,
-  selected,
-  picked,
-  busy,
-  mode,
-  onSelect,
-  onPick,
-  onMode,
-  onDecide,
-  readOnly = false,
-}: {
+/** The gate's reasons, or a note the matcher left on an open card. */
+function GateNote({ item }: { item: ReviewItem }) {
+  if (item.gateReason && item.status === "gated") {
+    return (
+      <p className="mt-2 flex items-start gap-1.5 text-sm text-[oklch(0.45_0.12_70)]">
+        <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden /> <span>Gated: {item.gateReason}</span>
+      </p>
+    );
+  }
+  if (item.gateReason && !REPEATS_MATCHES.test(item.gateReason)) {
+    return (
+      <p className="mt-2 flex items-start gap-1.5 text-sm text-muted-foreground">
+        <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden /> <span>{item.gateReason}</span>
+      </p>
+    );
+  }
+  return null;
+}
+
+/** The gate's reason already quotes the first match ("Contradicts …: <its text>"): the list need not repeat it. */
+function gateNamesMatch(item: ReviewItem): boolean {
+  const first = item.matches?.find((m) => m.verdict !== "new");
+  return Boolean(first && item.status === "gated" && item.gateReason?.includes(first.content));
+}
+
+export interface CandidateCardProps {
   ref?: React.Ref<HTMLLIElement>;
   item: ReviewItem;
   kinds: Array<{ id: string; label: string }>;
+  /** The list's compact card, or the focused view's one large card. */
+  variant: "list" | "focus";
   selected: boolean;
   /** In the selection that bulk actions decide. */
   picked: boolean;
-  busy: boolean;
-  /** What the card is showing: its actions, the editor, or the reasons to reject it. */
-  mode: "view" | "edit" | "reject";
-  onSelect: () => void;
-  /** Toggles the card in the selection; with `range`, everything from the last toggled card too. */
-  onPick: (range: boolean) => void;
-  onMode: (mode: "view" | "edit" | "reject") => void;
-  onDecide: (action: ReviewAction) => void;
+  /** The editor or the reasons to reject it, when open. */
+  panel: Panel | null;
+  /** The server refused the last decision on this card: why. */
+  refused?: string;
+  /** The reviewer's edit that was not saved, to go on with. */
+  draft?: ReviewEdits;
+  dispatch: (command: CardCommand) => void;
   /** For a viewer: no decision buttons. */
   readOnly?: boolean;
-}) {
-  const duplicate = duplicateFact(item);
+}
+
+function CandidateCardView({
+  ref,
+  item,
+  kinds,
+  variant,
+  selected,
+  picked,
+  panel,
+  refused,
+  draft,
+  dispatch,
+  readOnly = false,
+}: CandidateCardProps) {
+  const id = item.id;
+  const focus = variant === "focus";
+  const decide = (action: ReviewAction) => dispatch({ type: "decide", id, action });
   const holdsSecret = item.gateReason?.includes(SAFETY_REASON.secret) ?? false;
   const [secret, setSecret] = useState<SecretChoice>({});
-  const contradicted = contradictedFacts(item);
-  const related = relatedFacts(item);
-  const act = (fn: () => void) => (e: React.MouseEvent) => {
-    e.stopPropagation();
-    fn();
-  };
   return (
     <li
       ref={ref}
       tabIndex={-1}
       aria-label={item.content}
       data-testid="candidate"
-      data-candidate-id={item.id}
+      data-candidate-id={id}
       aria-current={selected ? "true" : undefined}
-      onClick={onSelect}
+      onClick={() => dispatch({ type: "select", id })}
       className={cn(
-        "scroll-mt-20 rounded-lg border bg-white p-4 shadow-xs transition-colors",
+        // Clear of the toasts at the bottom of the screen when it is scrolled into view.
+        "scroll-mt-20 scroll-mb-36 rounded-lg border bg-white shadow-xs transition-colors",
+        focus ? "p-4 sm:p-6" : "p-3 sm:p-4",
         selected ? "border-primary ring-2 ring-primary/20" : "border-border",
       )}
     >
       <div className="flex items-start gap-3">
-        <input
-          type="checkbox"
-          aria-label="Select this card"
-          className="mt-0.5 size-4 shrink-0 accent-[var(--color-primary)]"
-          checked={picked}
-          onClick={(e) => {
-            e.stopPropagation();
-            onPick(e.shiftKey);
-          }}
-          onChange={() => undefined}
-        />
+        {readOnly ? null : (
+          <input
+            type="checkbox"
+            aria-label="Select this card"
+            className="mt-0.5 size-4 shrink-0 accent-[var(--color-primary)]"
+            checked={picked}
+            onClick={(e) => {
+              e.stopPropagation();
+              dispatch({ type: "pick", id, range: e.shiftKey });
+            }}
+            onChange={() => undefined}
+          />
+        )}
         <div className="min-w-0 flex-1">
-          <Meta item={item} />
+          <Meta item={item} confidence={!focus} />
         </div>
       </div>
-      {mode === "edit" ? (
+      {refused ? (
+        <p role="alert" className="mt-2 rounded-md bg-danger/10 px-2 py-1 text-sm text-[oklch(0.45_0.2_25)]">
+          Not saved: {refused}
+          {draft ? " Your edit is kept: press e to go on with it." : ""}
+        </p>
+      ) : null}
+      {panel === "edit" ? (
         <CardEditor
           item={item}
           kinds={kinds}
-          busy={busy}
-          onSave={(edits, keepInvisible) => onDecide({ type: "approve", edits, keepInvisible, secret })}
-          onCancel={() => onMode("view")}
+          draft={draft}
+          onSave={(edits, keepInvisible) => decide({ type: "approve", edits, keepInvisible })}
+          onCancel={() => dispatch({ type: "close", id })}
         />
       ) : (
-        <p className="mt-2 text-base leading-snug">
+        <p className={cn("mt-2 break-words leading-snug", focus ? "text-xl sm:text-2xl" : "text-base")}>
           <VisibleText text={item.content} />
         </p>
       )}
-      <div className="mt-2">
-        <ConfidenceBar value={item.confidence} />
-      </div>
-      <QuoteInContext item={item} />
-      {item.gateReason && item.status === "gated" ? (
-        <p className="mt-2 flex items-center gap-1.5 text-sm text-[oklch(0.45_0.12_70)]">
-          <TriangleAlert className="size-4 shrink-0" aria-hidden /> Gated: {item.gateReason}
-        </p>
-      ) : item.gateReason && !REPEATS_MATCHES.test(item.gateReason) ? (
-        <p className="mt-2 flex items-center gap-1.5 text-sm text-muted-foreground">
-          <TriangleAlert className="size-4 shrink-0" aria-hidden /> {item.gateReason}
-        </p>
-      ) : null}
-      {holdsSecret && !readOnly ? <SecretAck value={secret} onChange={setSecret} /> : null}
-      <ClusterMembers item={item} />
-      <Matches item={item} />
-      {mode === "reject" ? (
-        <RejectReasons
-          busy={busy}
-          onReject={(reason) => onDecide({ type: "reject", reason })}
-          onCancel={() => onMode("view")}
-        />
-      ) : mode === "view" && !readOnly ? (
-        <div className="mt-3 flex flex-wrap gap-2">
-          <Button
-            size="sm"
-            variant="success"
-            disabled={busy}
-            onClick={act(() => onDecide({ type: "approve", secret }))}
-          >
-            <Check aria-hidden /> Approve
-          </Button>
-          {contradicted.length > 0 ? (
-            <Button
-              size="sm"
-              variant="outline"
-              disabled={busy}
-              onClick={act(() => onDecide({ type: "supersede", secret }))}
-            >
-              <Replace aria-hidden /> Approve and supersede
-            </Button>
-          ) : null}
-          {duplicate ? (
-            <Button
-              size="sm"
-              variant="outline"
-              disabled={busy}
-              onClick={act(() => onDecide({ type: "merge", secret }))}
-            >
-              <GitMerge aria-hidden /> Merge into existing
-            </Button>
-          ) : null}
-          {duplicate && duplicate.content !== item.content ? (
-            <Button
-              size="sm"
-              variant="outline"
-              disabled={busy}
-              title={`The fact now reads: "${duplicate.content}"`}
-              onClick={act(() => onDecide({ type: "merge", useWording: true, secret }))}
-            >
-              <GitMerge aria-hidden /> Merge, with this wording
-            </Button>
-          ) : null}
-          {related.length > 0 && !duplicate ? (
-            <Button
-              size="sm"
-              variant="outline"
-              disabled={busy}
-              onClick={act(() => onDecide({ type: "relate", secret }))}
-            >
-              <Link2 aria-hidden /> Approve as related
-            </Button>
-          ) : null}
-          <Button size="sm" variant="outline" disabled={busy} onClick={act(() => onMode("edit"))}>
-            <Pencil aria-hidden /> Edit
-          </Button>
-          <Button size="sm" variant="outline" disabled={busy} onClick={act(() => onMode("reject"))}>
-            <X aria-hidden /> Reject
-          </Button>
+      {focus ? (
+        <div className="mt-2">
+          <ConfidenceBar value={item.confidence} />
         </div>
+      ) : null}
+      <QuoteInContext item={item} lines={focus ? 4 : 1} />
+      <GateNote item={item} />
+      {holdsSecret && !readOnly ? (
+        <SecretAck
+          value={secret}
+          onChange={(choice) => {
+            setSecret(choice);
+            dispatch({ type: "secret", id, choice });
+          }}
+        />
+      ) : null}
+      <ClusterMembers item={item} />
+      <Matches item={item} limit={focus ? 3 : gateNamesMatch(item) ? 0 : 1} />
+      {panel === "reject" ? (
+        <RejectReasons
+          onReject={(reason) => decide({ type: "reject", reason })}
+          onCancel={() => dispatch({ type: "close", id })}
+        />
+      ) : panel === null && !readOnly ? (
+        <DecisionButtons
+          item={item}
+          keys={focus}
+          decide={decide}
+          open={(p) => dispatch({ type: "open", id, panel: p })}
+        />
       ) : null}
     </li>
   );
 }
+
+/** The card's decisions as buttons; in the focused view each says its key (Prodigy's row under the record). */
+function DecisionButtons({
+  item,
+  keys,
+  decide,
+  open,
+}: {
+  item: ReviewItem;
+  keys: boolean;
+  decide: (action: ReviewAction) => void;
+  open: (panel: Panel) => void;
+}) {
+  const duplicate = duplicateFact(item);
+  const contradicted = contradictedFacts(item);
+  const related = relatedFacts(item);
+  const act = (fn: () => void) => (e: React.MouseEvent) => {
+    e.stopPropagation();
+    fn();
+  };
+  const key = (k: string) =>
+    keys ? (
+      <kbd className="ml-1 rounded border border-current/30 px-1 font-mono text-xs" aria-hidden>
+        {k}
+      </kbd>
+    ) : null;
+  return (
+    <div className={cn("mt-3 flex flex-wrap gap-2", keys && "border-t border-border pt-3")}>
+      <Button size="sm" variant="success" onClick={act(() => decide({ type: "approve" }))} aria-keyshortcuts="a">
+        <Check aria-hidden /> Approve{key("a")}
+      </Button>
+      {contradicted.length > 0 ? (
+        <Button size="sm" variant="outline" onClick={act(() => decide({ type: "supersede" }))} aria-keyshortcuts="s">
+          <Replace aria-hidden /> Approve and supersede{key("s")}
+        </Button>
+      ) : null}
+      {duplicate ? (
+        <Button size="sm" variant="outline" onClick={act(() => decide({ type: "merge" }))} aria-keyshortcuts="m">
+          <GitMerge aria-hidden /> Merge into existing{key("m")}
+        </Button>
+      ) : null}
+      {duplicate && duplicate.content !== item.content ? (
+        <Button
+          size="sm"
+          variant="outline"
+          title={`The fact now reads: "${duplicate.content}"`}
+          onClick={act(() => decide({ type: "merge", useWording: true }))}
+        >
+          <GitMerge aria-hidden /> Merge, with this wording
+        </Button>
+      ) : null}
+      {related.length > 0 && !duplicate ? (
+        <Button size="sm" variant="outline" onClick={act(() => decide({ type: "relate" }))}>
+          <Link2 aria-hidden /> Approve as related
+        </Button>
+      ) : null}
+      <Button size="sm" variant="outline" onClick={act(() => open("edit"))} aria-keyshortcuts="e">
+        <Pencil aria-hidden /> Edit{key("e")}
+      </Button>
+      <Button size="sm" variant="outline" onClick={act(() => open("reject"))} aria-keyshortcuts="r">
+        <X aria-hidden /> Reject{key("r")}
+      </Button>
+    </div>
+  );
+}
+
+export const CandidateCard = memo(CandidateCardView);

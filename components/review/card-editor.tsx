@@ -6,32 +6,34 @@ import { Button } from "@/components/ui/button";
 import { Textarea } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { WordDiff } from "@/components/ui/word-diff";
-import { TEMPORALS } from "@/lib/extraction/schema";
+import { TEMPORALS, TemporalSchema } from "@/lib/extraction/schema";
 import { describeInvisible } from "@/lib/text/invisible";
 
-const field = "h-9 rounded-md border border-border bg-white px-2 text-sm";
+const field = "h-9 max-w-full rounded-md border border-border bg-white px-2 text-sm";
 
 /**
  * Edit, then approve: the text, kind, importance and time of a candidate, with the change against the
- * extracted text in view. Ctrl/Cmd+Enter saves, Escape cancels.
+ * extracted text in view. Ctrl/Cmd+Enter saves, Escape cancels. The text box takes the focus when the
+ * editor opens (the queue puts it there: `data-autofocus`), on every card.
  */
 export function CardEditor({
   item,
   kinds,
-  busy,
+  draft,
   onSave,
   onCancel,
 }: {
   item: ReviewItem;
   kinds: Array<{ id: string; label: string }>;
-  busy: boolean;
+  /** An edit the server refused, to go on with. */
+  draft?: ReviewEdits;
   onSave: (edits: ReviewEdits, keepInvisible: boolean) => void;
   onCancel: () => void;
 }) {
-  const [content, setContent] = useState(item.content);
-  const [kind, setKind] = useState(item.kind);
-  const [importance, setImportance] = useState(item.importance);
-  const [temporal, setTemporal] = useState(item.temporal);
+  const [content, setContent] = useState(draft?.content ?? item.content);
+  const [kind, setKind] = useState(draft?.kind ?? item.kind);
+  const [importance, setImportance] = useState(draft?.importance ?? item.importance);
+  const [temporal, setTemporal] = useState(draft?.temporal ?? item.temporal);
   const [keepInvisible, setKeepInvisible] = useState(false);
   const id = (name: string) => `${name}-${item.id}`;
   const kindOptions = kinds.some((k) => k.id === item.kind) ? kinds : [{ id: item.kind, label: item.kind }, ...kinds];
@@ -43,7 +45,7 @@ export function CardEditor({
     if (trimmed !== item.content) edits.content = trimmed;
     if (kind !== item.kind) edits.kind = kind;
     if (importance !== item.importance) edits.importance = importance;
-    if (temporal !== item.temporal) edits.temporal = temporal as ReviewEdits["temporal"];
+    if (temporal !== item.temporal) edits.temporal = temporal;
     onSave(edits, keepInvisible && invisible !== null);
   }
 
@@ -53,19 +55,25 @@ export function CardEditor({
       aria-label="Edit the candidate"
       onSubmit={(e) => {
         e.preventDefault();
-        save();
+        if (trimmed.length >= 3) save();
       }}
       onClick={(e) => e.stopPropagation()}
       onKeyDown={(e) => {
-        if (e.key === "Escape") onCancel();
-        if (e.key === "Enter" && (e.metaKey || e.ctrlKey)) e.currentTarget.requestSubmit();
+        if (e.key === "Escape") {
+          e.preventDefault();
+          onCancel();
+        }
+        if (e.key === "Enter" && (e.metaKey || e.ctrlKey)) {
+          e.preventDefault();
+          e.currentTarget.requestSubmit();
+        }
       }}
     >
       <Textarea
         aria-label="Fact text"
         className="min-h-20 font-sans text-base"
         value={content}
-        autoFocus
+        data-autofocus
         onChange={(e) => setContent(e.target.value)}
       />
       <WordDiff from={item.content} to={trimmed} label="Changes to the extracted text" />
@@ -82,7 +90,12 @@ export function CardEditor({
         </div>
         <div className="flex flex-col gap-1">
           <Label htmlFor={id("temporal")}>Time</Label>
-          <select id={id("temporal")} className={field} value={temporal} onChange={(e) => setTemporal(e.target.value)}>
+          <select
+            id={id("temporal")}
+            className={field}
+            value={temporal}
+            onChange={(e) => setTemporal(TemporalSchema.parse(e.target.value))}
+          >
             {TEMPORALS.map((t) => (
               <option key={t} value={t}>
                 {t}
@@ -111,7 +124,7 @@ export function CardEditor({
         </label>
       ) : null}
       <div className="flex gap-2">
-        <Button size="sm" variant="success" type="submit" disabled={busy || trimmed.length < 3}>
+        <Button size="sm" variant="success" type="submit" disabled={trimmed.length < 3}>
           <Check aria-hidden /> Save and approve
         </Button>
         <Button size="sm" variant="ghost" type="button" onClick={onCancel}>

@@ -23,9 +23,9 @@ const STAGE_LABEL: Record<string, string> = {
  * The quote inside its transcript: the lines around it, the quote marked; "More context" shows more.
  * Without context (the quote was not found in the source) the quote alone, flagged.
  */
-export function QuoteInContext({ item }: { item: ReviewItem }) {
+export function QuoteInContext({ item, lines: shown }: { item: ReviewItem; lines: number }) {
   const [wide, setWide] = useState(false);
-  const lines = wide ? 8 : 2;
+  const lines = wide ? Math.max(8, shown * 2) : shown;
   const context = item.context;
   return (
     <figure className="mt-2 rounded-md border-l-2 border-border bg-muted/50 px-3 py-2 text-sm">
@@ -72,8 +72,11 @@ export function QuoteInContext({ item }: { item: ReviewItem }) {
   );
 }
 
-/** What the matcher found, in the words it gives: verdict, score, deciding stage, the fact and its source. */
-export function Matches({ item }: { item: ReviewItem }) {
+/**
+ * What the matcher found, in the words it gives: verdict, score, deciding stage, the fact and its source.
+ * The list's cards show the first (the strongest) and how many more there are; the focused view all of them.
+ */
+export function Matches({ item, limit }: { item: ReviewItem; limit: number }) {
   if (item.matches === null) {
     return (
       <p className="mt-2 text-sm text-muted-foreground" role="note">
@@ -82,10 +85,11 @@ export function Matches({ item }: { item: ReviewItem }) {
       </p>
     );
   }
-  const shown = item.matches.filter((m) => m.verdict !== "new").slice(0, 3);
+  const all = item.matches.filter((m) => m.verdict !== "new").slice(0, 3);
+  const shown = all.slice(0, limit);
   if (shown.length === 0) return null;
   return (
-    <ul className="mt-2 flex flex-col gap-1 text-sm" aria-label="Matches">
+    <ul className="mt-2 flex flex-col gap-1 break-words text-sm" aria-label="Matches">
       {shown.map((m, i) => {
         const origin = m.factId ? item.factSources[m.factId] : undefined;
         return (
@@ -110,6 +114,11 @@ export function Matches({ item }: { item: ReviewItem }) {
           </li>
         );
       })}
+      {all.length > shown.length ? (
+        <li className="text-xs text-muted-foreground">
+          {all.length - shown.length} more match{all.length - shown.length === 1 ? "" : "es"} in the focused view (f)
+        </li>
+      ) : null}
     </ul>
   );
 }

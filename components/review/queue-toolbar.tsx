@@ -22,7 +22,7 @@ const SORT_LABEL: Record<(typeof QUEUE_SORTS)[number], string> = {
   time: "Newest",
 };
 
-const selectClass = "h-9 rounded-md border border-border bg-white px-2 text-sm";
+const selectClass = "h-9 max-w-full rounded-md border border-border bg-white px-2 text-sm";
 
 /**
  * Tabs with their counts, and the filters as a plain GET form: every view is a URL that can be shared,
@@ -52,14 +52,14 @@ export function QueueToolbar({
   ];
   return (
     <div className="mb-4 flex flex-col gap-3">
-      <nav aria-label="Queue" className="flex gap-2 border-b border-border">
+      <nav aria-label="Queue" className="flex gap-1 overflow-x-auto border-b border-border sm:gap-2">
         {tabs.map((t) => (
           <Link
             key={t.status}
             href={`/review${queueSearch({ ...query, status: t.status, page: 1 })}`}
             aria-current={query.status === t.status ? "page" : undefined}
             className={cn(
-              "-mb-px border-b-2 px-3 py-2 text-sm font-medium",
+              "-mb-px shrink-0 whitespace-nowrap border-b-2 px-2 py-2 text-sm font-medium sm:px-3",
               query.status === t.status
                 ? "border-primary text-primary"
                 : "border-transparent text-muted-foreground hover:text-foreground",
@@ -77,7 +77,7 @@ export function QueueToolbar({
           defaultValue={query.q ?? ""}
           placeholder="Search content or quote…"
           aria-label="Search"
-          className="w-56"
+          className="w-full sm:w-56"
         />
         <select name="kind" defaultValue={query.kind ?? ""} aria-label="Kind" className={selectClass}>
           <option value="">Any kind</option>

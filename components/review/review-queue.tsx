@@ -1,29 +1,30 @@
 "use client";
 import { useRouter } from "next/navigation";
-import { useEffect, useRef, useState, useTransition } from "react";
-import { useHotkeys } from "react-hotkeys-hook";
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from "react";
 import { toast } from "sonner";
 import { decideSelectionAction, undoDecisionAction } from "@/app/review/actions";
 import { BulkBar } from "@/components/review/bulk-bar";
-import { QueueLive } from "@/components/review/queue-live";
-import { DONE_MESSAGE, send } from "@/components/review/send";
-import { useSelection } from "@/components/review/use-selection";
-import { CandidateCard } from "@/components/review/candidate-card";
+import { CandidateCard, type CardCommand } from "@/components/review/candidate-card";
+import type { QueueKey } from "@/components/review/early-keys";
 import { contradictedFacts, duplicateFact } from "@/components/review/matches";
+import { QueueLive } from "@/components/review/queue-live";
+import { QueueProgress } from "@/components/review/queue-progress";
+import { announce, countHiddenIn, FocusNav, KeyHint, refusal, UNDO_MS } from "@/components/review/queue-parts";
+import { categoryOf, send, withSecret } from "@/components/review/send";
 import { ShortcutHelp } from "@/components/review/shortcut-help";
 import type { ReviewAction, ReviewItem } from "@/components/review/types";
-import { EmptyState } from "@/components/ui/card";
+import type { SecretChoice } from "@/lib/facts/schema";
+import { useQueueKeys } from "@/components/review/use-queue-keys";
 import { callAction } from "@/components/call-action";
-
-type Mode = { id: string; mode: "edit" | "reject" } | null;
-
-/** How long the toast offers to undo a decision, and u undoes it. */
-const UNDO_MS = 10_000;
+import { EmptyState } from "@/components/ui/card";
+import { cn } from "@/lib/utils";
+import { QUEUE_VIEW_COOKIE, ReviewSession, type QueueView } from "@/lib/queue/session";
 
 /**
- * The queue a reviewer works through from the keyboard: the selected card has the focus and is in view,
- * one action runs at a time (a double press never decides twice), and after each one the next card is
- * focused and the list comes back from the server with verdicts judged again.
+ * The queue a reviewer works through from the keyboard. The pass itself (which card is selected, which
+ * decisions wait or save, which panel is open) is a `ReviewSession` (lib/queue/session.ts); this component
+ * feeds it the server's list, turns keys into its calls, and puts the focus where it asks: the next card
+ * after a decision, inside the editor or the reasons when they open, back on the card when they close.
  */
 export function ReviewQueue({
   items,
@@ -32,6 +33,8 @@ export function ReviewQueue({
   emptyHint,
   shortcuts: shortcutsSetting = true,
   matching,
+  offset,
+  view: initialView,
   readOnly = false,
 }: {
   items: ReviewItem[];
@@ -43,249 +46,240 @@ export function ReviewQueue({
   shortcuts?: boolean;
   /** The view these cards are a page of: its size, its gated cards, and its URL search, for "select all". */
   matching: { total: number; gated: number; search: string };
+  /** Cards on the pages before this one. */
+  offset: number;
+  view: QueueView;
   /** A viewer's queue: the cards without decisions, shortcuts or bulk actions (the server refuses them too). */
   readOnly?: boolean;
 }) {
   const shortcuts = shortcutsSetting && !readOnly;
   const router = useRouter();
-  const [done, setDone] = useState<Set<string>>(new Set());
-  const [busyId, setBusyId] = useState<string | null>(null);
-  const [mode, setMode] = useState<Mode>(null);
-  const [selectedIndex, setSelectedIndex] = useState(0);
-  const [helpOpen, setHelpOpen] = useState(false);
-  const [, startTransition] = useTransition();
+  // The ticks a reviewer gave on cards that hold a credential, by card: every approval of one carries them.
+  const [secrets] = useState(() => new Map<string, SecretChoice>());
+  const [session] = useState(
+    () =>
+      new ReviewSession<ReviewItem, ReviewAction>(items, {
+        send: (item, action) => send(item, withSecret(action, secrets.get(item.id))),
+        undo: (item) => callAction(() => undoDecisionAction({ candidateId: item.id })),
+        category: categoryOf,
+        view: initialView,
+      }),
+  );
+  const snap = useSyncExternalStore(session.subscribe, session.getSnapshot, session.getSnapshot);
+  useLayoutEffect(() => session.setItems(items), [session, items]);
 
-  const visible = items.filter((item) => !done.has(item.id));
-  const selected = visible[Math.min(selectedIndex, visible.length - 1)];
-
-  const selection = useSelection(visible, matching);
-  function decideSelection(action: "approve" | "reject") {
-    if (busyId) return;
-    setBusyId("selection");
-    startTransition(async () => {
-      const result = await callAction(() =>
-        decideSelectionAction({
-          action,
-          ...(selection.allMatching
-            ? { query: matching.search }
-            : { candidateIds: selection.pickedItems.map((i) => i.id) }),
-          ...(action === "reject" ? { reason: "Rejected with a selection" } : {}),
-        }),
-      );
-      setBusyId(null);
-      if (result.ok) {
-        const { decided, leftGated, skipped } = result.data;
-        const verb = action === "approve" ? "Approved" : "Rejected";
-        const left = leftGated ? `; ${leftGated} gated left for a look` : "";
-        toast.success(`${verb} ${decided} card${decided === 1 ? "" : "s"}${left}`);
-        // Each card the selection could not take says why (decided by someone else, a secret to confirm).
-        for (const s of skipped) toast.error(`Not ${verb.toLowerCase()}: ${s.message}`);
-        const kept = new Set(skipped.map((s) => s.candidateId));
-        const gone = selection.pickedItems.filter(
-          (i) => !kept.has(i.id) && (action === "reject" || i.status !== "gated"),
-        );
-        setDone((prev) => new Set([...prev, ...gone.map((i) => i.id)]));
-        selection.clear();
-        setFollowFocus(true);
-      } else {
-        toast.error(result.message);
+  const undo = useCallback(
+    (id?: string) => {
+      if (session.undoLast(id ? UNDO_MS + 1_000 : UNDO_MS, id) === "none") {
+        toast.info("Nothing to undo: the last decision is more than 10 seconds old, or undone");
       }
-      router.refresh();
-    });
-  }
+    },
+    [session],
+  );
+  useEffect(
+    () => session.onSettled((event) => announce(event, { undo, refresh: router.refresh })),
+    [session, undo, router],
+  );
 
-  // Keyboard moves and decisions take focus with them, so a screen reader follows and the card is in view.
+  // The focus goes where the session asks, once per request: a later list from the server never moves it.
   const cards = useRef(new Map<string, HTMLLIElement>());
-  const [followFocus, setFollowFocus] = useState(false);
+  const list = useRef<HTMLUListElement>(null);
+  const applied = useRef(0);
+  useLayoutEffect(() => {
+    const request = snap.focus;
+    if (!request || request.seq === applied.current) return;
+    const card = cards.current.get(request.id);
+    if (!card) return;
+    applied.current = request.seq;
+    const active = document.activeElement;
+    const lost = !active || active === document.body || list.current?.contains(active);
+    if (request.soft && !lost) return;
+    const target = request.into === "panel" ? (card.querySelector<HTMLElement>("[data-autofocus]") ?? card) : card;
+    target.focus({ preventScroll: true });
+    if (request.scroll) card.scrollIntoView({ block: "nearest" });
+  }, [snap]);
+
+  // Decisions still waiting to be sent would be lost with the page: the browser asks first.
   useEffect(() => {
-    if (!followFocus || !selected) return;
-    const card = cards.current.get(selected.id);
-    card?.focus({ preventScroll: true });
-    card?.scrollIntoView({ block: "nearest" });
-  }, [followFocus, selected]);
+    if (snap.pending === 0) return;
+    const warn = (e: BeforeUnloadEvent) => e.preventDefault();
+    window.addEventListener("beforeunload", warn);
+    return () => window.removeEventListener("beforeunload", warn);
+  }, [snap.pending]);
 
-  function decide(item: ReviewItem, action: ReviewAction) {
-    if (busyId) return;
-    setBusyId(item.id);
-    // The card leaves at once and the next one takes the focus, while the server decides; a save from the
-    // editor waits, so a refused edit stays in its editor. Decisions still run one at a time: the next
-    // card's verdict may change with this one, and the response carries the queue judged again.
-    const optimistic = !(mode?.id === item.id && mode.mode === "edit");
-    if (optimistic) {
-      setMode(null);
-      setDone((prev) => new Set(prev).add(item.id));
-      setFollowFocus(true);
-    }
-    startTransition(async () => {
-      // The action revalidates /review: its response brings the page back with verdicts judged again.
-      const result = await callAction<unknown>(() => send(item, action));
-      setBusyId(null);
-      if (result.ok) {
-        if (!optimistic) {
-          setMode(null);
-          setDone((prev) => new Set(prev).add(item.id));
-          setFollowFocus(true);
-        }
-        lastDecision.current = { item, at: Date.now() };
-        toast.success(DONE_MESSAGE[action.type], {
-          // The card has already left: the toast says which one, so Undo is not a guess.
-          description: item.content,
-          duration: UNDO_MS,
-          action: { label: "Undo", onClick: () => undo(item) },
-        });
-      } else {
-        // Nothing was decided: the card comes back, and says why.
-        setDone((prev) => new Set([...prev].filter((id) => id !== item.id)));
-        toast.error(result.message);
-        if (result.code === "CONFLICT" || result.code === "NOT_FOUND") router.refresh();
-      }
-    });
-  }
-
-  const lastDecision = useRef<{ item: ReviewItem; at: number } | null>(null);
-  function undo(item: ReviewItem) {
-    lastDecision.current = null;
-    startTransition(async () => {
-      const result = await callAction(() => undoDecisionAction({ candidateId: item.id }));
-      if (result.ok) {
-        // Back from the server with its verdicts judged again; it is shown where the sort puts it.
-        setDone((prev) => new Set([...prev].filter((id) => id !== item.id)));
-        toast.success("Undone: the candidate is back in the queue");
-      } else {
-        toast.error(result.message);
-      }
-      router.refresh();
-    });
-  }
-
-  const move = (delta: number) => {
-    setFollowFocus(true);
-    setSelectedIndex((i) => Math.max(0, Math.min(visible.length - 1, Math.min(i, visible.length - 1) + delta)));
+  const [helpOpen, setHelpOpenState] = useState(false);
+  const helpRef = useRef(false);
+  const setHelpOpen = (open: boolean) => {
+    helpRef.current = open;
+    setHelpOpenState(open);
   };
-  const open = (m: "edit" | "reject") => selected && setMode({ id: selected.id, mode: m });
-  const keys = { enabled: shortcuts && mode === null && !helpOpen, preventDefault: true };
-  const deps = [selected, busyId];
-  useHotkeys("j,down", () => move(1), keys, [visible.length]);
-  useHotkeys("k,up", () => move(-1), keys, [visible.length]);
-  useHotkeys("a", () => selected && decide(selected, { type: "approve" }), keys, deps);
-  // Enter approves only from the card itself: on a button or a link it must do what that one does.
-  useHotkeys(
-    "enter",
-    () => selected && decide(selected, { type: "approve" }),
-    { ...keys, preventDefault: false, ignoreEventWhen: (e) => !isCard(e.target) },
-    deps,
-  );
-  useHotkeys("e", () => open("edit"), keys, deps);
-  useHotkeys("x", () => selected && selection.pick(visible.indexOf(selected), false), keys, [selected, visible]);
-  useHotkeys("r", () => open("reject"), keys, deps);
-  useHotkeys("m", () => selected && duplicateFact(selected) && decide(selected, { type: "merge" }), keys, deps);
-  useHotkeys(
-    "s",
-    () => selected && contradictedFacts(selected).length > 0 && decide(selected, { type: "supersede" }),
-    keys,
-    deps,
-  );
-  // 1–9: approve with the n-th kind of the taxonomy, for a candidate whose text is right but kind wrong.
-  useHotkeys(
-    "1,2,3,4,5,6,7,8,9",
-    (event) => {
-      const kind = kinds[Number(event.key) - 1];
-      if (selected && kind) decide(selected, { type: "approve", edits: { kind: kind.id } });
-    },
-    keys,
-    [...deps, kinds],
-  );
-  useHotkeys(
-    "u",
-    () => {
-      const last = lastDecision.current;
-      if (last && Date.now() - last.at < UNDO_MS) undo(last.item);
-      else toast.info("Nothing to undo: the last decision is more than 10 seconds old, or undone");
-    },
-    keys,
-    [],
-  );
-  useHotkeys("shift+slash", () => setHelpOpen(true), { enabled: shortcuts && mode === null, preventDefault: true }, [
-    mode,
-    shortcuts,
-  ]);
 
-  if (visible.length === 0)
+  const selectionCount = snap.allMatching ? matching.total : snap.picked.length;
+  const selectionGated = snap.allMatching ? matching.gated : snap.picked.filter((i) => i.status === "gated").length;
+  function decideSelection(action: "approve" | "reject", reason?: string) {
+    const hide = (snap.allMatching ? snap.visible : snap.picked)
+      .filter((i) => action === "reject" || i.status !== "gated")
+      .map((i) => i.id);
+    const input = {
+      action,
+      ...(snap.allMatching ? { query: matching.search } : { candidateIds: snap.picked.map((i) => i.id) }),
+      ...(action === "reject" ? { reason } : {}),
+    };
+    session.decideMany(hide, { type: action, ...(reason ? { reason } : {}) }, async () => {
+      const result = await callAction(() => decideSelectionAction(input));
+      if (!result.ok) return result;
+      if (result.data.leftGated) toast.info(`${result.data.leftGated} gated left for a look`);
+      // Each card the selection could not take stays, and says why (decided by someone else, a secret to confirm).
+      const verb = action === "approve" ? "approved" : "rejected";
+      for (const s of result.data.skipped) toast.error(`Not ${verb}: ${s.message}`);
+      return { ok: true as const, kept: result.data.skipped.map((s) => s.candidateId) };
+    });
+  }
+
+  const toggleView = () => {
+    session.toggleView();
+    const view = session.getSnapshot().view;
+    document.cookie = `${QUEUE_VIEW_COOKIE}=${view}; path=/; max-age=31536000; samesite=lax`;
+  };
+
+  const dispatch = useCallback(
+    (command: CardCommand) => {
+      if (command.type === "select") session.select(command.id);
+      else if (command.type === "pick") session.pick(command.id, command.range);
+      else if (command.type === "open") session.open(command.panel, command.id);
+      else if (command.type === "close") session.close();
+      else if (command.type === "secret") secrets.set(command.id, command.choice);
+      else session.decide(command.id, command.action);
+    },
+    [session, secrets],
+  );
+
+  function handleKey(k: QueueKey): boolean {
+    if (k.typing || helpRef.current) return false;
+    const now = session.getSnapshot();
+    if (now.mode) return false;
+    if (k.key === "?") {
+      setHelpOpen(true);
+      return true;
+    }
+    const item = now.visible[now.selectedIndex];
+    const choose: Record<string, () => void> = {
+      j: () => session.move(1),
+      ArrowDown: () => session.move(1),
+      k: () => session.move(-1),
+      ArrowUp: () => session.move(-1),
+      f: toggleView,
+      u: () => undo(),
+    };
+    if (choose[k.key]) {
+      choose[k.key]?.();
+      return true;
+    }
+    if (!item) return false;
+    const decide = (action: ReviewAction) => session.decide(item.id, action);
+    if (k.key === "a" || (k.key === "Enter" && k.onCard)) decide({ type: "approve" });
+    else if (k.key === "e") session.open("edit");
+    else if (k.key === "r") session.open("reject");
+    else if (k.key === "x") session.pick(item.id);
+    else if (k.key === "m") {
+      if (duplicateFact(item)) decide({ type: "merge" });
+      else toast.info("Nothing to merge into: this card repeats no approved fact");
+    } else if (k.key === "s") {
+      if (contradictedFacts(item).length > 0) decide({ type: "supersede" });
+      else toast.info("Nothing to supersede: this card contradicts no approved fact");
+    } else if (/^[1-9]$/.test(k.key)) {
+      // 1–9: approve with the n-th kind of the taxonomy, for a candidate whose text is right but kind wrong.
+      const kind = kinds[Number(k.key) - 1];
+      if (!kind) return false;
+      decide({ type: "approve", edits: { kind: kind.id } });
+    } else return false;
+    return true;
+  }
+  useQueueKeys(shortcuts, handleKey);
+
+  const ref = useCallback((node: HTMLLIElement | null) => {
+    if (!node) return;
+    const id = node.dataset.candidateId as string;
+    cards.current.set(id, node);
+    return () => {
+      if (cards.current.get(id) === node) cards.current.delete(id);
+    };
+  }, []);
+
+  const hiddenHere = countHiddenIn(items, snap.outcomes);
+  const decided = snap.tally.approved + snap.tally.merged + snap.tally.rejected;
+  const total = decided + Math.max(0, matching.total - hiddenHere);
+  const position = Math.min(total, offset + decided + Math.max(0, snap.selectedIndex) + 1);
+  const progress = (
+    <QueueProgress
+      position={snap.visible.length === 0 ? total : position}
+      total={total}
+      tally={snap.tally}
+      pending={snap.pending}
+      view={snap.view}
+      onToggleView={toggleView}
+      shortcuts={shortcuts}
+    />
+  );
+
+  if (snap.visible.length === 0)
     return (
       <>
         <QueueLive />
-        <EmptyState title={emptyTitle}>{emptyHint}</EmptyState>
+        {decided > 0 ? progress : null}
+        <EmptyState title={decided > 0 ? "Done: nothing left on this page" : emptyTitle}>{emptyHint}</EmptyState>
       </>
     );
 
+  const shown = snap.view === "focus" ? snap.visible.filter((i) => i.id === snap.selectedId) : snap.visible;
   return (
     <>
-      {shortcuts ? (
-        <p className="mb-3 text-xs text-muted-foreground">
-          Keys: <Key>j</Key>/<Key>k</Key> move · <Key>a</Key> approve · <Key>e</Key> edit · <Key>r</Key> reject ·{" "}
-          <Key>u</Key> undo · <Key>1</Key>–<Key>9</Key> approve as kind ·{" "}
-          <button
-            type="button"
-            className="text-primary underline-offset-2 hover:underline"
-            onClick={() => setHelpOpen(true)}
-          >
-            <Key>?</Key> all shortcuts
-          </button>
-        </p>
-      ) : null}
+      {shortcuts ? <KeyHint view={snap.view} onHelp={() => setHelpOpen(true)} /> : null}
+      {progress}
       <QueueLive />
-      <ShortcutHelp open={helpOpen} onOpenChange={setHelpOpen} kinds={kinds} />
-      {selection.count > 0 && !readOnly ? (
+      <ShortcutHelp open={helpOpen} onOpenChange={setHelpOpen} kinds={kinds} onClosed={() => session.refocus()} />
+      {selectionCount > 0 && !readOnly ? (
         <BulkBar
-          count={selection.count}
-          gated={selection.gated}
-          allMatching={selection.allMatching}
+          count={selectionCount}
+          gated={selectionGated}
+          allMatching={snap.allMatching}
           matchingTotal={matching.total}
           canSelectAll={
-            !selection.allMatching && selection.pickedItems.length === visible.length && matching.total > visible.length
+            !snap.allMatching && snap.picked.length === snap.visible.length && matching.total > snap.visible.length
           }
-          busy={busyId !== null}
-          onSelectAll={selection.selectAll}
+          onSelectAll={() => session.pickAll()}
           onApprove={() => decideSelection("approve")}
-          onReject={() => decideSelection("reject")}
-          onClear={selection.clear}
+          onReject={(reason) => decideSelection("reject", reason)}
+          onClear={() => session.clearPicks()}
         />
       ) : null}
-      <ul className="flex flex-col gap-3" aria-label="Candidates" aria-busy={busyId !== null}>
-        {visible.map((item, index) => (
+      <ul
+        ref={list}
+        className={cn("flex flex-col gap-3", snap.view === "list" && "pb-36")}
+        aria-label="Candidates"
+        aria-busy={snap.pending > 0}
+      >
+        {shown.map((item) => (
           <CandidateCard
             key={item.id}
-            ref={(node) => {
-              if (node) cards.current.set(item.id, node);
-              else cards.current.delete(item.id);
-            }}
+            ref={ref}
             item={item}
             kinds={kinds}
-            selected={item.id === selected?.id}
-            picked={selection.allMatching || selection.picked.has(item.id)}
-            onPick={(range) => selection.pick(index, range)}
-            busy={busyId !== null}
-            mode={mode?.id === item.id ? mode.mode : "view"}
-            onSelect={() => setSelectedIndex(index)}
-            onMode={(m) => {
-              setMode(m === "view" ? null : { id: item.id, mode: m });
-              // Leaving the editor or the reasons puts the focus back on the card, never on the page.
-              if (m === "view") requestAnimationFrame(() => cards.current.get(item.id)?.focus());
-            }}
-            onDecide={(action) => decide(item, action)}
+            variant={snap.view}
+            selected={item.id === snap.selectedId}
+            picked={snap.allMatching || snap.picked.includes(item)}
+            panel={snap.mode?.id === item.id ? snap.mode.panel : null}
+            {...refusal(snap.outcomes.get(item.id))}
+            dispatch={dispatch}
             readOnly={readOnly}
           />
         ))}
       </ul>
+      {snap.view === "focus" ? (
+        <div className="pb-36">
+          <FocusNav onMove={(delta) => session.move(delta)} onUndo={() => undo()} shortcuts={shortcuts} />
+        </div>
+      ) : null}
     </>
   );
-}
-
-/** A key in the shortcut hint above the queue. */
-export function Key({ children }: { children: string }) {
-  return <kbd className="rounded border px-1">{children}</kbd>;
-}
-
-function isCard(target: EventTarget | null): boolean {
-  return target instanceof HTMLElement && target.dataset.testid === "candidate";
 }

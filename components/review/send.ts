@@ -1,6 +1,7 @@
 import { approveCandidateAction, mergeCandidateAction, rejectCandidateAction } from "@/app/review/actions";
 import { contradictedFacts, duplicateFact, relatedFacts } from "@/components/review/matches";
 import type { ReviewAction, ReviewItem } from "@/components/review/types";
+import type { SecretChoice } from "@/lib/facts/schema";
 import type { ActionResult } from "@/lib/errors";
 
 /** What the toast says once an action is done. */
@@ -12,14 +13,32 @@ export const DONE_MESSAGE: Record<ReviewAction["type"], string> = {
   reject: "Rejected",
 };
 
+/** What each decision counts as in the queue's progress line. */
+export function categoryOf(action: ReviewAction): "approved" | "merged" | "rejected" {
+  return action.type === "merge" ? "merged" : action.type === "reject" ? "rejected" : "approved";
+}
+
+/** The decision with the reviewer's ticks for a card that holds a credential (a reject needs none). */
+export function withSecret(action: ReviewAction, secret: SecretChoice | undefined): ReviewAction {
+  if (!secret || action.type === "reject" || action.secret) return action;
+  return { ...action, secret };
+}
+
+/**
+ * Sends one decision on the card as the reviewer saw it: an approval says the verdict it was shown, so a
+ * card judged again since as a duplicate or a contradiction (by the decision before it, or another
+ * reviewer's) is refused and shown again, not approved blind.
+ */
 export function send(item: ReviewItem, action: ReviewAction): Promise<ActionResult<unknown>> {
   const withCluster = item.members.length > 0;
+  const seenVerdict = item.verdict;
   switch (action.type) {
     case "approve":
       return approveCandidateAction({
         candidateId: item.id,
         withCluster,
         edits: action.edits,
+        seenVerdict,
         ...(action.keepInvisible ? { keepInvisible: true } : {}),
         ...action.secret,
       });
@@ -29,6 +48,7 @@ export function send(item: ReviewItem, action: ReviewAction): Promise<ActionResu
         supersedeFactIds: contradictedFacts(item).map((m) => m.factId),
         withCluster,
         ...action.secret,
+        seenVerdict,
       });
     case "relate":
       return approveCandidateAction({
@@ -36,6 +56,7 @@ export function send(item: ReviewItem, action: ReviewAction): Promise<ActionResu
         relateFactIds: relatedFacts(item).map((m) => m.factId),
         withCluster,
         ...action.secret,
+        seenVerdict,
       });
     case "merge":
       return mergeCandidateAction({

@@ -10,8 +10,8 @@ import { FormError } from "@/components/ui/form-error";
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
 /**
- * Confirms forgetting a source as previewed above it. Archiving can be undone fact by fact; deleting
- * cannot, so it is never the default and the button says so.
+ * Confirms forgetting a source as previewed above it. Forget means gone: deleting is the default, and its
+ * button says it cannot be undone. Archiving is offered second, saying plainly what it keeps.
  */
 export function ForgetForm({
   sourceId,
@@ -21,7 +21,7 @@ export function ForgetForm({
   expected: { factIds: string[]; candidateIds: string[] };
 }) {
   const router = useRouter();
-  const [mode, setMode] = useState<"archive" | "delete">("archive");
+  const [mode, setMode] = useState<"archive" | "delete">("delete");
   const [error, setError] = useState<string | null>(null);
   const [busy, startTransition] = useTransition();
   function forget() {
@@ -50,27 +50,28 @@ export function ForgetForm({
         forget();
       }}
     >
-      <fieldset className="flex flex-col gap-2 text-sm">
-        <legend className="mb-1 font-medium">What happens to the facts only this source supports</legend>
-        <label className="flex items-start gap-2">
-          <input type="radio" name="mode" checked={mode === "archive"} onChange={() => setMode("archive")} />
-          <span>
-            <span className="font-medium">Archive them</span>: they leave the fact base and can be brought back one by
-            one; the transcript stays.
-          </span>
-        </label>
+      <fieldset className="flex flex-col gap-3 text-sm">
+        <legend className="mb-1 font-medium">How to forget it</legend>
         <label className="flex items-start gap-2">
           <input type="radio" name="mode" checked={mode === "delete"} onChange={() => setMode("delete")} />
           <span>
-            <span className="font-medium">Delete them</span>, with the transcript, its runs and candidates, and its
-            quotes in the facts that stay. This cannot be undone.
+            <span className="font-medium">Delete it</span>: the transcript, its runs and candidates, the facts only it
+            supports, and its quotes in the facts that stay. Nothing of it is left to read. This cannot be undone.
+          </span>
+        </label>
+        <label className="flex items-start gap-2">
+          <input type="radio" name="mode" checked={mode === "archive"} onChange={() => setMode("archive")} />
+          <span>
+            <span className="font-medium">Archive instead</span>: the facts only it supports leave the fact base and can
+            be brought back one by one. Archive keeps the transcript (still readable on the source page, its lines
+            struck through), its runs and candidates, and its quotes in the facts that stay.
           </span>
         </label>
       </fieldset>
       <FormError message={error} />
       <div>
         <Button type="submit" variant="danger" disabled={busy}>
-          {mode === "delete" ? "Delete for good" : "Forget this source"}
+          {mode === "delete" ? "Delete for good" : "Archive its facts"}
         </Button>
       </div>
     </form>

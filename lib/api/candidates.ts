@@ -2,56 +2,19 @@ import "server-only";
 import { z } from "zod";
 import { decodeCursor, encodeCursor } from "@/lib/api/cursor";
 import type {
-  ApiCandidate,
   ApproveBodySchema,
   CandidateListQuerySchema,
   CandidatePageSchema,
   DecisionSchema,
   RejectBodySchema,
 } from "@/lib/api/schemas";
-import { listCandidatesAfter, type CandidateListItem } from "@/lib/db/candidate-list";
+import { listCandidatesAfter } from "@/lib/db/candidate-list";
 import type { Db } from "@/lib/db/types";
 import { approveAndRejudge, rejectAndRejudge } from "@/lib/jobs/decisions";
-import { maskSecretsDeep } from "@/lib/secrets/mask";
 
 /** The review queue for the API: candidates a page at a time, and the review card's approve and reject. */
 
 const CandidateKeySchema = z.object({ createdAt: z.iso.datetime(), id: z.uuid() });
-
-/** A candidate as the API and MCP show it: a credential in any of its texts masked (lib/secrets/mask.ts). */
-export function toApiCandidate(c: CandidateListItem): ApiCandidate {
-  return maskSecretsDeep({
-    id: c.id,
-    content: c.content,
-    kind: c.kind,
-    confidence: c.confidence,
-    importance: c.importance,
-    temporal: c.temporal,
-    speaker: c.speaker,
-    quote: c.quote,
-    start: c.start,
-    end: c.end,
-    supported: c.supported,
-    status: c.status,
-    verdict: c.verdict,
-    gateReason: c.gateReason,
-    rejectReason: c.rejectReason,
-    version: c.version,
-    clusterId: c.clusterId,
-    createdAt: c.createdAt.toISOString(),
-    run: { id: c.run.id, extractor: c.run.extractor },
-    source: c.run.source,
-    matches:
-      c.matches?.map((m) => ({
-        ...(m.factId ? { factId: m.factId } : {}),
-        ...(m.candidateId ? { candidateId: m.candidateId } : {}),
-        content: m.content,
-        score: m.score,
-        verdict: m.verdict,
-        reason: m.reason,
-      })) ?? null,
-  });
-}
 
 export async function listCandidatesPage({
   db,
@@ -70,7 +33,7 @@ export async function listCandidatesPage({
     limit: query.limit,
   });
   return {
-    candidates: page.candidates.map(toApiCandidate),
+    candidates: page.candidates,
     nextCursor: page.next ? encodeCursor({ createdAt: page.next.createdAt.toISOString(), id: page.next.id }) : null,
   };
 }

@@ -16,7 +16,8 @@ import { createManualFactAndRejudge, editAndRejudge } from "@/lib/jobs/decisions
 /** The fact base for the API and MCP: each function calls one domain function and returns the API's view. */
 
 const FactKeySchema = z.object({
-  mode: z.enum(["none", "words", "close"]),
+  mode: z.enum(["none", "words", "spelled", "close"]),
+  spelledAs: z.string().max(400).optional(),
   score: z.number(),
   createdAt: z.iso.datetime(),
   id: z.uuid(),
@@ -70,6 +71,7 @@ export async function listFactsPage({
     facts: page.facts.map(toApiFact),
     nextCursor: page.next ? encodeCursor({ ...page.next, createdAt: page.next.createdAt.toISOString() }) : null,
     closeSpellings: page.closeSpellings,
+    spelledAs: page.spelledAs,
   };
 }
 

@@ -1,9 +1,17 @@
 import { z } from "zod";
 import { ERROR_CODES } from "@/lib/errors";
 import { ProposedFactSchema } from "@/lib/extraction/agent";
-import { ChunkLogSchema, KindSchema, RUN_STATUSES, TemporalSchema } from "@/lib/extraction/schema";
+import { ChunkLogSchema, RUN_STATUSES } from "@/lib/extraction/schema";
 import { FactQuerySchema } from "@/lib/facts/query";
-import { FACT_STATUSES, FactSchema, FactSnapshotSchema, SecretChoiceSchema, VersionSchema } from "@/lib/facts/schema";
+import {
+  ApprovalEditsSchema,
+  FACT_STATUSES,
+  FactSchema,
+  FactSnapshotSchema,
+  SecretChoiceSchema,
+  VersionSchema,
+} from "@/lib/facts/schema";
+import { CANDIDATE_STATUSES, CandidateViewSchema } from "@/lib/queue/candidate";
 import { ALL_EXTENSIONS } from "@/lib/sources/formats";
 import { SourceInputSchema } from "@/lib/sources/schema";
 
@@ -108,6 +116,8 @@ export const FactPageSchema = z
     nextCursor: z.string().nullable(),
     /** No fact has the words: these are close spellings of them. */
     closeSpellings: z.boolean(),
+    /** The words as searched, spelt as the facts spell them ("launch" for "lanch"); null when not respelt. */
+    spelledAs: z.string().nullable(),
   })
   .meta({ id: "FactPage" });
 
@@ -171,8 +181,6 @@ export const StartedRunSchema = z
   .meta({ id: "StartedRun" });
 export type StartedRun = z.infer<typeof StartedRunSchema>;
 
-const CANDIDATE_STATUSES = ["pending", "gated", "approved", "merged", "rejected"] as const;
-
 export const CandidateListQuerySchema = z.object({
   /** "open" = pending and gated: what waits for a reviewer. */
   status: z.enum(["open", "all", ...CANDIDATE_STATUSES]).default("open"),
@@ -182,44 +190,8 @@ export const CandidateListQuerySchema = z.object({
   limit: Limit,
 });
 
-export const ApiCandidateSchema = z
-  .object({
-    id: Id,
-    content: z.string(),
-    kind: KindSchema,
-    confidence: z.number(),
-    importance: z.number(),
-    temporal: TemporalSchema,
-    speaker: z.string().nullable(),
-    quote: z.string(),
-    start: z.int().nullable(),
-    end: z.int().nullable(),
-    supported: z.boolean(),
-    status: z.enum(CANDIDATE_STATUSES),
-    verdict: z.enum(["new", "related", "duplicate", "contradicts"]).nullable(),
-    gateReason: z.string().nullable(),
-    rejectReason: z.string().nullable(),
-    /** Send it back with approve / reject: a candidate judged again since is not decided blind. */
-    version: z.int(),
-    clusterId: Id.nullable(),
-    createdAt: Timestamp,
-    run: z.object({ id: Id, extractor: z.string() }),
-    source: z.object({ id: Id, title: z.string(), origin: z.enum(["paste", "upload", "api", "agent"]) }),
-    matches: z
-      .array(
-        z.object({
-          factId: z.string().optional(),
-          candidateId: z.string().optional(),
-          content: z.string(),
-          score: z.number(),
-          verdict: z.string(),
-          reason: z.string(),
-        }),
-      )
-      .nullable(),
-  })
-  .meta({ id: "Candidate" });
-export type ApiCandidate = z.infer<typeof ApiCandidateSchema>;
+/** The queue's candidate, as the queue itself reads it (lib/queue/candidate.ts). */
+export const ApiCandidateSchema = CandidateViewSchema.meta({ id: "Candidate" });
 
 export const CandidatePageSchema = z
   .object({ candidates: z.array(ApiCandidateSchema), nextCursor: z.string().nullable() })
@@ -229,7 +201,7 @@ export const CandidatePageSchema = z
 export const ApproveBodySchema = z
   .object({
     version: VersionSchema,
-    edits: FactSchema.pick({ content: true, kind: true, temporal: true, importance: true }).partial().optional(),
+    edits: ApprovalEditsSchema.optional(),
     supersedeFactIds: z.array(Id).max(20).optional(),
     relateFactIds: z.array(Id).max(20).optional(),
     withCluster: z.boolean().optional(),

@@ -1,14 +1,8 @@
 import "server-only";
-import { readMatches } from "@/lib/db/candidates";
+import { candidateViewInclude, toCandidateView } from "@/lib/db/candidate-view";
 import type { Db } from "@/lib/db/types";
-import type { CandidateStatus, Prisma } from "@/lib/generated/prisma/client";
-
-const candidateInclude = {
-  run: { select: { id: true, extractor: true, source: { select: { id: true, title: true, origin: true } } } },
-} satisfies Prisma.CandidateInclude;
-
-type CandidateRow = Prisma.CandidateGetPayload<{ include: typeof candidateInclude }>;
-export type CandidateListItem = Omit<CandidateRow, "matches"> & { matches: ReturnType<typeof readMatches> };
+import type { CandidateStatus } from "@/lib/generated/prisma/client";
+import type { CandidateView } from "@/lib/queue/candidate";
 
 /** Where a page of `listCandidatesAfter` ended. */
 export interface CandidateKey {
@@ -35,7 +29,7 @@ export async function listCandidatesAfter({
   sourceId?: string;
   after?: CandidateKey | null;
   limit: number;
-}): Promise<{ candidates: CandidateListItem[]; next: CandidateKey | null }> {
+}): Promise<{ candidates: CandidateView[]; next: CandidateKey | null }> {
   const statuses: CandidateStatus[] | null =
     status === "all" ? null : status === "open" ? ["pending", "gated"] : [status];
   const rows = await db.candidate.findMany({
@@ -47,14 +41,14 @@ export async function listCandidatesAfter({
         ? { OR: [{ createdAt: { lt: after.createdAt } }, { createdAt: after.createdAt, id: { lt: after.id } }] }
         : {}),
     },
-    include: candidateInclude,
+    include: candidateViewInclude,
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
     take: limit + 1,
   });
   const shown = rows.slice(0, limit);
   const last = shown[shown.length - 1];
   return {
-    candidates: shown.map((row) => ({ ...row, matches: readMatches(row) })),
+    candidates: shown.map(toCandidateView),
     next: rows.length > limit && last ? { createdAt: last.createdAt, id: last.id } : null,
   };
 }

@@ -7,10 +7,10 @@ import { AppError } from "@/lib/errors";
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { Candidate } from "@/lib/extraction/schema";
 import { MatchesSchema, type GateStatus, type Match, type Stage, type Verdict } from "@/lib/matcher";
+import type { CandidateStatus } from "@/lib/queue/candidate";
 import { contentHash } from "@/lib/text/normalize";
 
-export const REVIEW_STATUSES = ["pending", "gated", "approved", "merged", "rejected"] as const;
-export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
+type ReviewStatus = CandidateStatus;
 /** Where a decision leaves a candidate. */
 export type DecidedStatus = "approved" | "rejected" | "merged";
 const OPEN_STATUSES: ReviewStatus[] = ["pending", "gated"];
@@ -285,8 +285,9 @@ export async function listOpenCandidatesToRejudge({
 }
 
 /**
- * Stores new reviews of saved candidates, only where they are still open: verdict, matches, gate and
- * cluster. A candidate that joins a cluster brings its own members along, so clusters stay one level deep.
+ * Stores new reviews of saved candidates, only where they are still open and the review changed something:
+ * verdict, matches, gate and cluster (and then the version). A candidate that joins a cluster brings its own
+ * members along, so clusters stay one level deep.
  */
 export async function updateCandidateReviews({
   db,
@@ -297,8 +298,24 @@ export async function updateCandidateReviews({
 }): Promise<number> {
   if (reviews.length === 0) return 0;
   return withTransaction(db, async (tx) => {
+    const stored = await tx.candidate.findMany({
+      where: { id: { in: reviews.map((r) => r.id) } },
+      select: {
+        id: true,
+        verdict: true,
+        verdictStage: true,
+        status: true,
+        gateReason: true,
+        clusterId: true,
+        matches: true,
+      },
+    });
+    const before = new Map(stored.map((row) => [row.id, row]));
     let updated = 0;
     for (const r of reviews) {
+      // Judged the same again: the row and its version stay, so a reviewer's decision on it is not refused.
+      const row = before.get(r.id);
+      if (row && sameReview(row, r)) continue;
       const result = await tx.candidate.updateMany({
         where: { id: r.id, status: { in: OPEN_STATUSES } },
         data: {
@@ -319,6 +336,36 @@ export async function updateCandidateReviews({
     }
     return updated;
   });
+}
+
+function sameReview(
+  row: {
+    verdict: string | null;
+    verdictStage: string | null;
+    status: string;
+    gateReason: string | null;
+    clusterId: string | null;
+    matches: unknown;
+  },
+  review: CandidateReview,
+): boolean {
+  return (
+    row.verdict === review.verdict &&
+    row.verdictStage === review.verdictStage &&
+    row.status === review.status &&
+    row.gateReason === review.gateReason &&
+    row.clusterId === (review.clusterId ?? null) &&
+    canonicalJson(row.matches) === canonicalJson(review.matches.map(toStoredMatch))
+  );
+}
+
+/** JSON with its keys in order (jsonb does not keep the order they were written in). */
+function canonicalJson(value: unknown): string {
+  return JSON.stringify(value, (_, v: unknown) =>
+    v && typeof v === "object" && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : 1)))
+      : v,
+  );
 }
 
 /** The open members of a cluster whose head is `headId` (the candidates that repeat it). */

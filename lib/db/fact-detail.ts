@@ -1,5 +1,6 @@
 import "server-only";
-import { getProvenanceContexts, type QuoteContext } from "@/lib/db/quote-contexts";
+import { getProvenanceContexts } from "@/lib/db/quote-contexts";
+import type { QuoteContext } from "@/lib/queue/candidate";
 import { parseStoredJson } from "@/lib/db/stored-json";
 import type { Db } from "@/lib/db/types";
 import { FactSnapshotSchema } from "@/lib/facts/schema";

@@ -1,6 +1,6 @@
 import "server-only";
 import { factListInclude, type FactListItem } from "@/lib/db/facts";
-import type { Db } from "@/lib/db/types";
+import { withTransaction, type Db } from "@/lib/db/types";
 import type { ExportableFact } from "@/lib/facts/export";
 import type { FactQuery } from "@/lib/facts/query";
 import { Prisma } from "@/lib/generated/prisma/client";
@@ -11,6 +11,8 @@ export interface FactSearchPage {
   total: number;
   /** No fact has the words: these are close spellings of them. */
   closeSpellings: boolean;
+  /** The words as searched when some were spelt as the facts spell them ("launch" for "lanch"); else null. */
+  spelledAs: string | null;
 }
 
 /** The end of a day (UTC), for inclusive date bounds. */
@@ -18,24 +20,19 @@ const endOf = (day: string) => new Date(`${day}T23:59:59.999Z`);
 
 /**
  * The facts a search asks for, best first, one page, with the honest total. Words are matched as full
- * text (the `search` tsvector, ranked by ts_rank and closeness); when no fact has them, by pg_trgm's word
- * similarity against the content, for typos (both indexed). Words are only ever bound parameters: `%`, `_`
- * or quotes are searched for as themselves. "As of" a day keeps the facts that were valid then: approved
- * by then, not yet superseded.
+ * text (the `search` tsvector, ranked by ts_rank and closeness). When no fact has them, a word no fact has
+ * is spelt as the closest word the facts do have ("lanch" → "launch", `respell`) and the search says so
+ * (`spelledAs`); failing that, the words are matched loosely by pg_trgm's word similarity. Words are only
+ * ever bound parameters: `%`, `_` or quotes are searched for as themselves. "As of" a day keeps the facts
+ * that were valid then: approved by then, not yet superseded.
  */
 export async function searchFacts({ db, query }: { db: Db; query: FactQuery }): Promise<FactSearchPage> {
   const filters = filtersOf(query);
   const words = query.q;
   if (!words) return pageOf(db, query, filters, ORDER[query.sort]);
-  // Words first as words (full text); only when none matches, as close spellings (a typo, a word cut short).
-  // Done the other way round, a search for "1796075337825" or "Q3" would also bring every number or code
-  // that shares most of its characters.
-  const order = query.sort === "relevance" ? RELEVANCE(words) : ORDER[query.sort];
-  const found = await pageOf(db, query, exactWords(filters, words), order);
-  if (found.total > 0) return found;
-  const close = closeSpellings(filters, words);
-  if (!close) return found;
-  return { ...(await pageOf(db, query, close.condition, RELEVANCE(close.letters))), closeSpellings: true };
+  const found = await resolveWords(db, filters, words);
+  const order = query.sort === "relevance" || found.mode === "close" ? RELEVANCE(found.scored) : ORDER[query.sort];
+  return { ...(await pageOf(db, query, found.condition, order)), ...spelling(found) };
 }
 
 /**
@@ -65,14 +62,7 @@ export async function* iterateFacts({
   batch?: number;
 }): AsyncGenerator<ExportableFact[]> {
   const filters = filtersOf(query);
-  let condition = filters;
-  if (query.q) {
-    const exact = exactWords(filters, query.q);
-    const [{ any }] = await db.$queryRaw<
-      [{ any: boolean }]
-    >`SELECT EXISTS (SELECT 1 FROM "Fact" f WHERE ${exact}) AS "any"`;
-    condition = any ? exact : (closeSpellings(filters, query.q)?.condition ?? exact);
-  }
+  const condition = query.q ? (await resolveWords(db, filters, query.q)).condition : filters;
   let after: { kind: string; createdAt: Date; id: string } | null = null;
   for (;;) {
     const page: Prisma.Sql = after
@@ -168,6 +158,7 @@ async function pageOf(db: Db, query: FactQuery, condition: Prisma.Sql, order: Pr
     facts: rows.flatMap((r) => byId.get(r.id) ?? []),
     total: Number(counted[0]?.total ?? 0),
     closeSpellings: false,
+    spelledAs: null,
   };
 }
 
@@ -186,7 +177,9 @@ const ORDER: Record<FactQuery["sort"], Prisma.Sql> = {
 /** Where a page of `searchFactsAfter` ended; the API hands it out as an opaque cursor. */
 export interface FactSearchKey {
   /** How the words were matched on the first page, kept so every later page matches them the same way. */
-  mode: "none" | "words" | "close";
+  mode: SearchMode;
+  /** The words as respelt on the first page (mode "spelled"). */
+  spelledAs?: string;
   score: number;
   createdAt: Date;
   id: string;
@@ -207,43 +200,136 @@ export async function searchFactsAfter({
   query: FactQuery;
   after?: FactSearchKey | null;
   limit: number;
-}): Promise<{ facts: FactListItem[]; next: FactSearchKey | null; closeSpellings: boolean }> {
+}): Promise<{
+  facts: FactListItem[];
+  next: FactSearchKey | null;
+  closeSpellings: boolean;
+  spelledAs: string | null;
+}> {
   const filters = filtersOf(query);
-  const mode = after?.mode ?? (await matchMode(db, filters, query.q));
-  const words = query.q ?? "";
-  const close = mode === "close" ? closeSpellings(filters, words) : null;
-  const condition = mode === "words" ? exactWords(filters, words) : (close?.condition ?? filters);
-  const scored = mode === "none" ? null : mode === "words" ? words : (close?.letters ?? words);
+  const found = query.q
+    ? await resolveWords(db, filters, query.q, after ? { mode: after.mode, spelledAs: after.spelledAs } : undefined)
+    : { mode: "none" as const, condition: filters, scored: "" };
   // Without words every score is 0: the key is (approval time, id) alone, which the index serves in order.
-  const score = scored
-    ? Prisma.sql`round((ts_rank(f."search", websearch_to_tsquery('english', ${scored}))
-        + word_similarity(${scored}, f."content"))::numeric, 6)::float8`
-    : null;
+  const score =
+    found.mode === "none"
+      ? null
+      : Prisma.sql`round((ts_rank(f."search", websearch_to_tsquery('english', ${found.scored}))
+        + word_similarity(${found.scored}, f."content"))::numeric, 6)::float8`;
   const page = !after
     ? Prisma.empty
     : score
       ? Prisma.sql`AND (${score}, f."createdAt", f."id") < (${after.score}::float8, ${after.createdAt}, ${after.id})`
       : Prisma.sql`AND (f."createdAt", f."id") < (${after.createdAt}, ${after.id})`;
   const rows = await db.$queryRaw<Array<{ id: string; createdAt: Date; score: number }>>`
-    SELECT f."id", f."createdAt", ${score ?? Prisma.sql`0::float8`} AS "score" FROM "Fact" f WHERE ${condition} ${page}
+    SELECT f."id", f."createdAt", ${score ?? Prisma.sql`0::float8`} AS "score" FROM "Fact" f
+    WHERE ${found.condition} ${page}
     ORDER BY ${score ? Prisma.sql`3 DESC, ` : Prisma.empty}f."createdAt" DESC, f."id" DESC LIMIT ${limit + 1}`;
   const shown = rows.slice(0, limit);
-  const found = await db.fact.findMany({ where: { id: { in: shown.map((r) => r.id) } }, include: factListInclude });
-  const byId = new Map(found.map((f) => [f.id, f]));
+  const facts = await db.fact.findMany({ where: { id: { in: shown.map((r) => r.id) } }, include: factListInclude });
+  const byId = new Map(facts.map((f) => [f.id, f]));
   const last = shown[shown.length - 1];
   return {
     facts: shown.flatMap((r) => byId.get(r.id) ?? []),
     next:
-      rows.length > limit && last ? { mode, score: Number(last.score), createdAt: last.createdAt, id: last.id } : null,
-    closeSpellings: mode === "close",
+      rows.length > limit && last
+        ? {
+            mode: found.mode,
+            ...(found.spelledAs ? { spelledAs: found.spelledAs } : {}),
+            score: Number(last.score),
+            createdAt: last.createdAt,
+            id: last.id,
+          }
+        : null,
+    ...spelling(found),
   };
 }
 
-/** Words matched as words when any fact has them, else as close spellings (as `searchFacts` decides). */
-async function matchMode(db: Db, filters: Prisma.Sql, words: string | undefined): Promise<FactSearchKey["mode"]> {
-  if (!words) return "none";
+type SearchMode = "none" | "words" | "spelled" | "close";
+interface ResolvedWords {
+  mode: SearchMode;
+  condition: Prisma.Sql;
+  /** The words the rank is computed for. */
+  scored: string;
+  spelledAs?: string;
+}
+
+const spelling = (found: ResolvedWords) => ({
+  closeSpellings: found.mode === "spelled" || found.mode === "close",
+  spelledAs: found.spelledAs ?? null,
+});
+
+const anyFact = async (db: Db, condition: Prisma.Sql) => {
   const [{ any }] = await db.$queryRaw<
     [{ any: boolean }]
-  >`SELECT EXISTS (SELECT 1 FROM "Fact" f WHERE ${exactWords(filters, words)}) AS "any"`;
-  return any || !closeSpellings(filters, words) ? "words" : "close";
+  >`SELECT EXISTS (SELECT 1 FROM "Fact" f WHERE ${condition}) AS "any"`;
+  return any;
+};
+
+/**
+ * How a search's words are matched: as words when some fact has them; else respelt as the facts spell
+ * them, when that finds something; else loosely (close spellings of the whole). `fixed` replays the
+ * choice a first page made, so later pages match the same way.
+ */
+async function resolveWords(
+  db: Db,
+  filters: Prisma.Sql,
+  words: string,
+  fixed?: { mode: SearchMode; spelledAs?: string },
+): Promise<ResolvedWords> {
+  const asWords = { mode: "words" as const, condition: exactWords(filters, words), scored: words };
+  if (fixed?.mode === "spelled" && fixed.spelledAs) {
+    const spelledAs = fixed.spelledAs;
+    return { mode: "spelled", condition: exactWords(filters, spelledAs), scored: spelledAs, spelledAs };
+  }
+  const close = closeSpellings(filters, words);
+  if (fixed?.mode === "close" && close) return { mode: "close", condition: close.condition, scored: close.letters };
+  if (fixed || (await anyFact(db, asWords.condition))) return asWords;
+  const spelledAs = await respell(db, filters, words);
+  if (spelledAs && (await anyFact(db, exactWords(filters, spelledAs)))) {
+    return { mode: "spelled", condition: exactWords(filters, spelledAs), scored: spelledAs, spelledAs };
+  }
+  return close ? { mode: "close", condition: close.condition, scored: close.letters } : asWords;
+}
+
+/** A word of three letters or more (numbers and codes are never respelt: "Q3" must not become "Q4"). */
+const WORD = /(?<![\p{L}\p{N}])\p{L}{3,}(?![\p{L}\p{N}])/gu;
+
+/**
+ * The words spelt as the fact base spells them: each word no fact has becomes the closest word of the
+ * facts that look most like it (pg_trgm: the facts by strict word similarity through the trigram index,
+ * then their words by similarity, at least 0.3), its capital kept. Null when no word changed.
+ */
+async function respell(db: Db, filters: Prisma.Sql, words: string): Promise<string | null> {
+  let changed = false;
+  let out = "";
+  let last = 0;
+  for (const match of words.matchAll(WORD)) {
+    const word = match[0];
+    const lower = word.toLowerCase();
+    const [known] = await db.$queryRaw<[{ known: boolean }]>`
+      SELECT numnode(plainto_tsquery('english', ${lower})) = 0
+        OR EXISTS (SELECT 1 FROM "Fact" f WHERE ${filters} AND f."search" @@ plainto_tsquery('english', ${lower}))
+        AS "known"`;
+    if (known?.known) continue;
+    const close = await withTransaction(db, async (tx) => {
+      await tx.$queryRaw`SELECT set_config('pg_trgm.strict_word_similarity_threshold', '0.3', true)`;
+      return tx.$queryRaw<Array<{ word: string }>>`
+        SELECT w AS "word" FROM (
+          SELECT f."content" FROM "Fact" f WHERE ${filters} AND ${lower} <<% f."content"
+          ORDER BY strict_word_similarity(${lower}, f."content") DESC LIMIT 20
+        ) c CROSS JOIN LATERAL regexp_split_to_table(lower(c."content"), '[^[:alpha:]]+') AS w
+        WHERE length(w) >= 3 AND w <> ${lower} AND similarity(w, ${lower}) >= 0.3
+        GROUP BY w ORDER BY max(similarity(w, ${lower})) DESC, count(*) DESC, w LIMIT 1`;
+    });
+    const found = close[0]?.word;
+    if (!found) continue;
+    const index = match.index;
+    out +=
+      words.slice(last, index) +
+      (word[0] === word[0]?.toUpperCase() ? found[0]?.toUpperCase() + found.slice(1) : found);
+    last = index + word.length;
+    changed = true;
+  }
+  return changed ? out + words.slice(last) : null;
 }

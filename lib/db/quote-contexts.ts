@@ -3,16 +3,7 @@ import type { Db } from "@/lib/db/types";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { SegmentsSchema, type Segment } from "@/lib/sources/schema";
 import { readableView } from "@/lib/sources/view";
-
-/** Where a quote sits in its transcript: the text just before and after it, and its segment's time. */
-export interface QuoteContext {
-  before: string;
-  after: string;
-  /** Milliseconds from the start of the recording, when the source has timestamps. */
-  startMs: number | null;
-  /** What the quote reads as, when its source is a subtitle or chat file (the stored quote keeps its markup). */
-  quote?: string;
-}
+import type { QuoteContext } from "@/lib/queue/candidate";
 
 /** Characters read on each side of a quote; a card shows whole lines of it, a few at first. */
 const CONTEXT_CHARS = 800;

@@ -1,9 +1,9 @@
 import "server-only";
-import { readMatches } from "@/lib/db/candidates";
+import { candidateViewInclude, toCandidateView } from "@/lib/db/candidate-view";
 import type { Db } from "@/lib/db/types";
 import type { Prisma } from "@/lib/generated/prisma/client";
+import type { CandidateView, ClusterMember } from "@/lib/queue/candidate";
 import { GATE_REASONS, type QueueQuery } from "@/lib/queue/schema";
-import type { Match } from "@/lib/matcher";
 
 const OPEN = ["pending", "gated"] as const;
 
@@ -17,15 +17,7 @@ const memberSelect = {
 } satisfies Prisma.CandidateSelect;
 
 const unitInclude = {
-  run: {
-    select: {
-      id: true,
-      extractor: true,
-      modelId: true,
-      source: { select: { id: true, title: true, createdAt: true } },
-    },
-  },
-  reviewer: { select: { name: true } },
+  ...candidateViewInclude,
   members: {
     where: { status: { in: [...OPEN] } },
     select: memberSelect,
@@ -33,12 +25,8 @@ const unitInclude = {
   },
 } satisfies Prisma.CandidateInclude;
 
-type UnitRow = Prisma.CandidateGetPayload<{ include: typeof unitInclude }>;
-/**
- * One card of the queue: a candidate, and the open candidates that repeat it (its cluster's members).
- * `matches` is null when the stored JSON could not be read.
- */
-export type QueueUnit = Omit<UnitRow, "matches"> & { matches: Match[] | null };
+/** One card of the queue: a candidate, and the open candidates that repeat it (its cluster's members). */
+export type QueueUnit = CandidateView & { members: ClusterMember[] };
 
 export interface QueuePage {
   units: QueueUnit[];
@@ -66,7 +54,16 @@ export async function listQueuePage({ db, query }: { db: Db; query: QueueQuery }
   ]);
   const count = (status: string) => byStatus.find((r) => r.status === status)?._count._all ?? 0;
   return {
-    units: rows.map((row) => ({ ...row, matches: readMatches(row) })),
+    units: rows.map(({ members, ...row }) => ({
+      ...toCandidateView(row),
+      members: members.map((m) => ({
+        id: m.id,
+        content: m.content,
+        speaker: m.speaker,
+        quote: m.quote,
+        source: m.run.source,
+      })),
+    })),
     total,
     counts: {
       pending: count("pending"),
@@ -79,34 +76,38 @@ export async function listQueuePage({ db, query }: { db: Db; query: QueueQuery }
 
 /**
  * A card is a candidate that repeats no open candidate: alone, the head of a cluster, or a member whose
- * head was decided meanwhile (it stands alone until it is judged again).
+ * head was decided meanwhile (it stands alone until it is judged again). A run's or a source's cards are
+ * those of its candidates, and those its candidates joined (a re-extraction's repeats are members of the
+ * earlier cards: "Review 6 candidates" must not open an empty queue).
  */
 export function whereOf(query: QueueQuery): Prisma.CandidateWhereInput {
   const statuses = query.status === "open" ? [...OPEN] : [query.status];
   const text = query.q;
+  const mine = (where: Prisma.CandidateWhereInput): Prisma.CandidateWhereInput => ({
+    OR: [where, { members: { some: { ...where, status: { in: [...OPEN] } } } }],
+  });
+  const and: Prisma.CandidateWhereInput[] = [
+    { OR: [{ clusterId: null }, { cluster: { status: { notIn: [...OPEN] } } }] },
+  ];
+  if (query.run) and.push(mine({ runId: query.run }));
+  if (query.source) and.push(mine({ run: { sourceId: query.source } }));
+  if (text) {
+    and.push({
+      OR: [
+        { content: { contains: text, mode: "insensitive" as const } },
+        { quote: { contains: text, mode: "insensitive" as const } },
+      ],
+    });
+  }
   return {
     status: { in: statuses },
-    OR: [{ clusterId: null }, { cluster: { status: { notIn: [...OPEN] } } }],
+    AND: and,
     ...(query.kind ? { kind: query.kind } : {}),
     ...(query.verdict ? { verdict: query.verdict } : {}),
     ...(query.gate ? { gateReason: { contains: GATE_REASONS[query.gate].text } } : {}),
-    ...(query.run ? { runId: query.run } : {}),
-    ...(query.source ? { run: { sourceId: query.source } } : {}),
     ...(query.speaker ? { speaker: { equals: query.speaker, mode: "insensitive" as const } } : {}),
     ...(query.min !== undefined || query.max !== undefined
       ? { confidence: { gte: query.min ?? 0, lte: query.max ?? 1 } }
-      : {}),
-    ...(text
-      ? {
-          AND: [
-            {
-              OR: [
-                { content: { contains: text, mode: "insensitive" as const } },
-                { quote: { contains: text, mode: "insensitive" as const } },
-              ],
-            },
-          ],
-        }
       : {}),
   };
 }

@@ -16,12 +16,24 @@ import {
 import { withTransaction, type Db, type Tx } from "@/lib/db/types";
 import type { Fact, SecretChoice } from "@/lib/facts/schema";
 import { storedQuote, storedText } from "@/lib/facts/secret-choice";
+import type { Verdict } from "@/lib/matcher/schema";
 import { stripInvisible } from "@/lib/text/invisible";
 
 /**
  * Applying review decisions. This module never calls a model: everything it needs was decided
  * by the extractor and the matcher and stored on the candidate. Each decision is one transaction.
  */
+
+const NEEDS_A_LOOK: Verdict[] = ["duplicate", "contradicts"];
+
+function assertSeenVerdict(now: Verdict | null, seen: Verdict | null) {
+  if (now === seen || now === null || !NEEDS_A_LOOK.includes(now)) return;
+  const what = now === "duplicate" ? "repeats an approved fact" : "contradicts an approved fact";
+  throw new AppError(
+    "CONFLICT",
+    `This candidate was judged again since you read it: it now ${what}. Read it and decide again.`,
+  );
+}
 
 /**
  * Approves a candidate as a new fact. With `withCluster`, the open candidates that repeat it (its
@@ -37,6 +49,7 @@ export async function approveCandidate({
   relateFactIds = [],
   withCluster = false,
   expectedVersion,
+  seenVerdict,
   keepInvisible = false,
   acknowledgeSecret,
   keepSecret,
@@ -45,6 +58,12 @@ export async function approveCandidate({
   candidateId: string;
   /** The candidate's version the reviewer saw; a newer one refuses the decision (CONFLICT). */
   expectedVersion?: number;
+  /**
+   * The verdict the reviewer saw (the review queue, which decides faster than it is read again): judged
+   * again since as a duplicate or a contradiction, it is refused (CONFLICT) rather than approved blind.
+   * A change that does not make approving it a mistake (new → related) lets the decision stand.
+   */
+  seenVerdict?: Verdict | null;
   /** null when the gate policy approved it automatically. */
   reviewerId: string | null;
   /** The reviewer's corrections, validated by FactSchema upstream. */
@@ -59,6 +78,7 @@ export async function approveCandidate({
 }) {
   return withTransaction(db, async (tx) => {
     const candidate = await claimCandidate({ tx, candidateId, reviewerId, status: "approved", expectedVersion });
+    if (seenVerdict !== undefined) assertSeenVerdict(candidate.verdict, seenVerdict);
     assertMatched(candidate, [...supersedeFactIds, ...relateFactIds]);
     const now = new Date();
     const secret = { acknowledgeSecret, keepSecret };

@@ -22,6 +22,15 @@ export const FactSchema = z.object({
 });
 export type Fact = z.infer<typeof FactSchema>;
 
+/** A reviewer's corrections to a candidate as it is approved (the queue's editor, the API's approve). */
+export const ApprovalEditsSchema = FactSchema.pick({
+  content: true,
+  kind: true,
+  temporal: true,
+  importance: true,
+}).partial();
+export type ApprovalEdits = z.infer<typeof ApprovalEditsSchema>;
+
 export const CANDIDATE_EVENT_ACTIONS = ["approved", "merged", "rejected", "undone"] as const;
 export type CandidateEventAction = (typeof CANDIDATE_EVENT_ACTIONS)[number];
 

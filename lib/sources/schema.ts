@@ -54,3 +54,6 @@ export const SourceInputSchema = z.object({
   /** "1": ingest a text that was ingested before once more. */
   again: z.literal("1").optional(),
 });
+
+/** How a source came in: the ingest form's paste or upload, the REST API, or an agent's proposal (MCP). */
+export const SOURCE_ORIGINS = ["paste", "upload", "api", "agent"] as const;

@@ -53,6 +53,19 @@ describe("searching facts", () => {
     expect((await search({ q: "offline mode deadline" })).closeSpellings).toBe(false);
   });
 
+  it("spells a word no fact has as the facts spell it, and says so", async () => {
+    const lanch = await search({ q: "lanch" });
+    expect(lanch.keys.sort()).toEqual(["budget2"]);
+    expect(lanch.spelledAs).toBe("launch");
+    expect((await search({ q: "Ofline mode" })).spelledAs).toBe("Offline mode");
+    expect((await search({ q: "bruwser drafts" })).keys).toEqual(["offline"]);
+    expect((await search({ q: "launch" })).spelledAs).toBeNull();
+    // Nothing close: nothing is found, and nothing is said to be respelt.
+    const none = await search({ q: "zebra" });
+    expect(none.total).toBe(0);
+    expect(none.spelledAs).toBeNull();
+  });
+
   it("never spells numbers loosely: a figure that is not there finds nothing", async () => {
     expect((await search({ q: "70,000" })).total).toBe(0);
     expect((await search({ q: "budget 60,000" })).total).toBe(0);

@@ -75,4 +75,16 @@ describe("the queue's filters", () => {
     expect(await contents({ min: "0.92" })).toEqual(["Kenji owns the audit log."]);
     expect(await contents({ max: "0.6" })).toEqual(["We might move the offsite to Lisbon."]);
   });
+
+  it("shows a run's candidates that joined earlier cards: its link never opens an empty queue", async () => {
+    const again = await createSourceWithRun(db.prisma);
+    const repeat = [candidate("Kenji owns the audit log.", { speaker: "Priya", confidence: 0.95 })];
+    const reviews = await reviewCandidates({ db: db.prisma, candidates: repeat });
+    expect(reviews[0]?.clusterId).toBeTruthy();
+    await saveCandidates({ db: db.prisma, runId: again.runId, chunkIndex: 0, candidates: repeat, reviews });
+    const page = await listQueuePage({ db: db.prisma, query: query({ run: again.runId }) });
+    expect(page.units.map((u) => u.content)).toEqual(["Kenji owns the audit log."]);
+    expect(page.units[0]?.members.map((m) => m.source.id)).toEqual([again.sourceId]);
+    expect(await contents({ source: again.sourceId })).toEqual(["Kenji owns the audit log."]);
+  });
 });

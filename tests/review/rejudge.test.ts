@@ -129,6 +129,38 @@ describe("a queue that stays true", () => {
     expect(await getQueueStamp({ db: db.prisma })).not.toBe(stamp);
   });
 
+  it("leaves a candidate judged the same again as it was: its version stands, a decision on it stands", async () => {
+    const [near] = await extract(["The team will move the offsite to Porto in May."]);
+    const before = await row(near!);
+    // A change nearby that makes no difference to it: re-judged, same verdict and gate, same version.
+    await rejudgeAfterChange({ db: db.prisma, change: { texts: ["The team will move the offsite to Porto."] } });
+    expect((await row(near!)).version).toBe(before.version);
+    // One that does (an approved fact it repeats): the verdict changes, and the version with it.
+    const fact = await addFact(db.prisma, "The team will move the offsite to Porto in May.");
+    await rejudgeAfterChange({ db: db.prisma, change: { factIds: [fact.id], texts: [fact.content] } });
+    const after = await row(near!);
+    expect(after.verdict).toBe("duplicate");
+    expect(after.version).toBe(before.version + 1);
+  });
+
+  it("refuses to approve a card judged a duplicate since it was shown, approves it once that is seen", async () => {
+    const [card] = await extract(["The team will move the offsite to Porto in May."]);
+    const shown = (await row(card!)).verdict;
+    const fact = await addFact(db.prisma, "The team will move the offsite to Porto in May.");
+    await rejudgeAfterChange({ db: db.prisma, change: { factIds: [fact.id], texts: [fact.content] } });
+    await expect(
+      approveAndRejudge({ db: db.prisma, candidateId: card!, reviewerId, seenVerdict: shown }),
+    ).rejects.toMatchObject({ code: "CONFLICT", message: expect.stringContaining("now repeats an approved fact") });
+    expect((await row(card!)).status).toBe("pending");
+    const approved = await approveAndRejudge({
+      db: db.prisma,
+      candidateId: card!,
+      reviewerId,
+      seenVerdict: "duplicate",
+    });
+    expect(approved.id).toBeTruthy();
+  });
+
   it("puts what needs attention first: gated, then contradictions, then what matters most", async () => {
     const [minor, major] = await extract(["Lena likes the blue theme.", "Kenji owns the audit log."]);
     await db.prisma.candidate.update({ where: { id: minor! }, data: { importance: 0.2 } });

@@ -1,0 +1,52 @@
+"use client";
+import { Menu, X } from "lucide-react";
+import Link from "next/link";
+import { usePathname } from "next/navigation";
+import { useState } from "react";
+import { AppNav } from "@/components/app-nav";
+import type { Viewer } from "@/lib/accounts/schema";
+
+/**
+ * Below 768 px the sidebar folds into this bar: the name, and a menu button that opens the same navigation
+ * over the page (closed again by choosing a page, the button or Escape), so the content has the width.
+ */
+export function MobileNav({ viewer }: { viewer: Viewer | null }) {
+  const [open, setOpen] = useState(false);
+  const pathname = usePathname();
+  const [shownFor, setShownFor] = useState(pathname);
+  // A new page closes the menu (compared during render: no effect, no flash of the open menu).
+  if (shownFor !== pathname) {
+    setShownFor(pathname);
+    setOpen(false);
+  }
+  return (
+    <div className="sticky top-0 z-20 border-b border-border bg-white md:hidden">
+      <div className="flex h-12 items-center justify-between px-4">
+        <Link href="/" className="text-lg font-semibold tracking-tight">
+          <span className="text-primary">◆</span> Sift
+        </Link>
+        <button
+          type="button"
+          className="inline-flex size-9 items-center justify-center rounded-md hover:bg-muted"
+          aria-expanded={open}
+          aria-controls="mobile-menu"
+          aria-label="Menu"
+          onClick={() => setOpen(!open)}
+        >
+          {open ? <X className="size-5" aria-hidden /> : <Menu className="size-5" aria-hidden />}
+        </button>
+      </div>
+      {open ? (
+        <div
+          id="mobile-menu"
+          className="flex flex-col gap-3 border-t border-border px-3 pb-4 pt-2 shadow-sm"
+          onKeyDown={(e) => {
+            if (e.key === "Escape") setOpen(false);
+          }}
+        >
+          <AppNav viewer={viewer} />
+        </div>
+      ) : null}
+    </div>
+  );
+}

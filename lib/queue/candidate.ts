@@ -1,0 +1,78 @@
+import { z } from "zod";
+import { CandidateSchema } from "@/lib/extraction/schema";
+import { MatchesSchema, STAGES, VERDICTS } from "@/lib/matcher/schema";
+import { SOURCE_ORIGINS } from "@/lib/sources/schema";
+
+/**
+ * A stored candidate as its readers see it: the review queue's card, the API's and MCP's candidate. One
+ * schema, built from the extractor's `CandidateSchema` and the matcher's verdicts; the rows are mapped to
+ * it once (`toCandidateView`, lib/db/candidate-view.ts). Plain data (dates as ISO strings), so it crosses
+ * the server/client boundary and serializes as JSON unchanged.
+ */
+
+/** Where a candidate is: waiting (pending, gated) or decided. The database's enum has the same values. */
+export const CANDIDATE_STATUSES = ["pending", "gated", "approved", "merged", "rejected"] as const;
+export const CandidateStatusSchema = z.enum(CANDIDATE_STATUSES);
+export type CandidateStatus = z.infer<typeof CandidateStatusSchema>;
+
+const Id = z.uuid();
+const Timestamp = z.iso.datetime().meta({ description: "ISO 8601 date-time, UTC" });
+
+export const CandidateViewSchema = CandidateSchema.extend({
+  id: Id,
+  status: CandidateStatusSchema,
+  /** The verdict of its best match; null before the matcher judged it. */
+  verdict: z.enum(VERDICTS).nullable(),
+  /** The matcher's stage that decided the verdict. */
+  verdictStage: z.enum(STAGES).nullable(),
+  /** Null when the stored match data could not be read (the card says so). */
+  matches: MatchesSchema.nullable(),
+  gateReason: z.string().nullable(),
+  rejectReason: z.string().nullable(),
+  /** Send it back with a decision: a candidate judged again since is not decided blind. */
+  version: z.int(),
+  /** The open candidate this one repeats (its cluster's head); the queue shows the cluster once. */
+  clusterId: Id.nullable(),
+  createdAt: Timestamp,
+  run: z.object({ id: Id, extractor: z.string() }),
+  source: z.object({
+    id: Id,
+    title: z.string(),
+    origin: z.enum(SOURCE_ORIGINS),
+    createdAt: Timestamp,
+    /** The day of the meeting, when the ingest form was given one (yyyy-mm-dd). */
+    meetingDate: z.iso.date().nullable(),
+  }),
+});
+export type CandidateView = z.infer<typeof CandidateViewSchema>;
+
+/** A candidate in the same cluster as a card's: it says the same thing, from another place. */
+export const ClusterMemberSchema = CandidateViewSchema.pick({
+  id: true,
+  content: true,
+  speaker: true,
+  quote: true,
+}).extend({ source: CandidateViewSchema.shape.source.pick({ id: true, title: true }) });
+export type ClusterMember = z.infer<typeof ClusterMemberSchema>;
+
+/** The transcript around a quote, and the time it was said, when known. */
+export const QuoteContextSchema = z.object({
+  before: z.string(),
+  after: z.string(),
+  startMs: z.int().nullable(),
+  /** What the quote reads as, when the stored one keeps its source's markup (subtitles, chat JSON). */
+  quote: z.string().optional(),
+});
+
+/** What the review queue shows for one card: the candidate, and what the page read around it. */
+export const QueueCardSchema = CandidateViewSchema.extend({
+  /** The kind's one-line definition, shown on hover; null for a kind no preset defines any more. */
+  kindDefinition: z.string().nullable(),
+  context: QuoteContextSchema.nullable(),
+  /** For each matched fact, the source it first came from. */
+  factSources: z.record(z.string(), z.object({ id: Id, title: z.string() })),
+  /** The open candidates that repeat this one; approving or rejecting the card decides them too. */
+  members: z.array(ClusterMemberSchema),
+});
+export type QueueCard = z.infer<typeof QueueCardSchema>;
+export type QuoteContext = z.infer<typeof QuoteContextSchema>;
