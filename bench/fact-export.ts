@@ -1,15 +1,15 @@
 /**
  * Exporting N facts (each with one provenance entry) in every format, as app/facts/export streams it:
- * keyset batches of 1,000 (lib/db/fact-search.ts iterateFacts) through the format writer, the output
- * counted and dropped (a download). Prints the time and the peak resident memory above the process's
- * level before the export, sampled every 20 ms. In-process, not through the HTTP server.
+ * batches of 1,000 (lib/db/fact-export.ts iterateFacts: a cursor on PostgreSQL, keyset pages on PGlite) through
+ * the format writer, the output counted and dropped (a download). Prints the time and the peak resident memory
+ * above the process's level before the export, sampled every 20 ms. In-process, not through the HTTP server.
  *   npx tsx bench/fact-export.ts [--facts 100000] [--db pglite|postgres|both]
  */
 import { arg, forEachBenchDatabase, relaunchUnderServerCondition } from "./lib/harness";
 
 relaunchUnderServerCondition(import.meta.filename);
 
-const { iterateFacts } = await import("@/lib/db/fact-search");
+const { iterateFacts } = await import("@/lib/db/fact-export");
 const { createExportWriter, EXPORT_FORMATS } = await import("@/lib/facts/export");
 const { FactQuerySchema } = await import("@/lib/facts/query");
 const { insertFacts } = await import("@/tests/review/generate-facts");

@@ -4,7 +4,11 @@
  * run worker picks it up at boot; meanwhile a few clients load pages (/review, /facts, /ingest, /sources)
  * one after another until the run ends. Prints the run's time and the pages' p50 / p95 / max latency, and the
  * same with no run for comparison.
- *   npx tsx bench/pages-during-extraction.ts [--db pglite|postgres] [--mb 5 | --file PATH] [--clients 4] [--port 3951]
+ * --shape picks the pathological inputs of issue 22 instead of the transcript: `line` is one line of words with
+ * no punctuation (--mb, 2 for the issue's probe), `lines` is 50,000 one-word lines (--lines to change).
+ *   npx tsx bench/pages-during-extraction.ts [--db pglite|postgres] [--mb 5 | --file PATH]
+ *     [--shape transcript|line|lines]
+ *     [--lines 50000] [--clients 4] [--port 3951]
  */
 import { readFileSync } from "node:fs";
 import { spawn } from "node:child_process";
@@ -18,7 +22,7 @@ const { createDb } = await import("@/lib/db/client");
 const { createQueuedRun } = await import("@/lib/jobs/start-extraction");
 const { parseEnv } = await import("@/lib/env");
 const { parseSource } = await import("@/lib/sources/parse");
-const { longTranscript } = await import("@/tests/long-transcript");
+const { pathologicalText } = await import("./lib/shapes");
 
 const which = arg("db", "pglite");
 const megabytes = Number(arg("mb", "5"));
@@ -32,7 +36,8 @@ const { env, cleanup } = await freshServerEnv(which === "postgres" ? "postgres" 
 // ~76 bytes a turn.
 // --file: a real transcript (e.g. meetings strung together) instead of the generated one, whose turns repeat.
 const file = arg("file", "");
-const text = file ? readFileSync(file, "utf8") : longTranscript(Math.round((megabytes * 1024 * 1024) / 76));
+const shape = arg("shape", "transcript");
+const text = file ? readFileSync(file, "utf8") : pathologicalText(shape, megabytes, Number(arg("lines", "50000")));
 const opened = await createDb(env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : { dataDir: env.SIFT_DATA_DIR });
 const parsed = parseSource({ text, maxBytes: 50 * 1024 * 1024 });
 // Saved before the server starts and claimed by its worker at boot: not started yet when we measure idle pages.
@@ -58,6 +63,7 @@ interface Progress {
   status: string;
   chunksTotal: number;
   durationMs: number;
+  error?: string | null;
 }
 
 async function progress(): Promise<Progress> {
@@ -123,8 +129,10 @@ try {
   })();
   const during = await loadPages(() => finished);
   const done = await watching;
-  console.log(`${which}, ${(Buffer.byteLength(text) / 1024 / 1024).toFixed(1)} MB transcript, ${clients} clients`);
-  console.log(`run: ${done.status}, ${done.chunksTotal} chunks in ${done.durationMs} ms`);
+  console.log(`${which}, ${(Buffer.byteLength(text) / 1024 / 1024).toFixed(1)} MB ${shape}, ${clients} clients`);
+  console.log(
+    `run: ${done.status}, ${done.chunksTotal} chunks in ${done.durationMs} ms${done.error ? ` (${done.error})` : ""}`,
+  );
   console.log(line("pages during the run", during));
   const stopAt = performance.now() + 10_000;
   console.log(line("pages with no run (10 s)", await loadPages(() => performance.now() > stopAt)));

@@ -3,7 +3,9 @@
  * everything else the run does on this thread (review, matcher, inserts). A ~N MB long transcript on a fresh
  * database, made and run through createQueuedRun and executeExtractionRun (the chain, lib/chain/run.ts) as the app
  * runs it, rests between chunks included.
- *   npx tsx bench/run-phases.ts [--db pglite|postgres] [--mb 5 | --file PATH] [--thread on|off]
+ *   npx tsx bench/run-phases.ts [--db pglite|postgres] [--mb 5 | --file PATH] [--shape transcript|line|lines]
+ *     [--thread on|off]
+ * --shape: issue 22's pathological inputs (bench/lib/shapes.ts), `line` sized by --mb.
  * With --thread on the extractor runs on the extraction thread, and "extractor" is the time chunks waited.
  * Add --cpu-prof by running the child yourself: SIFT_BENCH_CHILD=1 node --cpu-prof --import tsx ...
  */
@@ -14,7 +16,7 @@ relaunchUnderServerCondition(import.meta.filename);
 
 const { getRunProgress } = await import("@/lib/db/runs");
 const { parseSource } = await import("@/lib/sources/parse");
-const { longTranscript } = await import("@/tests/long-transcript");
+const { pathologicalText } = await import("./lib/shapes");
 const { createOfflineExtractor } = await import("@/lib/extraction/offline");
 const { createThreadedOfflineExtractor } = await import("@/lib/extraction/thread/client");
 const { executeExtractionRun } = await import("@/lib/jobs/extraction");
@@ -24,7 +26,7 @@ const { getEnv } = await import("@/lib/env");
 const megabytes = Number(arg("mb", "5"));
 // --file: a real transcript (e.g. meetings strung together) instead of the generated one, whose turns repeat.
 const file = arg("file", "");
-const text = file ? readFileSync(file, "utf8") : longTranscript(Math.round((megabytes * 1024 * 1024) / 76));
+const text = file ? readFileSync(file, "utf8") : pathologicalText(arg("shape", "transcript"), megabytes);
 
 await forEachBenchDatabase(arg("db", "pglite"), async (opened, label) => {
   const db = opened.prisma;
@@ -57,13 +59,17 @@ await forEachBenchDatabase(arg("db", "pglite"), async (opened, label) => {
     },
   };
   t = performance.now();
+  // CPU time as well as wall time: on a machine shared with other work, the CPU a run spends is what compares.
+  const cpu = process.cpuUsage();
   await executeExtractionRun({ db, runId, extractor: timed });
   const total = performance.now() - t;
+  const used = process.cpuUsage(cpu);
   const p = await getRunProgress({ db, runId });
   const candidates = await db.candidate.count({ where: { runId } });
   console.log(
     `${label} ${(Buffer.byteLength(text) / 1048576).toFixed(1)} MB: parse ${parseMs.toFixed(0)} ms; run ${p?.status} ` +
       `${total.toFixed(0)} ms, ${chunks} chunks, ${candidates} candidates; extractor ${extractMs.toFixed(0)} ms, ` +
-      `rest (ground, review, save) ${(total - extractMs).toFixed(0)} ms`,
+      `rest (ground, review, save) ${(total - extractMs).toFixed(0)} ms; ` +
+      `CPU ${((used.user + used.system) / 1000).toFixed(0)} ms`,
   );
 });

@@ -156,6 +156,34 @@ describe("sift extract (offline)", () => {
     expect(r.stderr).toContain("extractor offline");
   });
 
+  it("says how many low-ranked sentences it left out under the floor, and the floor", async () => {
+    const file = path.join(dir, "floor.txt");
+    // Two facts and three vague remarks (lib/extraction/offline/floor.test.ts checks which fall under the floor).
+    const remarks = [
+      "Ann: We decided to drop the Android beta.",
+      "Bo: The security review must finish before the launch in March.",
+      "Bo: It was kind of a weird thing with the other stuff, I guess, maybe.",
+      "Ann: That sounds like a lot of stuff and things for the people there.",
+      "Bo: I think it might be sort of the case for some of the people somehow.",
+    ];
+    writeFileSync(file, `${remarks.join("\n")}\n`);
+    const r = await sift([file]);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toMatch(/\(.*\b[1-9]\d* low-ranked sentences? left out \(below 0\.2\)\)/);
+  });
+
+  it("stores a correction made later in the meeting as one candidate, gated with the words it supersedes", async () => {
+    const file = path.join(dir, "vat.txt");
+    const earlier = "For EU visitors we show prices including VAT, and excluding VAT for everyone else.";
+    writeFileSync(file, `Marcus: ${earlier}\nDana: Actually, let's just show prices excluding VAT for everyone.\n`);
+    const r = await sift([file]);
+    expect(r.code).toBe(0);
+    const vat = candidates(r.stdout).filter((c) => /VAT/.test(c.content));
+    expect(vat.map((c) => c.content)).toEqual(["The team will show prices excluding VAT for everyone."]);
+    expect(vat[0]!.status).toBe("gated");
+    expect(vat[0]!.gateReason).toContain(`Supersedes what was said earlier in this meeting: "${earlier}"`);
+  });
+
   it("prints a readable listing with --no-json", async () => {
     const r = await sift([vttFile, "--no-json"]);
     expect(r.code).toBe(0);
@@ -225,8 +253,8 @@ describe("sift extract (llm)", () => {
     expect(r.code).toBe(0);
     const list = candidates(r.stdout);
     expect(fake.requests).toHaveLength(1);
-    expect(fake.requests[0]!.system).toContain("project: billing v2");
-    expect(fake.requests[0]!.system).toContain("2026-11-30");
+    expect(fake.requests[0]!.userMessage).toContain("<context>\nproject: billing v2\n</context>");
+    expect(fake.requests[0]!.userMessage).toContain("<source_date>\n2026-11-30");
     const supported = list.filter((c) => c.supported);
     expect(supported.map((c) => c.kind).sort()).toEqual(["action_item", "constraint", "decision"]);
     for (const c of supported) expect(c.quote).toBe(stored.text.slice(c.start!, c.end!));
@@ -239,6 +267,35 @@ describe("sift extract (llm)", () => {
     });
     expect(r.stderr).toContain("extractor llm openai-compatible:fake-model");
     expect(r.stderr).toContain("(1 unsupported, 1 gated)");
+  });
+
+  it("maps what a lax model returns to the taxonomy, gates the guesses, and says what it refused", async () => {
+    fake = await startFakeOpenAI();
+    const text =
+      "Ann: We decided to drop the Android beta.\nBo: Lee will draft the email.\n" +
+      "Cy: The launch must wait. [[OFF_TAXONOMY]]\n";
+    const r = await sift(["-"], { input: text, env: llmEnv(fake.url) });
+    expect(r.code).toBe(0);
+    const list = candidates(r.stdout);
+    expect(list.map((c) => [c.kind, c.confidence]).sort()).toEqual([
+      ["action_item", 0.85],
+      ["context", 0.6],
+      ["decision", 0.9],
+    ]);
+    expect(list.find((c) => c.kind === "context")).toMatchObject({
+      status: "gated",
+      gateReason: expect.stringContaining("Kind 'risk' is not in the taxonomy: filed as 'context'"),
+    });
+    expect(r.stderr).toContain("sift extract: warning: 1 item refused: content: ");
+    expect(r.stderr).toMatch(/3 candidates \(.*1 refused\)/);
+  });
+
+  it("keeps the best-ranked facts of a runaway reply up to the cap and counts the rest as refused", async () => {
+    fake = await startFakeOpenAI();
+    const text = "Ann: We decided to drop the Android beta. [[RUNAWAY]]\n";
+    const r = await sift(["-", "--json"], { input: text, env: llmEnv(fake.url) });
+    expect(r.code).toBe(0);
+    expect(r.stderr).toContain("250 items refused: over the cap of 50 facts per chunk");
   });
 
   it("uses the configured model when --extractor is not given", async () => {
@@ -259,13 +316,15 @@ describe("sift extract (llm)", () => {
     expect(r.stderr).toMatch(/warning: 1 of 2 chunks failed .*credentials/);
   });
 
-  it("waits out a rate limit and still prints the facts", async () => {
+  it("waits out a rate limit, says so while it waits and after, and still prints the facts", async () => {
     fake = await startFakeOpenAI({
-      respond: (request, n) => (n === 1 ? { status: 429, headers: { "retry-after-ms": "1" } } : defaultReply(request)),
+      respond: (request, n) => (n === 1 ? { status: 429, headers: { "retry-after": "1" } } : defaultReply(request)),
     });
     const r = await sift([vttFile, "--extractor", "llm"], { env: llmEnv(fake.url) });
     expect(r.code).toBe(0);
     expect(fake.requests).toHaveLength(2);
+    expect(r.stderr).toContain("sift extract: waiting 1 s: the provider's rate limit\n");
+    expect(r.stderr).toContain("waited 1 s for the provider's rate limit (1 × HTTP 429)");
     expect(candidates(r.stdout).some((c) => c.quote.includes("drop the Android beta"))).toBe(true);
   });
 
@@ -276,7 +335,7 @@ describe("sift extract (llm)", () => {
       env: llmEnv(fake.url, { SIFT_LLM_TIMEOUT_MS: "300" }),
     });
     expect(r.code).toBe(1);
-    expect(r.stderr).toBe("sift extract: the only chunk failed: The model timed out after 0.3 s\n");
+    expect(r.stderr).toBe("sift extract: the only chunk failed: The model timed out after 0.3 s (after 2 attempts)\n");
   });
 
   it("exits 1 when every chunk fails", async () => {

@@ -9,6 +9,7 @@ import type { StoredCandidate } from "@/lib/db/candidates";
 import { parseEnv } from "@/lib/env";
 import { AppError, isAppError } from "@/lib/errors";
 import { PRESET_IDS, DEFAULT_PRESET } from "@/lib/extraction/kinds";
+import { formatRunUsage } from "@/lib/format";
 import { CandidateSchema } from "@/lib/extraction/schema";
 import { openLocalStore, type LocalRun } from "@/lib/jobs/local-run";
 import { MatchesSchema } from "@/lib/matcher";
@@ -18,6 +19,8 @@ import { assertWithinLimit } from "@/lib/sources/decode";
 import { declaredKind } from "@/lib/sources/detect";
 import { MAIN_EXTENSIONS } from "@/lib/sources/formats";
 import { parseSource } from "@/lib/sources/parse";
+import { formatWait, summarizeRateLimits } from "@/lib/extraction/rate-limit-notes";
+import { summarizeLeftOut, summarizeRefusals, summarizeRepeats } from "@/lib/extraction/refusals";
 import { runAsCommand, type CliIo } from "./io";
 
 export const USAGE = `Usage: sift extract FILE [options]
@@ -228,13 +231,20 @@ function summary(label: string, run: LocalRun, ms: number): string {
   const all = run.candidates;
   const unsupported = all.filter((c) => !c.supported).length;
   const gated = all.filter((c) => c.status === "gated").length;
-  const repeats = (run.progress.chunkLog ?? []).reduce((sum, e) => sum + (e.repeats ?? 0), 0);
+  const repeats = summarizeRepeats(run.progress.chunkLog ?? []);
+  const refused = summarizeRefusals(run.progress.chunkLog ?? []);
+  const rateLimit = summarizeRateLimits(run.progress.chunkLog ?? []);
+  const leftOut = summarizeLeftOut(run.progress.chunkLog ?? []);
   const { inputTokens, outputTokens } = run.progress;
-  const tokens = (inputTokens ?? 0) + (outputTokens ?? 0) > 0 ? `, ${inputTokens} tokens in / ${outputTokens} out` : "";
+  // The chunks' and the matcher's tokens, the cost when priced, "(estimated)" when some are ours.
+  const tokens = (inputTokens ?? 0) + (outputTokens ?? 0) > 0 ? `, ${formatRunUsage(run.progress)}` : "";
   const extra = [
     ...(unsupported > 0 ? [`${unsupported} unsupported`] : []),
     ...(gated > 0 ? [`${gated} gated`] : []),
-    ...(repeats > 0 ? [`${repeats} repeats dropped`] : []),
+    ...(repeats ? [repeats.text] : []),
+    ...(refused ? [`${refused.count} refused`] : []),
+    ...(rateLimit ? [rateLimit.text] : []),
+    ...(leftOut ? [leftOut.text] : []),
   ];
   return (
     `extractor ${label}, ${n} chunk${n === 1 ? "" : "s"}, ${all.length} candidates` +
@@ -293,6 +303,7 @@ async function extract(argv: string[], io: CliIo): Promise<number> {
   const began = performance.now();
   const store = await openLocalStore({ env, settings });
   let run: LocalRun;
+  let shownWaitUntil = 0;
   try {
     run = await store.extract({
       source: {
@@ -306,6 +317,13 @@ async function extract(argv: string[], io: CliIo): Promise<number> {
       ...(options.preset ? { preset: options.preset } : {}),
       ...(options.extractor ? { mode: options.extractor } : {}),
       ...(options.maxFacts !== undefined ? { maxFacts: options.maxFacts } : {}),
+      onRateLimitWait: (ms) => {
+        // Each chunk in flight reports the same pause: one line per pause, not one per chunk.
+        const until = Date.now() + ms;
+        if (until <= shownWaitUntil + 1_000) return;
+        shownWaitUntil = until;
+        io.stderr(`sift extract: waiting ${formatWait(ms)}: the provider's rate limit\n`);
+      },
     });
   } finally {
     await store.close();
@@ -324,6 +342,8 @@ async function extract(argv: string[], io: CliIo): Promise<number> {
   }
   const shown = mostConfident(run.candidates, options.maxFacts);
   io.stdout(options.json ? `${JSON.stringify(shown.map(toJson), null, 2)}\n` : formatListing(shown));
+  const refused = summarizeRefusals(log);
+  if (refused) io.stderr(`sift extract: warning: ${refused.text}\n`);
   if (failed.length > 0) {
     io.stderr(
       `sift extract: warning: ${failed.length} of ${run.progress.chunksTotal} chunks failed ` +

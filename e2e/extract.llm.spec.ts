@@ -36,3 +36,14 @@ test("with a model configured, the LLM extractor runs and an invented quote is g
   const invented = page.getByRole("listitem", { name: /moon base/ });
   await expect(invented).toContainText("Quote not found in the source");
 });
+
+test("a run waiting out the provider's rate limit says so, then finishes every chunk", async ({ page }) => {
+  await page.goto("/ingest");
+  await page.getByLabel("Title").fill("Rate limited sync");
+  // The fake provider answers this text's first request 429 with Retry-After: 3 (tests/fake-openai-server.ts).
+  await page.getByLabel("Transcript").fill("Lena: We decided to freeze the API on Monday. [[RATE_LIMITED 3]]");
+  await page.getByRole("button", { name: "Extract" }).click();
+  await expect(page.getByText(/^Waiting [1-3] s: the provider's rate limit$/)).toBeVisible();
+  await expect(page.getByRole("status")).toContainText("Extraction finished: 1 candidate");
+  await expect(page.getByText("Waited 3 s for the provider's rate limit (1 × HTTP 429)")).toBeVisible();
+});

@@ -189,9 +189,11 @@ test("a decision can be undone from its toast or with u, and from the candidate'
   await page.goto(`/review?q=${stamp}`);
   await card.getByRole("button", { name: "Reject" }).click();
   await card.getByRole("button", { name: "Too vague" }).click();
-  await page.getByRole("button", { name: "Undo" }).click();
+  await page.getByRole("button", { name: "Undo", exact: true }).click();
   await expect(page.getByText("Undone: the candidate is back in the queue")).toBeVisible();
   await expect(card).toHaveCount(1);
+  // The toast became "Undone" in place: it no longer offers to undo, nor names the card as decided.
+  await expect(page.getByRole("button", { name: "Undo", exact: true })).toHaveCount(0);
 
   const id = await card.getAttribute("data-candidate-id");
   await page.goto(`/review/${id}`);

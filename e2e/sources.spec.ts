@@ -58,3 +58,28 @@ test("a source shows its transcript with times, each span coloured by status and
   await expect(page).toHaveURL(new RegExp(`/review/${venueId}$`));
   await expect(page.getByText(`From Spans ${stamp}`)).toBeVisible();
 });
+
+// Nothing dropped in silence: what the offline extractor ranks under its floor is counted on the run and the source.
+test("the run and its source say how many low-ranked sentences the extractor left out", async ({ page }) => {
+  const stamp = Date.now();
+  const transcript = [
+    `Ann: We decided to drop the ${stamp} Android beta.`,
+    "Bo: The security review must finish before the launch in March.",
+    "Bo: It was kind of a weird thing with the other stuff, I guess, maybe.",
+    "Ann: That sounds like a lot of stuff and things for the people there.",
+    "Bo: I think it might be sort of the case for some of the people somehow.",
+  ].join("\n");
+  await page.goto("/ingest");
+  await page.getByLabel("Title").fill(`Left out ${stamp}`);
+  await page.getByLabel("Transcript").fill(transcript);
+  await page.getByRole("button", { name: "Extract" }).click();
+  await expect(page.getByRole("status")).toContainText("Extraction finished");
+  await expect(page.getByText(/^[1-9]\d* low-ranked sentences? left out \(below 0\.2\)$/)).toBeVisible();
+
+  await page.goto(`/review?q=${stamp}`);
+  await page
+    .getByRole("listitem", { name: /Android beta/ })
+    .getByRole("link", { name: "Open in the source" })
+    .click();
+  await expect(page.getByText(/^[1-9]\d* low-ranked sentences? left out \(below 0\.2\)$/)).toBeVisible();
+});

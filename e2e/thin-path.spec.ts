@@ -19,7 +19,7 @@ test("paste a transcript, approve a candidate, find the fact with its source", a
   await page.getByRole("button", { name: "Extract" }).click();
 
   await expect(page.getByRole("status")).toContainText("Extraction finished");
-  await page.getByRole("link", { name: /Review \d+ candidates/ }).click();
+  await page.getByRole("link", { name: /Review \d+ candidates?/ }).click();
   await expect(page).toHaveURL(/\/review\?run=/);
 
   // Cards are named by their content (their text also shows the transcript around the quote).

@@ -11,6 +11,17 @@ describe("parseInput", () => {
     });
   });
 
+  it("keeps a source text of only NULs for the check that says so; any other field of only NULs becomes empty", () => {
+    // A settings template of one NUL reached the insert and was a 500 (fuzz seed 901116864).
+    const schema = z.object({ text: z.string(), promptTemplate: z.string(), title: z.string().min(1) });
+    expect(
+      parseInput(schema.pick({ text: true, promptTemplate: true }), { text: "\u0000\u0000", promptTemplate: "\u0000" }),
+    ).toEqual({ text: "\u0000\u0000", promptTemplate: "" });
+    expect(() => parseInput(schema.pick({ title: true }), { title: "\u0000" })).toThrow(
+      expect.objectContaining({ code: "VALIDATION", fieldErrors: { title: [expect.any(String)] } }),
+    );
+  });
+
   it("makes a lone surrogate U+FFFD (no UTF-8 encodes it; a settings text with one was a 500) and keeps emoji", () => {
     expect(parseInput(z.string(), "a\ud800b \udc00 😀")).toBe("a\ufffdb \ufffd 😀");
   });

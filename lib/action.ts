@@ -40,15 +40,17 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
  * U+FFFD (its text refuses both, and the query fails); no person means either. Files, dates and other
  * objects are left as they are.
  */
-function withoutNul(value: unknown): unknown {
-  // A text of nothing but NULs stays as it is, for the check that says so (lib/sources/decode.ts).
-  if (typeof value === "string" && /^[\u0000\s]+$/.test(value) && value.includes("\u0000")) return value;
+function withoutNul(value: unknown, key?: string): unknown {
+  // A source's text of nothing but NULs stays as it is, for the check that says so (lib/sources/decode.ts);
+  // any other field of only NULs becomes empty, and its schema says whether empty will do.
+  if (key === "text" && typeof value === "string" && /^[\u0000\s]+$/.test(value) && value.includes("\u0000"))
+    return value;
   if (typeof value === "string") return value.replace(/\u0000/g, "").replace(LONE_SURROGATE, "\uFFFD");
-  if (Array.isArray(value)) return value.map(withoutNul);
+  if (Array.isArray(value)) return value.map((v) => withoutNul(v));
   if (value !== null && typeof value === "object") {
     const proto: unknown = Object.getPrototypeOf(value);
     if (proto !== Object.prototype && proto !== null) return value;
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, withoutNul(v)]));
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, withoutNul(v, k)]));
   }
   return value;
 }

@@ -44,19 +44,37 @@ export const EnvSchema = z.object({
   ANTHROPIC_API_KEY: optionalString,
   SIFT_LLM_TIMEOUT_MS: positiveInt(60_000),
   SIFT_LLM_CONCURRENCY: positiveInt(3),
-  // "input/output" US dollars per million tokens: a run's cost is stored with its tokens.
+  // How long a run's extraction waits out the provider's rate limit (429s) before a chunk fails for it.
+  SIFT_LLM_RUN_BUDGET_MS: positiveInt(30 * 60_000),
+  // "input/output[/cache read[/cache write]]" US dollars per million tokens: a run's cost is stored with its tokens.
+  // Cache reads and writes default to the input price (never understated; docs/configuration.md).
   SIFT_LLM_PRICE_PER_MTOK: z.preprocess(
     emptyToUndefined,
     z
       .string()
-      .regex(/^\d+(\.\d+)?\/\d+(\.\d+)?$/, 'must be "input/output" in US dollars per million tokens, e.g. 2.5/10')
+      .regex(
+        /^\d+(\.\d+)?\/\d+(\.\d+)?(\/\d+(\.\d+)?){0,2}$/,
+        'must be "input/output" in US dollars per million tokens, e.g. 2.5/10 (optionally /cache read/cache write)',
+      )
       .transform((v) => {
-        const [input, output] = v.split("/").map(Number);
-        return { input: input as number, output: output as number };
+        const [input, output, cacheRead, cacheWrite] = v.split("/").map(Number) as [number, number, number?, number?];
+        return { input, output, cacheRead: cacheRead ?? input, cacheWrite: cacheWrite ?? input };
       })
       .optional(),
   ),
-  SIFT_CHUNK_TOKENS: positiveInt(3_000),
+  // US dollars per million tokens sent to SIFT_EMBEDDING_MODEL; without it embedding tokens are counted, not priced.
+  SIFT_EMBEDDING_PRICE_PER_MTOK: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^\d+(\.\d+)?$/, "must be US dollars per million tokens, e.g. 0.02")
+      .transform(Number)
+      .optional(),
+  ),
+  // Unset: 12,000 for a model with a large context window, else 3,000 (lib/models/context.ts).
+  SIFT_CHUNK_TOKENS: z.preprocess(emptyToUndefined, z.coerce.number().int().positive().optional()),
+  // The configured model's context window in tokens, when lib/models/context.ts does not know it.
+  SIFT_LLM_CONTEXT_TOKENS: z.preprocess(emptyToUndefined, z.coerce.number().int().positive().optional()),
   // A running extraction whose worker has not beaten for this long is claimed again (lib/db/run-claims.ts).
   SIFT_RUN_STALE_MS: positiveInt(30_000),
   // Claims of one run before it is given up as a crash loop and ends failed.

@@ -46,4 +46,20 @@ describe("formatRunUsage", () => {
       "1,000,000 in / 200,000 out tokens · $4.50",
     );
   });
+
+  it("names cached and embedded tokens, and marks a run whose counts are partly estimated", () => {
+    expect(
+      formatRunUsage({
+        inputTokens: 12_345,
+        outputTokens: 678,
+        cacheReadTokens: 4_000,
+        embeddingTokens: 900,
+        usageEstimated: true,
+        costUsd: 0.0376425,
+      }),
+    ).toBe("12,345 in, 4,000 of them cached / 678 out tokens, 900 embedded · $0.038 (estimated)");
+    expect(formatRunUsage({ inputTokens: 100, outputTokens: 6_200, usageEstimated: true, costUsd: null })).toBe(
+      "100 in / 6,200 out tokens (estimated)",
+    );
+  });
 });

@@ -40,16 +40,29 @@ export function formatOffset(ms: number): string {
   return `${pad(Math.floor(s / 3600))}:${pad(Math.floor((s % 3600) / 60))}:${pad(s % 60)}`;
 }
 
-/** "1,234 in / 567 out tokens · $0.0123" for a model run; "" when no tokens were counted (offline). */
+/**
+ * "1,234 in / 567 out tokens · $0.0123" for a model run; "" when no tokens were counted (offline). Cached prompt
+ * tokens and embedding tokens are named when there were any, and "(estimated)" follows when some of the counts are
+ * ours, for requests the provider billed without reporting them (docs/configuration.md, "Tokens and cost").
+ */
 export function formatRunUsage(run: {
   inputTokens: number | null;
   outputTokens: number | null;
+  cacheReadTokens?: number | null;
+  embeddingTokens?: number | null;
+  usageEstimated?: boolean;
   costUsd?: number | null;
 }): string {
   if (run.inputTokens == null) return "";
   const count = new Intl.NumberFormat("en");
-  const tokens = `${count.format(run.inputTokens)} in / ${count.format(run.outputTokens ?? 0)} out tokens`;
-  if (run.costUsd == null) return tokens;
+  const parts = [
+    `${count.format(run.inputTokens)} in`,
+    ...(run.cacheReadTokens ? [`${count.format(run.cacheReadTokens)} of them cached`] : []),
+  ];
+  const embedded = run.embeddingTokens ? `, ${count.format(run.embeddingTokens)} embedded` : "";
+  const estimated = run.usageEstimated ? " (estimated)" : "";
+  const tokens = `${parts.join(", ")} / ${count.format(run.outputTokens ?? 0)} out tokens${embedded}`;
+  if (run.costUsd == null) return `${tokens}${estimated}`;
   const cost = new Intl.NumberFormat("en", {
     style: "currency",
     currency: "USD",
@@ -57,5 +70,5 @@ export function formatRunUsage(run: {
     minimumFractionDigits: 2,
     roundingPriority: "morePrecision",
   }).format(run.costUsd);
-  return `${tokens} · ${cost}`;
+  return `${tokens} · ${cost}${estimated}`;
 }

@@ -17,9 +17,11 @@ import { chunkInput } from "@/lib/extraction/chunking";
 import { getPresetKinds } from "@/lib/extraction/kinds";
 import { extractScored } from "@/lib/extraction/offline";
 import type { Candidate } from "@/lib/extraction/schema";
+import { QUEUE_FOLD_AT } from "@/lib/queue/schema";
 import { relaunchUnderServerCondition } from "../bench/lib/harness";
 import type { Segment } from "@/lib/sources/schema";
 import { contentTokens, tokenF1 } from "./eval-locomo";
+import { auc } from "./eval-meetings";
 import { diagnose, REASONS, type Diagnosis } from "./lib/decision-diagnosis";
 import { labelsByMeeting, matchLabel, readLabels, type MeetingLabel } from "./lib/meeting-labels";
 
@@ -70,6 +72,11 @@ interface Tally {
   noisy: number;
   decisions: number;
   decisionsFound: number;
+  /** Decision queries answered by any candidate, and by one of the meeting's top TOP (by rank). */
+  decisionsFoundAll: number;
+  decisionsFoundTop: number;
+  /** Cards the queue shows before its fold (QUEUE_FOLD_AT of the ranked list). */
+  shown: number;
   /** Sum of confidence: the correct candidates expected if it is calibrated. */
   expected: number;
   /** Candidates a hand label matches (scripts/labels/), and how many of those are labelled correct. */
@@ -85,6 +92,9 @@ const empty = (): Tally => ({
   noisy: 0,
   decisions: 0,
   decisionsFound: 0,
+  decisionsFoundAll: 0,
+  decisionsFoundTop: 0,
+  shown: 0,
   expected: 0,
   labelled: 0,
   correct: 0,
@@ -96,9 +106,15 @@ function add(into: Tally, t: Tally): void {
   for (const key of Object.keys(into) as (keyof Tally)[]) into[key] += t[key];
 }
 
+/** Each labelled candidate's rank, label, label round and series: the ranking's AUC (round 2 is held out). */
+export const rankedLabels: { score: number; positive: boolean; round: 1 | 2; series: string }[] = [];
+
+/** The brief's "top 20": decision recall among each meeting's best-ranked candidates. */
+const TOP = 20;
+
 export function scoreMeeting(
   meeting: Meeting,
-  candidates: Candidate[],
+  candidates: (Candidate & { rank?: number })[],
   turnSpans: [number, number][],
   labels: MeetingLabel[] = [],
 ): Tally {
@@ -109,14 +125,23 @@ export function scoreMeeting(
     words,
     candidates: candidates.length,
     ungated: ungated.length,
+    shown: Math.min(QUEUE_FOLD_AT, candidates.length),
     noisy: candidates.filter((c) => NOISE.test(c.content)).length,
     expected: candidates.reduce((n, c) => n + c.confidence, 0),
   };
+  const rank = (c: Candidate & { rank?: number }) => c.rank ?? c.confidence * c.importance;
+  const top = [...candidates].sort((a, b) => rank(b) - rank(a)).slice(0, TOP);
   const used = new Set<MeetingLabel>();
   for (const c of candidates) {
     const label = matchLabel(labels, c.start ?? 0, c.end ?? 0);
     if (!label || used.has(label)) continue;
     used.add(label);
+    rankedLabels.push({
+      score: rank(c),
+      positive: label.label === 1,
+      round: label.round,
+      series: seriesOf(label.meeting),
+    });
     tally.labelled++;
     tally.correct += label.label;
     if (c.confidence >= GATE) {
@@ -128,14 +153,16 @@ export function scoreMeeting(
     if (!DECISION_QUERY.test(q.query)) continue;
     tally.decisions++;
     const answer = contentTokens(q.answer);
-    const found = ungated.some((c) =>
+    const answers = (c: Candidate) =>
       q.relevant_text_span.some(([from, to]) => {
         const a = turnSpans[Number(from)]?.[0];
         const b = turnSpans[Number(to)]?.[1];
         if (a === undefined || b === undefined || c.start === null || c.end === null) return false;
         return c.start >= a && c.end <= b && tokenF1(contentTokens(c.content), answer) >= 0.25;
-      }),
-    );
+      });
+    const found = ungated.some(answers);
+    if (candidates.some(answers)) tally.decisionsFoundAll++;
+    if (top.some(answers)) tally.decisionsFoundTop++;
     if (found) tally.decisionsFound++;
   }
   return tally;
@@ -147,7 +174,9 @@ function line(name: string, t: Tally): string {
   const ratio = (a: number, b: number) => (b ? `${(a / b).toFixed(2)} (${a}/${b})` : "-");
   return (
     `${name.padEnd(10)} words ${String(t.words).padStart(7)}  per 1k: all ${per1k(t.candidates).padStart(6)}, ` +
-    `ungated ${per1k(t.ungated).padStart(5)}  noise ${share}  decision recall ${ratio(t.decisionsFound, t.decisions)}`
+    `shown before the fold ${per1k(t.shown).padStart(5)}, ungated ${per1k(t.ungated).padStart(5)}  noise ${share}  ` +
+    `decision recall: ungated ${ratio(t.decisionsFound, t.decisions)}, ` +
+    `all ${ratio(t.decisionsFoundAll, t.decisions)}, top ${TOP} ${ratio(t.decisionsFoundTop, t.decisions)}`
   );
 }
 
@@ -238,6 +267,19 @@ async function main(): Promise<void> {
   console.log("\nPrecision (hand labels of a sample, matched by span; rubric in scripts/labels/README.md):");
   for (const [series, t] of [...bySeries].sort()) console.log(precisionLine(series, t));
   console.log(precisionLine("all", total));
+  // The confidence model was fitted on round 1's labels: its AUC is in-sample; round 2 was labelled afterwards.
+  console.log("\nRanking (Candidate.rank) AUC on the labelled candidates:");
+  for (const round of [1, 2] as const) {
+    const rows = rankedLabels.filter((r) => r.round === round);
+    const a = auc(rows);
+    const what = round === 1 ? "round 1 (in-sample: the confidence model was fitted on it)" : "round 2 (held out)";
+    console.log(`${what}: ${rows.length} candidates, AUC ${a === null ? "-" : a.toFixed(2)}`);
+    for (const series of [...new Set(rows.map((r) => r.series))].sort()) {
+      const of = rows.filter((r) => r.series === series);
+      const sa = auc(of);
+      console.log(`  ${series.padEnd(8)} n ${String(of.length).padStart(3)}  AUC ${sa === null ? "-" : sa.toFixed(2)}`);
+    }
+  }
 }
 
 if (process.argv[1] && import.meta.url.endsWith(path.basename(process.argv[1]))) {

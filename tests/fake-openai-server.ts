@@ -1,6 +1,19 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { pathToFileURL } from "node:url";
+import { handleAnthropicMessages } from "./fake-anthropic";
+import {
+  messageText,
+  readBody,
+  sendJson,
+  sourceText,
+  type ChatBody,
+  type FakeReply,
+  type FakeRequest,
+} from "./fake-http";
+
+export type { AnthropicBody } from "./fake-anthropic";
+export type { ChatBody, FakeReply, FakeRequest } from "./fake-http";
 
 /**
  * A local stand-in for an OpenAI-compatible chat completions endpoint, for tests and e2e runs with no
@@ -13,30 +26,31 @@ import { pathToFileURL } from "node:url";
  * "must" becomes a fact quoting it verbatim. Markers in the user message drive other behaviour
  * (usable from a browser test that cannot pass a function): [[FABRICATE]] adds one fact whose
  * quote is not in the text; [[FAIL 429]] / [[FAIL 500]] answer with that status (and retry-after-ms: 1); [[HANG]] never
- * answers; [[MALFORMED]] returns broken JSON.
+ * answers; [[MALFORMED]] returns broken JSON; [[OFF_TAXONOMY]] answers as a local server that ignores the
+ * schema: kinds spelled otherwise or outside the taxonomy ("Decision", "action-item", "risk"), confidences as
+ * words and percentages, one item with no content; [[RUNAWAY]] returns 300 facts. Packaging as real models
+ * send it: [[PROSE]] (prose before the JSON), [[PROSE_FENCE]] (prose and a ``` fence), [[TRAILING_COMMA]],
+ * [[BARE_ARRAY]] (the list alone), [[SINGLE_OBJECT]] (one fact alone). [[CUTOFF]] stops a reply longer than
+ * one fact at finish_reason "length" (half its JSON); [[TRUNCATED]] sends half the response body and closes.
+ * [[RATE_LIMITED n]] answers the first request for that text 429 with Retry-After n (seconds), the next ones as usual.
+ *
+ * A provider's limits: `rateLimit` admits N chat requests per sliding window and answers the rest 429 with
+ * Retry-After (whole seconds, as OpenAI and Anthropic send it; or retry-after-ms, or a fixed long value);
+ * `latencyMs` answers every chat request that late (a model taking its time), `{ after, reply }` one of them.
  *
  * POST /v1/embeddings answers with `fakeEmbedding` of each input: deterministic, dense, unit-length, and
  * equal for rewordings made of the synonyms in SYNONYMS, so tests can tell the vector path from the lexical one.
  * `embed` replaces it (e.g. to fail); [[FAIL 500]] in an input answers 500.
  *
+ * The matcher's LLM judge (its system prompt starts "Compare two statements") is answered "related" by default.
+ *
+ * POST /v1/messages speaks Anthropic's Messages API for `@ai-sdk/anthropic` (base URL `${url}`): the same replies
+ * as text content (or as the `json` tool's input when the request forces that tool), stop_reason "max_tokens" for
+ * a cut-off one, and a prompt cache: a system block marked `cache_control` is written on its first request
+ * (`cache_creation_input_tokens`) and read on later ones (`cache_read_input_tokens`), `input_tokens` the rest.
+ *
  * Standalone: `npx tsx tests/fake-openai-server.ts --port 4011` (base URL http://127.0.0.1:4011/v1).
  */
-
-export interface FakeRequest {
-  body: ChatBody;
-  system: string;
-  user: string;
-  authorization: string | undefined;
-}
-
-export interface ChatBody {
-  model?: string;
-  messages?: { role: string; content: unknown }[];
-  stream?: boolean;
-  stream_options?: { include_usage?: boolean };
-  response_format?: { type: string; json_schema?: { name?: string; schema?: unknown; strict?: boolean } };
-  [key: string]: unknown;
-}
 
 export interface FakeFact {
   content: string;
@@ -47,12 +61,6 @@ export interface FakeFact {
   speaker: string | null;
   quote: string;
 }
-
-export type FakeReply =
-  | { facts: unknown[] }
-  | { content: string } // raw assistant text, e.g. malformed JSON
-  | { status: number; message?: string; headers?: Record<string, string> }
-  | { hang: true };
 
 export interface FakeEmbeddingRequest {
   model: string;
@@ -73,6 +81,21 @@ export interface FakeOpenAIOptions {
   embed?: (request: FakeEmbeddingRequest, n: number) => FakeEmbeddingReply | Promise<FakeEmbeddingReply>;
   /** Dimension of the default embeddings when a request does not ask for one (default 256). */
   embeddingDims?: number;
+  /** A provider limit of `requests` chat requests per sliding `windowMs`; the rest are answered 429. */
+  rateLimit?: FakeRateLimit;
+  /** Every chat answer waits this long (default 0). */
+  latencyMs?: number;
+}
+
+export interface FakeRateLimit {
+  requests: number;
+  windowMs: number;
+  /**
+   * What the 429 says to wait: "seconds" (default) Retry-After in whole seconds until a slot frees, "ms"
+   * retry-after-ms, "none" no header; a number is a fixed Retry-After in seconds (e.g. 120, past what the SDK
+   * honours).
+   */
+  retryAfter?: "seconds" | "ms" | "none" | number;
 }
 
 export interface FakeOpenAI {
@@ -80,6 +103,9 @@ export interface FakeOpenAI {
   url: string;
   requests: FakeRequest[];
   embeddingRequests: FakeEmbeddingRequest[];
+  /** Chat requests refused with 429 by `rateLimit` (not in `requests`); `admitted` holds when each was let in. */
+  rateLimited: number;
+  admitted: number[];
   close: () => Promise<void>;
 }
 
@@ -150,13 +176,74 @@ export function defaultEmbeddingReply(request: FakeEmbeddingRequest, dims = 256)
 
 export const FABRICATED_QUOTE = "The board approved a ten million dollar budget for the moon base.";
 
+/** What the judge of lib/models/matcher-models.ts is asked by: its system prompt's first words. */
+export const isJudgeRequest = (request: FakeRequest) => request.system.startsWith("Compare two statements");
+
+/** Texts already refused once by [[RATE_LIMITED n]], by this process. */
+const rateLimitedOnce = new Set<string>();
+
 export function defaultReply(request: FakeRequest): FakeReply {
+  if (isJudgeRequest(request)) {
+    return { content: JSON.stringify({ verdict: "related", reason: "The same subject, said differently." }) };
+  }
+  const limited = /\[\[RATE_LIMITED (\d+)\]\]/.exec(request.user);
+  if (limited && !rateLimitedOnce.has(request.user)) {
+    rateLimitedOnce.add(request.user);
+    return { status: 429, headers: { "retry-after": limited[1]! } };
+  }
   const fail = /\[\[FAIL (\d{3})\]\]/.exec(request.user);
   // Asks for a 1 ms wait: without a Retry-After the AI SDK backs off 2 s, then 4 s, before each retry.
   if (fail) return { status: Number(fail[1]), headers: { "retry-after-ms": "1" } };
   if (request.user.includes("[[HANG]]")) return { hang: true };
   if (request.user.includes("[[MALFORMED]]")) return { content: '{"facts": [{"content": "unterminated' };
+  if (request.user.includes("[[OFF_TAXONOMY]]")) return { facts: offTaxonomyFacts(request.user) };
+  if (request.user.includes("[[TRUNCATED]]")) return { truncated: true };
+  const packaged = packagedReply(request);
+  if (packaged) return packaged;
+  if (request.user.includes("[[RUNAWAY]]")) {
+    const [first] = factsFromText(request.user, kindIds(request));
+    return {
+      facts: Array.from({ length: 300 }, (_, i) => ({ ...first, content: `Runaway fact ${i}.`, importance: i / 300 })),
+    };
+  }
   return { facts: factsFromText(request.user, kindIds(request)) };
+}
+
+/**
+ * What a model that ignores json_schema strictness returns for a sentence with "decided" / "will" / "must": the
+ * kind in another spelling or outside the taxonomy, the confidence as a word or a percentage; plus one item
+ * with no content, which cannot be read at all.
+ */
+export function offTaxonomyFacts(text: string): unknown[] {
+  const spelled: [string, string | number][] = [
+    ["Decision", "high"],
+    ["action-item", "85%"],
+    ["risk", "medium"],
+  ];
+  const base = factsFromText(text, ["decision", "action_item", "constraint"]);
+  return [
+    ...base.map((f, i) => {
+      const [kind, confidence] = spelled[i % spelled.length]!;
+      return { ...f, kind, confidence };
+    }),
+    { kind: "decision", confidence: 0.9, importance: 0.5, temporal: "past", speaker: null, quote: "x" },
+  ];
+}
+
+/** The default facts in one of the packagings a model sends, or a cut-off reply; undefined for none. */
+function packagedReply(request: FakeRequest): FakeReply | undefined {
+  const user = request.user;
+  const facts = factsFromText(user, kindIds(request));
+  const json = JSON.stringify({ facts });
+  if (user.includes("[[CUTOFF]]") && facts.length > 1) return { cutoff: json.slice(0, Math.floor(json.length / 2)) };
+  if (user.includes("[[PROSE_FENCE]]"))
+    return { content: `Sure! Here are the facts:\n\n\`\`\`json\n${json}\n\`\`\`\nHope this helps.` };
+  if (user.includes("[[PROSE]]")) return { content: `Here are the facts I found: ${json}` };
+  if (user.includes("[[TRAILING_COMMA]]"))
+    return { content: json.replace(/\}\]\}$/, "},]}").replace(/"quote":/, '"quote" :') };
+  if (user.includes("[[BARE_ARRAY]]")) return { content: JSON.stringify(facts) };
+  if (user.includes("[[SINGLE_OBJECT]]")) return { content: JSON.stringify(facts[0]) };
+  return undefined;
 }
 
 /** Sentences with decision/commitment words, quoted verbatim; the speaker comes from a "Name:" label. */
@@ -208,6 +295,8 @@ export function kindIds(request: FakeRequest): string[] {
 export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<FakeOpenAI> {
   const requests: FakeRequest[] = [];
   const embeddingRequests: FakeEmbeddingRequest[] = [];
+  const admitted: number[] = [];
+  let rateLimited = 0;
   const respond = options.respond ?? defaultReply;
   const embed = options.embed ?? ((r: FakeEmbeddingRequest) => defaultEmbeddingReply(r, options.embeddingDims));
 
@@ -222,6 +311,9 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
     if (req.method === "GET" && path === "/v1/models") {
       return sendJson(res, 200, { object: "list", data: [{ id: "fake-model", object: "model", owned_by: "sift" }] });
     }
+    if (req.method === "POST" && path === "/v1/messages") {
+      return handleAnthropicMessages(req, res, { apiKey: options.apiKey, requests, respond, cached });
+    }
     if (req.method !== "POST" || (path !== "/v1/chat/completions" && path !== "/v1/embeddings"))
       return sendError(res, 404, "not found");
     if (options.apiKey && req.headers.authorization !== `Bearer ${options.apiKey}`) {
@@ -229,21 +321,57 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
     }
     if (path === "/v1/embeddings") return handleEmbeddings(req, res);
     const body = JSON.parse(await readBody(req)) as ChatBody;
+    const limit = options.rateLimit;
+    if (limit) {
+      const now = Date.now();
+      const inWindow = admitted.filter((t) => t > now - limit.windowMs);
+      if (inWindow.length >= limit.requests) {
+        rateLimited++;
+        const freeInMs = inWindow[0]! + limit.windowMs - now;
+        const headers: Record<string, string> =
+          typeof limit.retryAfter === "number"
+            ? { "retry-after": String(limit.retryAfter) }
+            : limit.retryAfter === "ms"
+              ? { "retry-after-ms": String(freeInMs) }
+              : limit.retryAfter === "none"
+                ? {}
+                : { "retry-after": String(Math.max(1, Math.ceil(freeInMs / 1000))) };
+        return sendError(res, 429, "Rate limit reached for requests", "rate_limit_exceeded", headers);
+      }
+      admitted.push(now);
+    }
     const request: FakeRequest = {
       body,
       system: messageText(body, "system"),
-      user: messageText(body, "user"),
+      user: sourceText(messageText(body, "user")),
+      userMessage: messageText(body, "user"),
       authorization: req.headers.authorization,
     };
     requests.push(request);
-    const reply = await respond(request, requests.length);
+    let reply = await respond(request, requests.length);
+    if (options.latencyMs) await new Promise((resolve) => setTimeout(resolve, options.latencyMs));
+    while ("after" in reply) {
+      const { after, reply: next } = reply;
+      await new Promise((resolve) => setTimeout(resolve, after));
+      reply = next;
+    }
+    if (res.destroyed) return; // the client gave up waiting
 
     if ("hang" in reply) return; // the client's timeout (or close()) ends the socket
+    if ("truncated" in reply) {
+      const whole = JSON.stringify({ id: "chatcmpl-fake", object: "chat.completion", choices: [] });
+      res.writeHead(200, { "content-type": "application/json", "content-length": String(whole.length * 2) });
+      res.write(whole.slice(0, Math.floor(whole.length / 2)));
+      res.destroy();
+      return;
+    }
     if ("status" in reply)
       return sendError(res, reply.status, reply.message ?? `simulated ${reply.status}`, undefined, reply.headers);
-    const content = "content" in reply ? reply.content : JSON.stringify({ facts: reply.facts });
+    const content =
+      "content" in reply ? reply.content : "cutoff" in reply ? reply.cutoff : JSON.stringify({ facts: reply.facts });
+    const finishReason = "cutoff" in reply ? "length" : "stop";
     const usage = {
-      prompt_tokens: Math.ceil((request.system.length + request.user.length) / 4),
+      prompt_tokens: Math.ceil((request.system.length + request.userMessage.length) / 4),
       completion_tokens: Math.ceil(content.length / 4),
     };
     const full = { ...usage, total_tokens: usage.prompt_tokens + usage.completion_tokens };
@@ -267,7 +395,7 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
       });
       event(chunk({ role: "assistant", content: "" }, null));
       for (let i = 0; i < content.length; i += 40) event(chunk({ content: content.slice(i, i + 40) }, null));
-      event(chunk({}, "stop"));
+      event(chunk({}, finishReason));
       if (body.stream_options?.include_usage)
         event({ ...base, object: "chat.completion.chunk", choices: [], usage: full });
       res.end("data: [DONE]\n\n");
@@ -276,10 +404,13 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
     sendJson(res, 200, {
       ...base,
       object: "chat.completion",
-      choices: [{ index: 0, message: { role: "assistant", content }, finish_reason: "stop" }],
+      choices: [{ index: 0, message: { role: "assistant", content }, finish_reason: finishReason }],
       usage: full,
     });
   }
+
+  // Anthropic's prompt cache: the system blocks marked cache_control seen so far, by their text.
+  const cached = new Set<string>();
 
   async function handleEmbeddings(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const body = JSON.parse(await readBody(req)) as { model?: string; input?: string | string[]; dimensions?: number };
@@ -312,39 +443,16 @@ export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<
     url: `http://${options.host ?? "127.0.0.1"}:${port}/v1`,
     requests,
     embeddingRequests,
+    get rateLimited() {
+      return rateLimited;
+    },
+    admitted,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
         server.close(() => resolve());
       }),
   };
-}
-
-function messageText(body: ChatBody, role: string): string {
-  return (body.messages ?? [])
-    .filter((m) => m.role === role)
-    .map((m) =>
-      typeof m.content === "string"
-        ? m.content
-        : Array.isArray(m.content)
-          ? m.content.map((p: { text?: unknown }) => (typeof p.text === "string" ? p.text : "")).join("")
-          : "",
-    )
-    .join("\n");
-}
-
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const parts: Buffer[] = [];
-    req.on("data", (part: Buffer) => parts.push(part));
-    req.on("end", () => resolve(Buffer.concat(parts).toString("utf8")));
-    req.on("error", reject);
-  });
-}
-
-function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
-  res.writeHead(status, { "content-type": "application/json", ...headers });
-  res.end(JSON.stringify(body));
 }
 
 function sendError(

@@ -75,7 +75,8 @@ describe("LLM extraction over HTTP (openai-compatible → fake server)", () => {
     expect(JSON.stringify(request.body.response_format?.json_schema?.schema)).toContain(
       '"enum":["decision","constraint"',
     );
-    expect(request.system).toContain("2024-05-06");
+    expect(request.userMessage).toContain("<source_date>\n2024-05-06");
+    expect(request.system).not.toContain("2024-05-06");
   });
 
   it("waits the Retry-After of a 429, then succeeds", async () => {
@@ -125,7 +126,7 @@ describe("LLM extraction over HTTP (openai-compatible → fake server)", () => {
     ]);
   });
 
-  it("fails a chunk whose request never answers with 'timed out after N s', without retrying it", async () => {
+  it("fails a chunk whose request never answers with 'timed out after N s', after one retry", async () => {
     const { fake, extractor } = await setup({}, { timeoutMs: 200, maxRetries: 2 });
     const result = await proposeCandidates({
       extractor,
@@ -134,8 +135,8 @@ describe("LLM extraction over HTTP (openai-compatible → fake server)", () => {
       concurrency: 1,
     });
     expect(result.status).toBe("failed");
-    expect(result.chunks[0]!.error).toBe("The model timed out after 0.2 s");
-    expect(fake.requests).toHaveLength(1);
+    expect(result.chunks[0]!.error).toBe("The model timed out after 0.2 s (after 2 attempts)");
+    expect(fake.requests).toHaveLength(2);
   });
 
   it("stops a hanging request when the run is cancelled", async () => {
@@ -164,6 +165,71 @@ describe("LLM extraction over HTTP (openai-compatible → fake server)", () => {
       "The model returned malformed JSON instead of the requested facts (after 2 attempts)",
     );
     expect(fake.requests).toHaveLength(2);
+  });
+
+  it("sends the parse error back with the bad reply when it asks again", async () => {
+    const { fake, extractor } = await setup();
+    await proposeCandidates({
+      extractor,
+      input: transcript([["Ann", "Odd reply. [[MALFORMED]]"]]),
+      tokenBudget: 100,
+      concurrency: 1,
+    });
+    const second = fake.requests[1]!.body.messages!;
+    expect(second.map((m) => m.role)).toEqual(["system", "user", "assistant", "user"]);
+    expect(JSON.stringify(second[2]!.content)).toContain("unterminated");
+    expect(JSON.stringify(second[3]!.content)).toMatch(/could not be parsed as JSON \(.+\)/);
+  });
+
+  it.each(["PROSE", "PROSE_FENCE", "TRAILING_COMMA", "BARE_ARRAY", "SINGLE_OBJECT"])(
+    "reads a reply packaged as %s in one request",
+    async (mode) => {
+      const { fake, extractor } = await setup();
+      const input = transcript([
+        ["Bo", "After a long debate we decided to drop the Android beta."],
+        ["Cy", `The security review must finish before launch. [[${mode}]]`],
+      ]);
+      const result = await proposeCandidates({ extractor, input, tokenBudget: 200, concurrency: 1 });
+      expect(result.status).toBe("succeeded");
+      expect(result.candidates.map((c) => c.quote)).toEqual(
+        mode === "SINGLE_OBJECT"
+          ? ["After a long debate we decided to drop the Android beta."]
+          : [
+              "After a long debate we decided to drop the Android beta.",
+              "The security review must finish before launch.",
+            ],
+      );
+      expect(fake.requests).toHaveLength(1);
+    },
+  );
+
+  it("names a reply cut off at its token limit and asks again in two halves", async () => {
+    const { fake, extractor } = await setup();
+    const input = transcript([
+      ["Bo", "After a long debate we decided to drop the Android beta."],
+      ["Cy", "The security review must finish before launch. [[CUTOFF]]"],
+    ]);
+    const result = await proposeCandidates({ extractor, input, tokenBudget: 200, concurrency: 1 });
+    expect(result.status).toBe("succeeded");
+    expect(result.candidates.map((c) => c.kind).sort()).toEqual(["constraint", "decision"]);
+    expect(fake.requests).toHaveLength(3);
+    expect(fake.requests[0]!.body.max_tokens).toBe(50 * 120 + 200);
+  });
+
+  it("fails a chunk whose reply can never fit as cut off", async () => {
+    const { extractor } = await setup({
+      respond: () => ({ cutoff: '{"facts": [{"content": "a' }),
+    });
+    const input = transcript([["Bo", "After a long debate we decided to drop the Android beta."]]);
+    const result = await proposeCandidates({ extractor, input, tokenBudget: 200, concurrency: 1 });
+    expect(result.chunks[0]!.error).toMatch(/^The model's reply was cut off at its token limit/);
+  });
+
+  it("calls a response body that breaks off a network error", async () => {
+    const { extractor } = await setup({}, { maxRetries: 0 });
+    const input = transcript([["Bo", "We decided to drop the Android beta. [[TRUNCATED]]"]]);
+    const result = await proposeCandidates({ extractor, input, tokenBudget: 200, concurrency: 1 });
+    expect(result.chunks[0]!.error).toMatch(/network error/);
   });
 
   it("reports a wrong API key without retrying or echoing the key", async () => {

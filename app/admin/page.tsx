@@ -5,6 +5,8 @@ import { UserForm } from "@/components/auth/user-form";
 import { Card, PageHeader } from "@/components/ui/card";
 import { getDb } from "@/lib/db/client";
 import { listAgentTokens, listUsers } from "@/lib/db/accounts";
+import { signInLockedFor } from "@/lib/security/sign-in";
+import { UnlockButton } from "@/components/admin/unlock-button";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Users and tokens" };
@@ -13,6 +15,12 @@ export default async function AdminPage() {
   const viewer = await requirePage("admin");
   const db = await getDb();
   const [users, tokens] = await Promise.all([viewer.accounts ? listUsers({ db }) : [], listAgentTokens({ db })]);
+  // Accounts locked by failed sign-ins (lib/security/sign-in.ts), with the minutes left: an admin may lift it.
+  const locked = new Map(
+    await Promise.all(
+      users.map(async (u) => [u.id, u.email ? await signInLockedFor({ db, email: u.email }) : 0] as const),
+    ),
+  );
   return (
     <div className="mx-auto max-w-4xl">
       <PageHeader title="Users and tokens" description="Who may sign in, and the tokens agents and scripts use." />
@@ -28,6 +36,9 @@ export default async function AdminPage() {
                   <li key={u.id}>
                     <span className="font-medium">{u.name}</span> · {u.email} ·{" "}
                     <span className="text-muted-foreground">{u.role}</span>
+                    {u.email && locked.get(u.id) ? (
+                      <UnlockButton email={u.email} name={u.name} minutes={Math.ceil(locked.get(u.id)! / 60)} />
+                    ) : null}
                   </li>
                 ))}
               </ul>

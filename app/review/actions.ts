@@ -3,7 +3,7 @@ import { z } from "zod";
 import { defineAction } from "@/app/define-action";
 import { listQueueUnitIds } from "@/lib/db/review-queue";
 import { AppError } from "@/lib/errors";
-import { ApprovalEditsSchema, FactSchema, SecretChoiceSchema } from "@/lib/facts/schema";
+import { ApprovalEditsSchema, FactSchema, RejectReasonSchema, SecretChoiceSchema } from "@/lib/facts/schema";
 import {
   approveAndRejudge,
   decideSelection,
@@ -62,7 +62,7 @@ export const mergeCandidateAction = defineAction({
 
 const RejectInput = z.object({
   candidateId: z.uuid(),
-  reason: z.string().max(500).optional(),
+  reason: RejectReasonSchema.optional(),
   withCluster: z.boolean().optional(),
 });
 
@@ -93,7 +93,7 @@ const SelectionInput = z
     /** "Select all matching the filter": the view's search string (?status=…&kind=…), every page of it. */
     query: z.string().max(2_000).optional(),
     action: z.enum(["approve", "reject"]),
-    reason: z.string().max(500).optional(),
+    reason: RejectReasonSchema.optional(),
     includeGated: z.boolean().optional(),
   })
   .refine((s) => s.candidateIds !== undefined || s.query !== undefined, { message: "Select some cards first" });

@@ -11,7 +11,7 @@ import { getFactOrigins, listQueuePage, type QueueUnit } from "@/lib/db/review-q
 import { listQueueFacets } from "@/lib/db/queue-facets";
 import type { QuoteContext } from "@/lib/queue/candidate";
 import { getSettings } from "@/lib/db/settings";
-import { parseQueueQuery, queueSearch, type QueueQuery } from "@/lib/queue/schema";
+import { parseQueueQuery, QUEUE_FOLD_AT, queueSearch, type QueueQuery } from "@/lib/queue/schema";
 import { maskSecretsDeep } from "@/lib/secrets/mask";
 import { QUEUE_VIEW_COOKIE } from "@/lib/queue/session";
 import { kindOptions, presetOptions } from "@/lib/settings/schema";
@@ -114,6 +114,8 @@ export default async function ReviewPage({
         offset={(query.page - 1) * query.size}
         view={view}
         readOnly={readOnly}
+        // The default order is the ranking: its first page opens on the top cards, the tail folded.
+        fold={query.sort === "attention" && query.dir !== "asc" && query.page === 1 ? QUEUE_FOLD_AT : undefined}
       />
       {page.units.length > 0 ? <QueuePagination query={query} total={page.total} /> : null}
     </div>

@@ -82,7 +82,10 @@ export function IngestForm({
         setRunId(data.runId);
         form.reset();
         setFileName(null);
-        toast.success(`Source saved (${data.segments} segments). Extracting…`);
+        // A file that was not UTF-8 is read as Windows-1252: said, so an odd letter is traced to the file.
+        toast.success(`Source saved (${data.segments} segments). Extracting…`, {
+          ...(data.decoding ? { description: data.decoding } : {}),
+        });
       } else {
         setErrors(result.fieldErrors ?? {});
         toast.error(result.message);

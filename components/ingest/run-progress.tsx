@@ -7,6 +7,7 @@ import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import type { ApiRun } from "@/lib/api/schemas";
 import { RETRYABLE_RUN_STATUSES, type RunStatus } from "@/lib/extraction/schema";
+import { summarizeLeftOut, summarizeRepeats } from "@/lib/extraction/refusals";
 import { formatRunUsage } from "@/lib/format";
 
 type RunProgressData = ApiRun;
@@ -33,7 +34,17 @@ export function RunProgress({ runId }: { runId: string }) {
   const finished = FINISHED.has(run.status);
   const settled = run.chunksDone + run.chunksFailed;
   const percent = run.chunksTotal ? Math.round((settled / run.chunksTotal) * 100) : finished ? 100 : 0;
-  const Icon = !finished ? LoaderCircle : run.status === "succeeded" ? CircleCheck : CircleAlert;
+  // Counted per chunk by the gate (lib/chain/gate.ts): nothing the run rejects on its own goes unsaid.
+  const rejectedAgain = (run.chunkLog ?? []).reduce((n, e) => n + (e.rejectedAgain ?? 0), 0);
+  // What is left for a reviewer: open candidates (the repeats rejected again are decided already).
+  const { pending, gated, unsupported } = run.counts;
+  const toReview = pending + gated;
+  // A run that refused items is not the all-clear: it says how many beside the status, with the alert icon.
+  const Icon = !finished ? LoaderCircle : run.status === "succeeded" && !run.refused ? CircleCheck : CircleAlert;
+  const refusedNote = run.refused ? `, ${run.refused.count} refused` : "";
+  // What the offline extractor ranked under its floor is not in the queue: said, with how many.
+  const leftOut = summarizeLeftOut(run.chunkLog);
+  const repeats = summarizeRepeats(run.chunkLog);
 
   return (
     <Card aria-live="polite" className="flex flex-col gap-3">
@@ -43,8 +54,8 @@ export function RunProgress({ runId }: { runId: string }) {
           {!finished
             ? `Extracting… ${settled} of ${run.chunksTotal || "?"} chunks, ${run.candidates} candidates so far`
             : run.status === "succeeded"
-              ? `Extraction finished: ${run.candidates} candidate${run.candidates === 1 ? "" : "s"}`
-              : `Extraction ${run.status}: ${run.candidates} candidates kept`}
+              ? `Extraction finished: ${run.candidates} candidate${run.candidates === 1 ? "" : "s"}${refusedNote}`
+              : `Extraction ${run.status}: ${run.candidates} candidates kept${refusedNote}`}
         </span>
       </div>
       <div
@@ -58,15 +69,38 @@ export function RunProgress({ runId }: { runId: string }) {
         <div className="h-full bg-primary transition-all" style={{ width: `${percent}%` }} />
       </div>
       {run.error ? <p className="text-sm text-danger">{run.error}</p> : null}
+      {rejectedAgain > 0 ? (
+        <p className="text-sm">
+          {rejectedAgain} candidate{rejectedAgain === 1 ? "" : "s"} repeated words rejected before and{" "}
+          {rejectedAgain === 1 ? "was" : "were"} rejected again with the same reason (Settings: review gates).
+        </p>
+      ) : null}
+      {run.refused ? <p className="text-sm text-muted-foreground">{run.refused.text}</p> : null}
+      {/* The provider's rate limit: the wait now (the run is not stuck), then what the chunks waited in all. */}
+      {!finished && run.waiting ? <p className="text-sm">{capitalize(run.waiting.text)}</p> : null}
+      {run.rateLimit ? <p className="text-sm text-muted-foreground">{capitalize(run.rateLimit.text)}</p> : null}
+      {finished && gated > 0 ? (
+        <p className="text-sm">
+          {pending.toLocaleString("en")} to review first; {gated.toLocaleString("en")} held by a gate for a closer look
+          {unsupported > 0 ? ` (${unsupported.toLocaleString("en")} with a quote not found in the text)` : ""}:{" "}
+          <Link className="underline" href={`/review?run=${run.id}&status=gated`}>
+            open the gated
+          </Link>
+        </p>
+      ) : null}
+      {leftOut ? <p className="text-sm text-muted-foreground">{leftOut.text}</p> : null}
+      {repeats ? <p className="text-sm text-muted-foreground">{repeats.text}</p> : null}
       <p className="text-xs text-muted-foreground">
         {run.extractor === "offline" ? "Offline extractor" : `Model ${run.modelId}`}
         {run.durationMs != null ? ` · ${(run.durationMs / 1000).toFixed(1)} s` : ""}
         {run.extractor !== "offline" && formatRunUsage(run) ? ` · ${formatRunUsage(run)}` : ""}
       </p>
       <div className="flex flex-wrap gap-2">
-        {finished && run.candidates > 0 ? (
+        {finished && toReview > 0 ? (
           <Button asChild>
-            <Link href={`/review?run=${run.id}`}>Review {run.candidates} candidates</Link>
+            <Link href={`/review?run=${run.id}`}>
+              Review {toReview} candidate{toReview === 1 ? "" : "s"}
+            </Link>
           </Button>
         ) : null}
         {finished && run.status !== "succeeded" ? (
@@ -75,4 +109,8 @@ export function RunProgress({ runId }: { runId: string }) {
       </div>
     </Card>
   );
+}
+
+function capitalize(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }

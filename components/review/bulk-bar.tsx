@@ -1,7 +1,7 @@
 "use client";
 import { Check, X } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { QUICK_REJECT_REASONS } from "@/components/review/reject-reasons";
+import { QUICK_REJECT_REASONS } from "@/lib/facts/schema";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/utils";
 

@@ -1,5 +1,6 @@
 "use client";
 import { Check, GitMerge, Link2, Pencil, Replace, TriangleAlert, X } from "lucide-react";
+import { ShortcutKey } from "@/components/ui/shortcut-key";
 import Link from "next/link";
 import { memo, useState } from "react";
 import { CardEditor } from "@/components/review/card-editor";
@@ -256,12 +257,7 @@ function DecisionButtons({
     e.stopPropagation();
     fn();
   };
-  const key = (k: string) =>
-    keys ? (
-      <kbd className="ml-1 rounded border border-current/30 px-1 font-mono text-xs" aria-hidden>
-        {k}
-      </kbd>
-    ) : null;
+  const key = (k: string) => <ShortcutKey keyName={k} show={keys} className="ml-1" />;
   return (
     <div className={cn("mt-3 flex flex-wrap gap-2", keys && "border-t border-border pt-3")}>
       <Button size="sm" variant="success" onClick={act(() => decide({ type: "approve" }))} aria-keyshortcuts="a">

@@ -1,5 +1,6 @@
 "use client";
 import { ChevronLeft, ChevronRight, Undo2 } from "lucide-react";
+import { ShortcutKey } from "@/components/ui/shortcut-key";
 import { toast } from "sonner";
 import { DONE_MESSAGE } from "@/components/review/send";
 import type { ReviewAction, ReviewEdits, ReviewItem } from "@/components/review/types";
@@ -8,6 +9,17 @@ import type { Outcome, QueueView, SettledEvent } from "@/lib/queue/session";
 
 /** How long the toast offers to undo a decision, and u undoes it. */
 export const UNDO_MS = 10_000;
+
+/**
+ * A toast that takes the place of the decision's toast. Sonner merges an update into the toast it replaces, so the
+ * decision's card and its Undo button are cleared here, or "Undone" would still offer to undo.
+ */
+export const REPLACES_DECISION = {
+  id: "decision",
+  description: undefined,
+  action: undefined,
+  duration: 4_000,
+} as const;
 
 /** A decision the server refused: why, and the edit that was not saved (to go on with in the editor). */
 export function refusal(outcome: Outcome<ReviewAction> | undefined): { refused?: string; draft?: ReviewEdits } {
@@ -27,20 +39,28 @@ export function announce(
       // The card has already left: the toast says which one, so Undo is not a guess.
       description: event.item.content,
       duration: UNDO_MS,
-      action: { label: "Undo", onClick: () => undo(event.item.id) },
+      action: {
+        label: "Undo",
+        onClick: (click) => {
+          // Sonner removes a toast on its action's click, and an update with the same id that arrives during the
+          // exit animation is lost with it: kept, the toast turns into "Undone…" (or says why not) in place.
+          click.preventDefault();
+          undo(event.item.id);
+        },
+      },
     });
   } else if (event.type === "failed") {
     toast.error(`Not saved: ${event.message}`, { description: event.item.content });
     // Decided or judged again elsewhere: the list is read again, so the card shows what is true now.
     if (event.code === "CONFLICT" || event.code === "NOT_FOUND") refresh();
   } else if (event.type === "undone") {
-    toast.success("Undone: the candidate is back in the queue", { id: "decision" });
+    toast.success("Undone: the candidate is back in the queue", REPLACES_DECISION);
   } else if (event.type === "undo-failed") {
-    toast.error(event.message);
+    toast.error(event.message, REPLACES_DECISION);
     refresh();
   } else if (event.result.ok) {
     const verb = event.action.type === "reject" ? "Rejected" : "Approved";
-    toast.success(`${verb} ${event.ids.length} card${event.ids.length === 1 ? "" : "s"}`, { id: "decision" });
+    toast.success(`${verb} ${event.ids.length} card${event.ids.length === 1 ? "" : "s"}`, REPLACES_DECISION);
   } else {
     toast.error(event.result.message);
     refresh();
@@ -86,12 +106,7 @@ export function FocusNav({
   onUndo: () => void;
   shortcuts: boolean;
 }) {
-  const key = (k: string) =>
-    shortcuts ? (
-      <kbd className="rounded border border-current/30 px-1 font-mono text-xs" aria-hidden>
-        {k}
-      </kbd>
-    ) : null;
+  const key = (k: string) => <ShortcutKey keyName={k} show={shortcuts} />;
   return (
     <nav aria-label="Cards" className="mt-3 flex flex-wrap items-center gap-2">
       <Button size="sm" variant="ghost" onClick={() => onMove(-1)} aria-keyshortcuts={shortcuts ? "k" : undefined}>
@@ -110,5 +125,20 @@ export function FocusNav({
         <Undo2 aria-hidden /> Undo the last decision {key("u")}
       </Button>
     </nav>
+  );
+}
+
+/**
+ * The ranked queue's tail, folded: how many lower-ranked cards wait, and one button (key o) that shows them.
+ * Nothing is dropped: the count is always there, and the cards are one press away.
+ */
+export function FoldButton({ count, shortcuts, onOpen }: { count: number; shortcuts: boolean; onOpen: () => void }) {
+  return (
+    <div className="mt-3 pb-36">
+      <Button variant="outline" onClick={onOpen} aria-keyshortcuts={shortcuts ? "o" : undefined}>
+        {count.toLocaleString("en")} more, lower-ranked
+        <ShortcutKey keyName="o" show={shortcuts} />
+      </Button>
+    </div>
   );
 }

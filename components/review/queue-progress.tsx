@@ -1,5 +1,6 @@
 "use client";
 import { LayoutList, Maximize2 } from "lucide-react";
+import { ShortcutKey } from "@/components/ui/shortcut-key";
 import { Button } from "@/components/ui/button";
 import type { QueueView } from "@/lib/queue/session";
 import { cn } from "@/lib/utils";
@@ -46,11 +47,7 @@ export function QueueProgress({
       >
         {view === "focus" ? <Maximize2 aria-hidden /> : <LayoutList aria-hidden />}
         One card at a time
-        {shortcuts ? (
-          <kbd className="rounded border border-current/30 px-1 font-mono text-xs" aria-hidden>
-            f
-          </kbd>
-        ) : null}
+        <ShortcutKey keyName="f" show={shortcuts} />
       </Button>
     </div>
   );

@@ -2,8 +2,7 @@
 import { useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
-
-export const QUICK_REJECT_REASONS = ["Not a fact", "Wrong", "Superseded", "Duplicate", "Too vague", "Private"] as const;
+import { QUICK_REJECT_REASONS } from "@/lib/facts/schema";
 
 /**
  * Why a candidate is rejected: a quick reason, or one typed. The first reason has the focus when the

@@ -1,6 +1,6 @@
 "use client";
 import { useRouter } from "next/navigation";
-import { useCallback, useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from "react";
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
 import { toast } from "sonner";
 import { decideSelectionAction, undoDecisionAction } from "@/app/review/actions";
 import { BulkBar } from "@/components/review/bulk-bar";
@@ -9,7 +9,16 @@ import type { QueueKey } from "@/components/review/early-keys";
 import { contradictedFacts, duplicateFact } from "@/components/review/matches";
 import { QueueLive } from "@/components/review/queue-live";
 import { QueueProgress } from "@/components/review/queue-progress";
-import { announce, countHiddenIn, FocusNav, KeyHint, refusal, UNDO_MS } from "@/components/review/queue-parts";
+import {
+  announce,
+  countHiddenIn,
+  FocusNav,
+  FoldButton,
+  KeyHint,
+  refusal,
+  REPLACES_DECISION,
+  UNDO_MS,
+} from "@/components/review/queue-parts";
 import { categoryOf, send, withSecret } from "@/components/review/send";
 import { ShortcutHelp } from "@/components/review/shortcut-help";
 import type { ReviewAction, ReviewItem } from "@/components/review/types";
@@ -36,6 +45,7 @@ export function ReviewQueue({
   offset,
   view: initialView,
   readOnly = false,
+  fold,
 }: {
   items: ReviewItem[];
   kinds: Array<{ id: string; label: string }>;
@@ -51,6 +61,8 @@ export function ReviewQueue({
   view: QueueView;
   /** A viewer's queue: the cards without decisions, shortcuts or bulk actions (the server refuses them too). */
   readOnly?: boolean;
+  /** Ranked cards past this many wait behind one button (QUEUE_FOLD_AT); undefined shows the page whole. */
+  fold?: number;
 }) {
   const shortcuts = shortcutsSetting && !readOnly;
   const router = useRouter();
@@ -58,20 +70,24 @@ export function ReviewQueue({
   const [secrets] = useState(() => new Map<string, SecretChoice>());
   const [session] = useState(
     () =>
-      new ReviewSession<ReviewItem, ReviewAction>(items, {
+      new ReviewSession<ReviewItem, ReviewAction>(fold !== undefined ? items.slice(0, fold) : items, {
         send: (item, action) => send(item, withSecret(action, secrets.get(item.id))),
         undo: (item) => callAction(() => undoDecisionAction({ candidateId: item.id })),
         category: categoryOf,
         view: initialView,
       }),
   );
+  // The session (and so j/k, select all, focus) sees only the unfolded cards; opening the fold hands it the rest.
+  const [unfolded, setUnfolded] = useState(false);
+  const folded = fold !== undefined && !unfolded && items.length > fold ? items.length - fold : 0;
+  const open = useMemo(() => (folded > 0 ? items.slice(0, fold) : items), [items, folded, fold]);
   const snap = useSyncExternalStore(session.subscribe, session.getSnapshot, session.getSnapshot);
-  useLayoutEffect(() => session.setItems(items), [session, items]);
+  useLayoutEffect(() => session.setItems(open), [session, open]);
 
   const undo = useCallback(
     (id?: string) => {
       if (session.undoLast(id ? UNDO_MS + 1_000 : UNDO_MS, id) === "none") {
-        toast.info("Nothing to undo: the last decision is more than 10 seconds old, or undone");
+        toast.info("Nothing to undo: the last decision is more than 10 seconds old, or undone", REPLACES_DECISION);
       }
     },
     [session],
@@ -170,6 +186,7 @@ export function ReviewQueue({
       ArrowUp: () => session.move(-1),
       f: toggleView,
       u: () => undo(),
+      ...(folded > 0 ? { o: () => setUnfolded(true) } : {}),
     };
     if (choose[k.key]) {
       choose[k.key]?.();
@@ -222,11 +239,14 @@ export function ReviewQueue({
     />
   );
 
+  const foldButton =
+    folded > 0 ? <FoldButton count={folded} shortcuts={shortcuts} onOpen={() => setUnfolded(true)} /> : null;
   if (snap.visible.length === 0)
     return (
       <>
         <QueueLive />
         {decided > 0 ? progress : null}
+        {foldButton}
         <EmptyState title={decided > 0 ? "Done: nothing left on this page" : emptyTitle}>{emptyHint}</EmptyState>
       </>
     );
@@ -255,7 +275,7 @@ export function ReviewQueue({
       ) : null}
       <ul
         ref={list}
-        className={cn("flex flex-col gap-3", snap.view === "list" && "pb-36")}
+        className={cn("flex flex-col gap-3", snap.view === "list" && folded === 0 && "pb-36")}
         aria-label="Candidates"
         aria-busy={snap.pending > 0}
       >
@@ -275,6 +295,7 @@ export function ReviewQueue({
           />
         ))}
       </ul>
+      {snap.view === "list" ? foldButton : null}
       {snap.view === "focus" ? (
         <div className="pb-36">
           <FocusNav onMove={(delta) => session.move(delta)} onUndo={() => undo()} shortcuts={shortcuts} />

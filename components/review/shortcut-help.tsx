@@ -15,6 +15,7 @@ const SHORTCUTS: Array<[string, string]> = [
   ["x", "Select the card for a bulk action (shift-click a checkbox selects a range)"],
   ["u", "Undo the last decision (for 10 seconds; later, from the candidate's history)"],
   ["f", "One card at a time, large, or back to the list"],
+  ["o", "Show the lower-ranked cards folded under the top ones"],
   ["?", "This list"],
 ];
 

@@ -22,6 +22,7 @@ export const FIELD_LABELS = {
   "gates.autoApprove.enabled": "Auto-approve supported, new, non-conflicting candidates",
   "gates.autoMergeExactDuplicates": "Auto-merge exact duplicates into the existing fact",
   "gates.autoApprove.minConfidence": "Auto-approve from confidence",
+  "gates.autoRejectRepeats": "Reject again what repeats a rejected candidate (same reason; counted on the run)",
   "thresholds.duplicate": "Duplicate at score ≥",
   "thresholds.related": "Related at score ≥",
   "thresholds.contradicts": "Contradiction: rest similar ≥",

@@ -120,6 +120,7 @@ export function SettingsForm({
             <div className="flex flex-col gap-2">
               <CheckField id="autoApprove" name="gates.autoApprove.enabled" />
               <CheckField id="autoMerge" name="gates.autoMergeExactDuplicates" />
+              <CheckField id="autoRejectRepeats" name="gates.autoRejectRepeats" />
             </div>
             <NumberField id="autoApproveMin" name="gates.autoApprove.minConfidence" />
           </Card>

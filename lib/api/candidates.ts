@@ -1,6 +1,7 @@
 import "server-only";
 import { z } from "zod";
 import { decodeCursor, encodeCursor } from "@/lib/api/cursor";
+import { AppError } from "@/lib/errors";
 import type {
   ApproveBodySchema,
   CandidateListQuerySchema,
@@ -14,7 +15,7 @@ import { approveAndRejudge, rejectAndRejudge } from "@/lib/jobs/decisions";
 
 /** The review queue for the API: candidates a page at a time, and the review card's approve and reject. */
 
-const CandidateKeySchema = z.object({ createdAt: z.iso.datetime(), id: z.uuid() });
+const CandidateKeySchema = z.object({ createdAt: z.iso.datetime(), id: z.uuid(), rank: z.number().optional() });
 
 export async function listCandidatesPage({
   db,
@@ -24,17 +25,25 @@ export async function listCandidatesPage({
   query: z.output<typeof CandidateListQuerySchema>;
 }): Promise<z.output<typeof CandidatePageSchema>> {
   const key = decodeCursor(CandidateKeySchema, query.cursor);
+  // A cursor carries the order it was made in: one from the other order would skip or repeat candidates.
+  if (key && (key.rank !== undefined) !== (query.sort === "rank")) {
+    throw new AppError("VALIDATION", "This cursor was made for the other sort order; start again without it.", {
+      fieldErrors: { cursor: ["Use nextCursor from a page with the same sort"] },
+    });
+  }
   const page = await listCandidatesAfter({
     db,
     status: query.status,
     runId: query.run,
     sourceId: query.source,
-    after: key ? { createdAt: new Date(key.createdAt), id: key.id } : null,
+    after: key ? { createdAt: new Date(key.createdAt), id: key.id, rank: key.rank } : null,
     limit: query.limit,
+    order: query.sort,
   });
+  const next = page.next;
   return {
     candidates: page.candidates,
-    nextCursor: page.next ? encodeCursor({ createdAt: page.next.createdAt.toISOString(), id: page.next.id }) : null,
+    nextCursor: next ? encodeCursor({ createdAt: next.createdAt.toISOString(), id: next.id, rank: next.rank }) : null,
   };
 }
 

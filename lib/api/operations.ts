@@ -133,7 +133,7 @@ export const operations = {
     path: "/api/candidates",
     operationId: "listCandidates",
     need: "read",
-    summary: "Candidates, newest first (status open = waiting for a reviewer)",
+    summary: "Candidates, newest first or by the queue's rank (status open = waiting for a reviewer)",
     query: CandidateListQuerySchema,
     status: 200,
     response: CandidatePageSchema,

@@ -7,6 +7,8 @@ import type { Db } from "@/lib/db/types";
 import type { Env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import { maskSecretsDeep } from "@/lib/secrets/mask";
+import { currentRateLimitWait, summarizeRateLimits } from "@/lib/extraction/rate-limit-notes";
+import { summarizeRefusals } from "@/lib/extraction/refusals";
 import { proposalText, type ProposedFact } from "@/lib/extraction/agent";
 import { startExtractionFromInput, type RunInBackground } from "@/lib/jobs/start-extraction";
 import { kindOptions } from "@/lib/settings/schema";
@@ -15,9 +17,16 @@ import { assertRunCapacity } from "@/lib/security/limits";
 /** Sources and runs for the API and MCP: a transcript or an agent's proposals in, the run out. */
 
 export function toApiRun(run: RunProgress): ApiRun {
-  const { _count, createdAt, ...rest } = run;
+  const { _count, createdAt, rateLimitedUntil, ...rest } = run;
   // A run's error or chunk log may quote the model or the text: through the secret mask.
-  return maskSecretsDeep({ ...rest, createdAt: createdAt.toISOString(), candidates: _count.candidates });
+  return maskSecretsDeep({
+    ...rest,
+    createdAt: createdAt.toISOString(),
+    candidates: _count.candidates,
+    refused: summarizeRefusals(rest.chunkLog),
+    rateLimit: summarizeRateLimits(rest.chunkLog),
+    waiting: currentRateLimitWait({ status: rest.status, rateLimitedUntil }),
+  });
 }
 
 export async function getApiRun({ db, runId }: { db: Db; runId: string }): Promise<ApiRun> {

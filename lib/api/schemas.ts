@@ -8,6 +8,7 @@ import {
   FACT_STATUSES,
   FactSchema,
   FactSnapshotSchema,
+  RejectReasonSchema,
   SecretChoiceSchema,
   VersionSchema,
 } from "@/lib/facts/schema";
@@ -153,12 +154,33 @@ export const ApiRunSchema = z
     chunkLog: ChunkLogSchema.nullable(),
     inputTokens: z.int().nullable(),
     outputTokens: z.int().nullable(),
+    /** Of inputTokens, those the provider read from its prompt cache. */
+    cacheReadTokens: z.int().nullable(),
+    /** Tokens the run's matcher sent to the embedding model. */
+    embeddingTokens: z.int().nullable(),
+    /** Some of the tokens, and so costUsd, are estimates for requests billed but not reported (timeouts). */
+    usageEstimated: z.boolean(),
+    /** The chunks' and the matcher's (LLM judge, embeddings) tokens at SIFT_LLM_PRICE_PER_MTOK. */
     costUsd: z.number().nullable(),
     durationMs: z.int().nullable(),
     createdAt: Timestamp,
     source: z.object({ id: Id, title: z.string() }),
     /** Candidates saved so far. */
     candidates: z.int(),
+    /** Where those candidates stand now: to review, held by a gate (low confidence, quote not found…), decided. */
+    counts: z.object({
+      pending: z.int(),
+      gated: z.int(),
+      decided: z.int(),
+      /** Candidates whose quote was not found in the source (each is gated). */
+      unsupported: z.int(),
+    }),
+    /** Items the model returned that the run did not keep, with why (each reason is in chunkLog[].refused). */
+    refused: z.object({ count: z.int(), text: z.string() }).nullable(),
+    /** What the chunks waited for the provider's rate limit in all (each chunk's is in chunkLog[].rateLimit). */
+    rateLimit: z.object({ hits: z.int(), waitedMs: z.number(), text: z.string() }).nullable(),
+    /** While a chunk of a running run waits out the provider's rate limit ("waiting 45 s: the provider's …"). */
+    waiting: z.object({ seconds: z.int(), text: z.string() }).nullable(),
   })
   .meta({ id: "Run" });
 export type ApiRun = z.infer<typeof ApiRunSchema>;
@@ -186,6 +208,8 @@ export const CandidateListQuerySchema = z.object({
   status: z.enum(["open", "all", ...CANDIDATE_STATUSES]).default("open"),
   run: Id.optional(),
   source: Id.optional(),
+  /** "created": newest first. "rank": the queue's ranked order, best first (ties: newest first). */
+  sort: z.enum(["created", "rank"]).default("created"),
   cursor: Cursor,
   limit: Limit,
 });
@@ -210,7 +234,7 @@ export const ApproveBodySchema = z
   .meta({ id: "Approve" });
 
 export const RejectBodySchema = z
-  .object({ version: VersionSchema, reason: z.string().max(500).optional(), withCluster: z.boolean().optional() })
+  .object({ version: VersionSchema, reason: RejectReasonSchema.optional(), withCluster: z.boolean().optional() })
   .meta({ id: "Reject" });
 
 export const DecisionSchema = z

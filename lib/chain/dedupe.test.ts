@@ -24,7 +24,7 @@ const chunk = (index: number, candidates: Candidate[]): GroundedChunk => ({
     attempts: 1,
     ms: 0,
     usage: { inputTokens: 0, outputTokens: 0 },
-    warnings: [],
+    refused: [],
   },
   candidates,
 });

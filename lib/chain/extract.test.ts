@@ -120,9 +120,9 @@ describe("the extract stage", () => {
   it("counts an LLM's malformed replies and their retries, and the tokens they cost", async () => {
     const model = scriptedModel([
       async (options) => {
-        const { user } = promptText(options);
-        if (user.startsWith("Bo:")) return textResult("{ not json");
-        return factsResult([fact({ content: user.slice(0, 20), quote: user.slice(5, 30) })]);
+        const { source } = promptText(options);
+        if (source.startsWith("Bo:")) return textResult("{ not json");
+        return factsResult([fact({ content: source.slice(0, 20), quote: source.slice(5, 30) })]);
       },
     ]);
     const llm = createLlmExtractor({ model, modelId: "mock", timeoutMs: 5_000, maxRetries: 1 });
@@ -149,7 +149,30 @@ describe("the extract stage", () => {
     expect(started).toEqual([0, 1]);
   });
 
-  it("starts no chunk once the consumer stops pulling", async () => {
+  it("starts no chunk once the consumer stops", async () => {
+    const started: number[] = [];
+    const gates = chunks.map(() => deferred());
+    const stream = extractChunks({
+      chunks,
+      extractor: extractor(async (chunk) => {
+        started.push(chunk.index);
+        await gates[chunk.index]!.promise;
+        return [];
+      }),
+      input,
+      concurrency: 2,
+    });
+    gates[0]!.resolve();
+    for await (const chunk of stream) {
+      if (chunk.outcome.index === 0) break; // as when storing chunk 0 fails
+    }
+    for (const g of gates) g.resolve();
+    await new Promise((resolve) => setImmediate(resolve));
+    // Chunk 0's slot went to chunk 2 when its request settled; after the break nothing else starts.
+    expect(started).toEqual([0, 1, 2]);
+  });
+
+  it("starts the next request when one settles, while the consumer still holds the chunk before", async () => {
     const started: number[] = [];
     const stream = extractChunks({
       chunks,
@@ -158,12 +181,15 @@ describe("the extract stage", () => {
         return [];
       }),
       input,
-      concurrency: 2,
+      concurrency: 1,
     });
-    for await (const chunk of stream) {
-      if (chunk.outcome.index === 0) break; // as when storing chunk 0 fails
-    }
-    expect(started).toEqual([0, 1, 2]);
+    const first = await stream.next();
+    expect(first.value?.outcome.index).toBe(0);
+    // The consumer is reviewing chunk 0 (it has not pulled again): the one slot is already chunk 1's, and more.
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(started.length).toBeGreaterThan(1);
+    expect(started).toEqual([...started].sort((x, y) => x - y));
+    await stream.return(undefined);
   });
 
   it("records the chunks not started as cancelled once the run's signal aborts", async () => {

@@ -1,13 +1,15 @@
 import { isAppError } from "@/lib/errors";
 import type { SpanHint } from "@/lib/extraction/grounding";
 import type { ExtractedFact } from "@/lib/extraction/schema";
-import type { Chunk, ExtractionInput, Extractor, TokenUsage } from "@/lib/extraction/types";
+import type { Chunk, ExtractionInput, Extractor, RateLimitMet, TokenUsage } from "@/lib/extraction/types";
+import { addUsage, NO_USAGE } from "@/lib/extraction/usage";
 
 /**
  * The extract stage: each chunk through the extractor, up to `concurrency` at once, yielded in chunk order
  * (so what follows — de-duplication first — sees the source in order, whatever finished first). A chunk
  * that fails is a failed outcome and the others go on; an error marked `fatal` (the extraction thread
- * died) ends the stream with that error. Nothing new starts once the consumer stops pulling.
+ * died) ends the stream with that error. A slot frees when its request settles, so requests go on while the
+ * consumer reviews; nothing new starts once the consumer stops (returns) or a few chunks wait for it.
  */
 
 /** One chunk's outcome, as the run's log records it. */
@@ -21,8 +23,12 @@ export interface ChunkOutcome {
   attempts: number;
   ms: number;
   usage: TokenUsage;
-  /** Facts dropped from the reply (unknown kind, malformed item). */
-  warnings: string[];
+  /** Items of the reply not kept, one reason each; stored in the run's log and shown. */
+  refused: string[];
+  /** The provider's rate limit this chunk waited out, when it met one; stored in the run's log and shown. */
+  rateLimit?: RateLimitMet;
+  /** Candidates the extractor ranked under its floor and left out, counted (the offline extractor's). */
+  belowFloor?: { count: number; floor: number };
 }
 
 export interface ExtractedChunk {
@@ -51,11 +57,29 @@ export async function* extractChunks({
   now?: () => number;
 }): AsyncGenerator<ExtractedChunk> {
   const pending = chunks[Symbol.iterator]();
-  // In flight, in chunk order. Each settles to a value, so no rejection goes unhandled while it waits its turn.
+  const slots = Math.max(1, Math.floor(concurrency));
+  // Started, in chunk order, until the consumer takes them. Each settles to a value, so no rejection goes
+  // unhandled while it waits its turn.
   const window: Promise<Settled>[] = [];
+  let inFlight = 0;
+  let stopped = false;
+  // A slot is freed when its request settles, not when the stages after this one are done with the chunk: the
+  // next request starts at once while the chunk is grounded, matched and stored (issue 26: review held the slot).
+  // At most AHEAD × slots chunks wait for the consumer, so a slow store bounds what is held in memory.
   const startNext = () => {
-    const next = pending.next();
-    if (!next.done) window.push(extractOne(next.value));
+    while (!stopped && inFlight < slots && window.length < slots * AHEAD) {
+      const next = pending.next();
+      if (next.done) return;
+      inFlight++;
+      window.push(
+        extractOne(next.value).then((settled) => {
+          inFlight--;
+          if ("fatal" in settled) stopped = true;
+          startNext();
+          return settled;
+        }),
+      );
+    }
   };
   async function extractOne(chunk: Chunk): Promise<Settled> {
     const began = now();
@@ -74,34 +98,44 @@ export async function* extractChunks({
             attempts: result.attempts ?? 1,
             ms: Math.round(now() - began),
             usage: result.usage ?? NO_USAGE,
-            warnings: result.warnings ?? [],
+            refused: result.refused ?? [],
+            ...(result.rateLimit ? { rateLimit: result.rateLimit } : {}),
+            ...(result.belowFloor ? { belowFloor: result.belowFloor } : {}),
           },
         },
       };
     } catch (error) {
       if (isFatal(error)) return { fatal: error };
       const details = errorDetails(error);
-      return { value: failed(chunk, errorMessage(error), details.attempts, Math.round(now() - began), details.usage) };
+      const value = failed(chunk, errorMessage(error), details.attempts, Math.round(now() - began), details.usage);
+      if (details.rateLimit) value.outcome.rateLimit = details.rateLimit;
+      return { value };
     }
   }
 
-  for (let i = 0; i < Math.max(1, Math.floor(concurrency)); i++) startNext();
-  while (window.length > 0) {
-    const settled = await window.shift()!;
-    if ("fatal" in settled) throw settled.fatal;
-    startNext();
-    yield settled.value;
+  startNext();
+  try {
+    while (window.length > 0) {
+      const settled = await window.shift()!;
+      if ("fatal" in settled) throw settled.fatal;
+      startNext();
+      yield settled.value;
+    }
+  } finally {
+    // The consumer stopped (an error downstream, the claim lost): nothing new starts.
+    stopped = true;
   }
 }
 
-const NO_USAGE: TokenUsage = { inputTokens: 0, outputTokens: 0 };
+/** How many chunks' worth of slots may wait, extracted, for the stages after this one. */
+const AHEAD = 3;
 
 function failed(chunk: Chunk, error: string, attempts: number, ms: number, usage: TokenUsage): ExtractedChunk {
   return {
     chunk,
     facts: [],
     spans: [],
-    outcome: { index: chunk.index, status: "failed", factCount: 0, error, attempts, ms, usage, warnings: [] },
+    outcome: { index: chunk.index, status: "failed", factCount: 0, error, attempts, ms, usage, refused: [] },
   };
 }
 
@@ -116,14 +150,29 @@ function isFatal(error: unknown): boolean {
 }
 
 /** Extractors may attach `attempts` and `usage` to a thrown error (see llm/extractor.ts). */
-function errorDetails(error: unknown): { attempts: number; usage: TokenUsage } {
-  const e = (typeof error === "object" && error !== null ? error : {}) as { attempts?: unknown; usage?: unknown };
-  const usage = e.usage as Partial<TokenUsage> | undefined;
+function errorDetails(error: unknown): { attempts: number; usage: TokenUsage; rateLimit?: RateLimitMet } {
+  const e = (typeof error === "object" && error !== null ? error : {}) as {
+    attempts?: unknown;
+    usage?: unknown;
+    rateLimit?: unknown;
+  };
+  const usage = (typeof e.usage === "object" && e.usage !== null ? e.usage : {}) as Partial<TokenUsage>;
+  const rateLimit = e.rateLimit as Partial<RateLimitMet> | undefined;
+  const count = (n: unknown) => (typeof n === "number" && Number.isFinite(n) ? n : 0);
   return {
+    ...(typeof rateLimit?.hits === "number" && typeof rateLimit.waitedMs === "number"
+      ? { rateLimit: { hits: rateLimit.hits, waitedMs: rateLimit.waitedMs } }
+      : {}),
     attempts: typeof e.attempts === "number" ? e.attempts : 1,
-    usage: {
-      inputTokens: typeof usage?.inputTokens === "number" ? usage.inputTokens : 0,
-      outputTokens: typeof usage?.outputTokens === "number" ? usage.outputTokens : 0,
-    },
+    usage: addUsage(
+      { inputTokens: 0, outputTokens: 0 },
+      {
+        inputTokens: count(usage.inputTokens),
+        outputTokens: count(usage.outputTokens),
+        cacheReadTokens: count(usage.cacheReadTokens),
+        cacheWriteTokens: count(usage.cacheWriteTokens),
+        estimated: usage.estimated === true,
+      },
+    ),
   };
 }

@@ -39,4 +39,14 @@ describe("the gate stage", () => {
     expect(secret?.gate.status).toBe("gated");
     expect(secret?.gate.reasons.join(" ")).toMatch(/credential|secret|token/i);
   });
+
+  it("gates a repeat of rejected words with the rejection, or rejects it again when the policy says so", async () => {
+    const rejectedBefore = { candidateId: "x", content: "Ship it.", reason: "Wrong", reviewer: "Rita", at: null };
+    const repeat = { ...matched(candidate("We decided to ship offline mode by Q3."), "r"), rejectedBefore };
+    const autoApprove = { autoApprove: { enabled: true, minConfidence: 0.9 } };
+    const [gated] = await gateCandidates([repeat], autoApprove);
+    expect(gated?.gate).toEqual({ status: "gated", reasons: ["Rejected before: Wrong, by Rita"] });
+    const [again] = await gateCandidates([repeat], { ...autoApprove, autoRejectRepeats: true });
+    expect(again?.gate).toMatchObject({ status: "rejected", rejectReason: "Wrong" });
+  });
 });

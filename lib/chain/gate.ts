@@ -1,23 +1,35 @@
 import type { MatchedCandidate, MatchedChunk } from "@/lib/chain/match";
-import { decideGate, type GateDecision, type GatePolicyInput } from "@/lib/matcher";
+import { rejectedBeforeReason } from "@/lib/chain/remember";
+import { decideGate, type GateDecision, type GatePolicyInput, type GateStatus } from "@/lib/matcher";
+import { GatePolicySchema } from "@/lib/matcher/gating";
 import { findSecretKinds } from "@/lib/matcher/secrets";
 
 /**
  * The gate stage: how each matched candidate enters review (decideGate, lib/matcher/gating.ts). Low
  * confidence, an unsupported quote or a contradiction gates it, with reasons; so do the safety reasons
  * (hidden characters, instructions, credentials, lib/secrets: run once per chunk), whatever the
- * policy says. Auto-approve and auto-merge only where the run's policy allows.
+ * policy says. Auto-approve and auto-merge only where the run's policy allows. Words a reviewer rejected
+ * before (lib/chain/remember.ts) are gated with that rejection first, or rejected again with its reason when
+ * the policy says `autoRejectRepeats`: never shown as fresh, never dropped (the run counts them).
  */
-export type GatedCandidate = MatchedCandidate & { gate: GateDecision };
+export type ChainGate = Omit<GateDecision, "status"> & { status: GateStatus | "rejected"; rejectReason?: string };
+export type GatedCandidate = MatchedCandidate & { gate: ChainGate };
 
 export type GatedChunk = Omit<MatchedChunk, "candidates"> & { candidates: GatedCandidate[] };
 
 export async function gateCandidates(matched: MatchedCandidate[], policy?: GatePolicyInput): Promise<GatedCandidate[]> {
   const secrets = await findSecretKinds(matched.map(({ candidate }) => `${candidate.content}\n${candidate.quote}`));
-  return matched.map((m, i) => ({
-    ...m,
-    gate: decideGate({ candidate: m.candidate, match: m.match, policy, secrets: secrets[i] ?? [] }),
-  }));
+  const { autoRejectRepeats } = GatePolicySchema.parse(policy ?? {});
+  return matched.map((m, i) => {
+    const gate = decideGate({ candidate: m.candidate, match: m.match, policy, secrets: secrets[i] ?? [] });
+    return { ...m, gate: m.rejectedBefore ? again(gate, m.rejectedBefore, autoRejectRepeats) : gate };
+  });
+}
+
+function again(gate: GateDecision, rejected: NonNullable<MatchedCandidate["rejectedBefore"]>, reject: boolean) {
+  const reasons = [rejectedBeforeReason(rejected), ...gate.reasons.filter((r) => !r.startsWith("Auto-"))];
+  if (reject) return { status: "rejected" as const, reasons, rejectReason: rejected.reason };
+  return { status: "gated" as const, reasons };
 }
 
 export async function* gateChunks(

@@ -28,7 +28,7 @@ function extracted(facts: ExtractedFact[], chunk: { start: number; end: number }
       attempts: 1,
       ms: 0,
       usage: { inputTokens: 0, outputTokens: 0 },
-      warnings: [],
+      refused: [],
     },
   };
 }

@@ -15,22 +15,23 @@ export interface GroundedChunk {
   candidates: Candidate[];
 }
 
-export function groundChunk(extracted: ExtractedChunk, viewed: ViewedSource): GroundedChunk {
+export function groundChunk(extracted: ExtractedChunk, viewed: ViewedSource, sourceDate?: string): GroundedChunk {
   const { chunk, facts, spans, outcome } = extracted;
   const middle = Math.floor((chunk.start + chunk.end) / 2);
   const grounded = groundFacts(
     viewed.view.text,
     facts,
     facts.map((_, i) => spans[i] ?? { start: middle, end: middle }),
+    sourceDate,
   );
   return { outcome, candidates: viewed.mapped ? grounded.map((c) => toStored(viewed, c)) : grounded };
 }
 
 export async function* groundChunks(
   source: AsyncIterable<ExtractedChunk>,
-  { viewed }: { viewed: ViewedSource },
+  { viewed, sourceDate }: { viewed: ViewedSource; sourceDate?: string | null },
 ): AsyncGenerator<GroundedChunk> {
-  for await (const extracted of source) yield groundChunk(extracted, viewed);
+  for await (const extracted of source) yield groundChunk(extracted, viewed, sourceDate ?? undefined);
 }
 
 /** A candidate found in the view, placed in the stored text: its quote is the stored slice at its offsets. */

@@ -5,6 +5,8 @@ import type { DedupedChunk } from "@/lib/chain/dedupe";
 import { compareBatchByVector, embedBatch, type BatchVectors } from "@/lib/chain/match-vectors";
 import { isEmbeddedClient } from "@/lib/db/client";
 import type { EmbeddingSpace } from "@/lib/db/embeddings";
+import { rememberDecisions, type EarlierDecisions, type EarlierRejection } from "@/lib/chain/remember";
+import { findEarlierDecisions, findSimilarRejections } from "@/lib/db/earlier-decisions";
 import { findSimilarFactsInOrder, findSimilarOpenCandidates } from "@/lib/db/retrieval";
 import type { Db } from "@/lib/db/types";
 import type { Candidate } from "@/lib/extraction/schema";
@@ -43,6 +45,8 @@ export interface MatchedCandidate {
   clusterId: string | null;
   /** Its embedding, when a model made one: approval copies it to the fact. */
   embedding?: { space: EmbeddingSpace; vector: number[] };
+  /** A reviewer rejected these words before (lib/chain/remember.ts): the gate shows it or rejects again. */
+  rejectedBefore?: EarlierRejection;
 }
 
 export interface MatchedChunk {
@@ -68,9 +72,11 @@ export async function* matchChunks(
   options: Omit<MatchOptions, "encoder"> & { now?: () => number },
 ): AsyncGenerator<MatchedChunk> {
   const now = options.now ?? (() => performance.now());
-  // A run may wait for the encoder's first load (~0.5 s); a page never does.
-  const encoder = await loadSentenceEncoder();
+  // A run may wait for the encoder's first load (~0.5 s, far more on a busy machine); a page never does. It loads
+  // while the first chunks are with the model: awaited before pulling them, it held back every request.
+  const loading = loadSentenceEncoder();
   for await (const { outcome, candidates, repeats } of source) {
+    const encoder = await loading;
     const began = now();
     yield { outcome, repeats, began, candidates: await matchCandidates({ ...options, encoder, candidates }) };
   }
@@ -141,6 +147,9 @@ export async function matchCandidates({
         })
       : undefined;
 
+  // What reviewers decided on these words before; a re-judged candidate is not its own earlier decision.
+  const exact = await findEarlierDecisions({ db, texts, exclude: candidates.flatMap((c) => (c.id ? [c.id] : [])) });
+  const decided = await withReworded({ db, candidates, decided: exact, thresholds, encoder });
   const matched: MatchedCandidate[] = [];
   const earlier: Array<{ id: string; content: string; words: Set<string> }> = [];
   const clusterOf = new Map<string, string | null>(saved.flat().map((c) => [c.id, c.clusterId]));
@@ -157,12 +166,52 @@ export async function matchCandidates({
       encoder,
     });
     const id = ids[i] as string;
-    const clusterId = joinCluster(match.matches[0], clusterOf);
-    matched.push({ candidate, id, match, clusterId, ...vectorToStore(byVector, i, id) });
+    const judged = rememberDecisions(
+      { candidate, id, match, clusterId: joinCluster(match.matches[0], clusterOf), ...vectorToStore(byVector, i, id) },
+      decided[i] ?? {},
+    );
+    const { clusterId } = judged;
+    matched.push(judged);
     clusterOf.set(id, clusterId);
     earlier.push({ id, content: candidate.content, words: own });
   }
   return matched;
+}
+
+/**
+ * A candidate whose words no decision matched exactly may still be the matcher's duplicate of a rejected one
+ * (reworded, reordered): the rejected candidates most like it by trigrams go through the matcher's lexical
+ * and encoder stages (never the LLM judge: a reviewer's rejection is not worth a model call per candidate).
+ */
+async function withReworded({
+  db,
+  candidates,
+  decided,
+  thresholds,
+  encoder,
+}: Pick<MatchOptions, "db" | "thresholds" | "encoder"> & {
+  candidates: Candidate[];
+  decided: EarlierDecisions[];
+}): Promise<EarlierDecisions[]> {
+  const open = candidates.flatMap((c, i) => (decided[i]?.rejected || decided[i]?.approved ? [] : [i]));
+  const similar = await findSimilarRejections({ db, texts: open.map((i) => (candidates[i] as Candidate).content) });
+  const out = [...decided];
+  for (const [k, i] of open.entries()) {
+    const rejections = similar[k] ?? [];
+    if (rejections.length === 0) continue;
+    const { id: _id, ...candidate } = candidates[i] as Candidate & { id?: string };
+    const match = await matchCandidate({
+      candidate,
+      facts: [],
+      pendingCandidates: rejections.map((r) => ({ id: r.candidateId, content: r.content })),
+      thresholds,
+      encoder,
+    });
+    const best = match.matches[0];
+    const rejected = best?.verdict === "duplicate" ? rejections.find((r) => r.candidateId === best.candidateId) : null;
+    if (rejected) out[i] = { ...out[i], rejected };
+  }
+  return out;
 }
 
 function onePerCluster<C extends { id: string; clusterId: string | null }>(list: C[]): C[] {
@@ -179,7 +228,7 @@ function onePerCluster<C extends { id: string; clusterId: string | null }>(list:
  * The cluster a candidate joins: its best match's, when that is a duplicate of an open candidate. The
  * cluster is named by its head (the first candidate that said it), so clusters stay one level deep.
  */
-function joinCluster(best: Match | undefined, clusterOf: Map<string, string | null>): string | null {
+export function joinCluster(best: Match | undefined, clusterOf: Map<string, string | null>): string | null {
   if (!best?.candidateId || best.verdict !== "duplicate") return null;
   return clusterOf.get(best.candidateId) ?? best.candidateId;
 }

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { buildRunPayload, completeLegacyPayload, extractorLabel, StoredRunPayloadSchema } from "@/lib/chain/payload";
+import {
+  buildRunPayload,
+  completeLegacyPayload,
+  EXAMPLES_POOL,
+  extractorLabel,
+  KNOWN_FACTS_POOL,
+  StoredRunPayloadSchema,
+} from "@/lib/chain/payload";
 import { getPresetKinds } from "@/lib/extraction/kinds";
 import { SettingsSchema } from "@/lib/settings/schema";
 
@@ -34,13 +41,38 @@ describe("a run's payload", () => {
       kinds: [{ id: "risk" }],
       contextHints: "billing",
       meetingDate: "2026-11-30",
-      knownFacts: ["A", "B"],
+      // The pool: each chunk's prompt shows the knownFactsLimit most about it (lib/extraction/llm/relevance.ts).
+      knownFacts: ["A", "B", "C"],
+      examples: [],
       chunkTokens: 1_500,
       settings: { knownFactsLimit: 2, promptTemplate: "Extract facts about {{kinds}}." },
     });
     expect(payload.settings.thresholds.duplicate).toBe(0.8);
     expect(payload.settings.gates.autoApprove.enabled).toBe(true);
     expect(StoredRunPayloadSchema.parse(JSON.parse(JSON.stringify(payload)))).toEqual(payload);
+  });
+
+  it("keeps no known facts when the setting says none, and at most the pools of facts and examples", () => {
+    const source = { origin: "paste" };
+    const extractor = { mode: "llm" as const, modelId: "openai:gpt-4o-mini" };
+    const none = buildRunPayload({ ...common, source, extractor, settings: { ...settings, knownFactsLimit: 0 } });
+    expect(none.knownFacts).toEqual([]);
+    const many = Array.from({ length: 500 }, (_, i) => `Fact ${i}`);
+    const examples = many.map((content) => ({ content, kind: "decision", outcome: "rejected" as const, reason: null }));
+    const full = buildRunPayload({ ...common, source, extractor, knownFacts: many, examples });
+    expect(full.knownFacts).toHaveLength(KNOWN_FACTS_POOL);
+    expect(full.examples).toHaveLength(EXAMPLES_POOL);
+    expect(full.examples[0]).toEqual(examples[0]);
+  });
+
+  it("reads a payload stored before runs kept examples as one with none", () => {
+    const stored = buildRunPayload({
+      ...common,
+      source: { origin: "paste" },
+      extractor: { mode: "offline", modelId: null },
+    });
+    const { examples: _, ...before } = stored;
+    expect(StoredRunPayloadSchema.parse(JSON.parse(JSON.stringify(before)))).toEqual({ ...before, examples: [] });
   });
 
   it("stores an agent's own facts as its input, and never lets them auto-approve", () => {

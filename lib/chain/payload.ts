@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ProposedFactSchema, type ProposedFact } from "@/lib/extraction/agent";
 import { TaxonomySchema } from "@/lib/extraction/kinds";
+import type { ReviewedExample } from "@/lib/extraction/types";
 import { GatePolicySchema, gatePolicyForOrigin } from "@/lib/matcher/gating";
 import { ThresholdsSchema } from "@/lib/matcher/thresholds";
 import { kindsForPreset, type Settings } from "@/lib/settings/schema";
@@ -23,6 +24,20 @@ export type RunInput = z.infer<typeof RunInputSchema>;
 
 const EXTRACTOR_MODES = ["offline", "llm", "agent"] as const;
 
+/**
+ * How many approved facts and decided candidates a run keeps for its prompts: each chunk's prompt shows the
+ * `knownFactsLimit` facts and the few examples most about that chunk (lib/extraction/llm/relevance.ts).
+ */
+export const KNOWN_FACTS_POOL = 200;
+export const EXAMPLES_POOL = 100;
+
+export const ReviewedExampleSchema = z.object({
+  content: z.string(),
+  kind: z.string(),
+  outcome: z.enum(["approved", "rejected"]),
+  reason: z.string().nullable(),
+}) satisfies z.ZodType<ReviewedExample>;
+
 export const RunPayloadSchema = z.object({
   version: z.literal(1),
   input: RunInputSchema,
@@ -36,6 +51,8 @@ export const RunPayloadSchema = z.object({
   meetingDate: z.iso.date().nullable(),
   /** Approved facts the extractor is told not to propose again, as the fact base had them at the start. */
   knownFacts: z.array(z.string()),
+  /** Candidates this fact base's reviewers had decided, newest first (an LLM run's prompts show the closest). */
+  examples: z.array(ReviewedExampleSchema).default([]),
   /** At most this many facts per chunk from the extractor (the CLI's --max-facts); null is its own default. */
   maxFacts: z.number().int().positive().nullable(),
   /** The chunk size: chunk indexes in the run's log mean the same chunks on every resume. */
@@ -80,6 +97,7 @@ export function buildRunPayload({
   preset,
   settings,
   knownFacts,
+  examples = [],
   chunkTokens,
   maxFacts = null,
 }: {
@@ -91,6 +109,7 @@ export function buildRunPayload({
   preset?: string | null;
   settings: Settings;
   knownFacts: string[];
+  examples?: ReviewedExample[];
   chunkTokens: number;
   maxFacts?: number | null;
 }): RunPayload {
@@ -108,7 +127,9 @@ export function buildRunPayload({
     kinds: kindsForPreset(chosen, settings),
     contextHints: source.contextHints?.trim() || null,
     meetingDate: source.meetingDate || null,
-    knownFacts: knownFacts.slice(0, settings.knownFactsLimit),
+    // No known facts at all when the setting says none; else the pool each chunk's prompt picks from.
+    knownFacts: settings.knownFactsLimit > 0 ? knownFacts.slice(0, KNOWN_FACTS_POOL) : [],
+    examples: examples.slice(0, EXAMPLES_POOL),
     maxFacts,
     chunkTokens,
     settings: {

@@ -6,6 +6,7 @@ import { lockClaimedRunForChunk } from "@/lib/db/run-claims";
 import { recordChunkOutcome } from "@/lib/db/runs";
 import { withTransaction, type Db } from "@/lib/db/types";
 import type { TokenUsage } from "@/lib/extraction/types";
+import { addUsage } from "@/lib/extraction/usage";
 import { approveCandidate, mergeCandidate } from "@/lib/facts/decide";
 import { exactDuplicateOfFact } from "@/lib/matcher";
 
@@ -24,6 +25,15 @@ import { exactDuplicateOfFact } from "@/lib/matcher";
  * path").
  */
 const MAX_REST_MS = 50;
+
+/**
+ * A chunk's transaction is given time sized to its writes instead of Prisma's 5 s default: on a loaded
+ * PostgreSQL a 2 MB unpunctuated line's chunk (its candidates, their approvals) ran past 5 s and the run failed
+ * with P2028 (issue 22). Linear in the work, so no chunk can outgrow it; the floor covers the lock and the log.
+ */
+export function chunkTransactionMs({ candidates, approvals }: { candidates: number; approvals: number }): number {
+  return 15_000 + 250 * candidates + 1_000 * approvals;
+}
 
 export interface PersistedRun {
   /** One per chunk run now, in chunk order. */
@@ -62,8 +72,7 @@ export async function persistChunks(
       await storeChunk({ db, runId, workerId, outcome, candidates, repeats });
       if (candidates.some((c) => c.gate.status === "merged")) await applyAutoMerges({ db, runId });
       outcomes.push(outcome);
-      usage.inputTokens += outcome.usage.inputTokens;
-      usage.outputTokens += outcome.usage.outputTokens;
+      addUsage(usage, outcome.usage);
       // Pages share this thread (and, on PGlite, the database) with the run.
       if (pace) await new Promise((resolve) => setTimeout(resolve, Math.min(MAX_REST_MS, now() - began)));
     }
@@ -87,31 +96,39 @@ async function storeChunk({
   const reviews = candidates.map(reviewOf);
   const autoApprove = reviews.filter((r) => r.status === "approved").map((r) => r.id);
   const toSave = reviews.map((r) => (r.status === "approved" ? { ...r, status: "pending" as const } : r));
-  await withTransaction(db, async (tx) => {
-    const { alreadySaved } = await lockClaimedRunForChunk({ tx, runId, workerId, chunkIndex: outcome.index });
-    if (alreadySaved) return;
-    await saveCandidates({
-      db: tx,
-      runId,
-      chunkIndex: outcome.index,
-      candidates: candidates.map((c) => c.candidate),
-      reviews: toSave,
-    });
-    for (const candidateId of autoApprove) await approveCandidate({ db: tx, candidateId, reviewerId: null });
-    await recordChunkOutcome({
-      db: tx,
-      runId,
-      entry: {
-        index: outcome.index,
-        status: outcome.status,
-        error: outcome.error,
-        attempts: outcome.attempts,
-        ms: outcome.ms,
-        candidates: candidates.length,
-        repeats,
-      },
-    });
-  });
+  await withTransaction(
+    db,
+    async (tx) => {
+      const { alreadySaved } = await lockClaimedRunForChunk({ tx, runId, workerId, chunkIndex: outcome.index });
+      if (alreadySaved) return;
+      await saveCandidates({
+        db: tx,
+        runId,
+        chunkIndex: outcome.index,
+        candidates: candidates.map((c) => c.candidate),
+        reviews: toSave,
+      });
+      for (const candidateId of autoApprove) await approveCandidate({ db: tx, candidateId, reviewerId: null });
+      await recordChunkOutcome({
+        db: tx,
+        runId,
+        entry: {
+          index: outcome.index,
+          status: outcome.status,
+          error: outcome.error,
+          attempts: outcome.attempts,
+          ms: outcome.ms,
+          candidates: candidates.length,
+          repeats,
+          rejectedAgain: candidates.filter((c) => c.gate.status === "rejected").length,
+          ...(outcome.refused.length > 0 ? { refused: outcome.refused } : {}),
+          ...(outcome.rateLimit ? { rateLimit: outcome.rateLimit } : {}),
+          ...(outcome.belowFloor ? { belowFloor: outcome.belowFloor } : {}),
+        },
+      });
+    },
+    { timeoutMs: chunkTransactionMs({ candidates: candidates.length, approvals: autoApprove.length }) },
+  );
 }
 
 /** What the match and gate stages decided for a candidate, as it is stored. */
@@ -123,6 +140,7 @@ export function reviewOf({ id, match, gate, clusterId, embedding }: GatedCandida
     matches: match.matches,
     status: gate.status,
     gateReason: gate.reasons.length > 0 ? gate.reasons.join("; ") : null,
+    ...(gate.rejectReason ? { rejectReason: gate.rejectReason } : {}),
     clusterId,
     ...(embedding ? { embedding } : {}),
   };

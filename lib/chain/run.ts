@@ -84,7 +84,7 @@ export async function runChain({
     input: extractorInput(viewed, payload, signal),
     concurrency,
   });
-  const grounded = groundChunks(extracted, { viewed });
+  const grounded = groundChunks(extracted, { viewed, sourceDate: payload.meetingDate });
   // A resumed run starts from what its saved chunks stored, as one uninterrupted run would have.
   const deduped = dedupeChunks(grounded, { seed: await listRunCandidates({ db, runId: run.id }) });
   const matched = matchChunks(deduped, {

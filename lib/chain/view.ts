@@ -1,3 +1,4 @@
+import { factsCapFor } from "@/lib/extraction/llm/prompt";
 import type { RunPayload } from "@/lib/chain/payload";
 import type { ExtractionInput } from "@/lib/extraction/types";
 import type { Segment } from "@/lib/sources/schema";
@@ -37,9 +38,15 @@ export function extractorInput(viewed: ViewedSource, payload: RunPayload, signal
     segments: viewed.view.segments,
     kinds: payload.kinds,
     knownFacts: payload.knownFacts,
+    examples: payload.examples,
     ...(payload.contextHints ? { contextHints: payload.contextHints } : {}),
     ...(payload.meetingDate ? { sourceDate: payload.meetingDate } : {}),
-    ...(payload.maxFacts !== null ? { maxFacts: payload.maxFacts } : {}),
+    // An LLM's cap grows with its chunk (a larger model's 12k chunk); the offline extractor has its own floor.
+    ...(payload.maxFacts !== null
+      ? { maxFacts: payload.maxFacts }
+      : payload.extractor.mode === "llm"
+        ? { maxFacts: factsCapFor(payload.chunkTokens) }
+        : {}),
     ...(signal ? { signal } : {}),
   };
 }

@@ -47,6 +47,9 @@ export interface RecentRun {
   status: string;
   inputTokens: number | null;
   outputTokens: number | null;
+  cacheReadTokens: number | null;
+  embeddingTokens: number | null;
+  usageEstimated: boolean;
   costUsd: number | null;
   durationMs: number | null;
   candidates: number;

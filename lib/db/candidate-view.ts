@@ -37,6 +37,7 @@ export function toCandidateView(row: CandidateViewRow): CandidateView {
     end: row.end,
     supported: row.supported,
     status: row.status,
+    rank: row.rank,
     verdict: row.verdict,
     verdictStage: asStage(row.verdictStage),
     matches: readMatches(row),

@@ -1,4 +1,5 @@
 import "server-only";
+import { rankOf } from "@/lib/extraction/rank";
 import { maskSecrets } from "@/lib/secrets/mask";
 import { storeCandidateEmbeddings, type EmbeddingSpace } from "@/lib/db/embeddings";
 import { parseStoredJson } from "@/lib/db/stored-json";
@@ -20,8 +21,11 @@ export interface CandidateReview {
   verdict: Verdict;
   verdictStage: Stage;
   matches: Match[];
-  status: GateStatus;
+  /** "rejected": the words were rejected before and Settings say to reject repeats (lib/chain/gate.ts). */
+  status: GateStatus | "rejected";
   gateReason: string | null;
+  /** With status "rejected": the earlier rejection's reason, recorded again. */
+  rejectReason?: string | null;
   /** Id to save the candidate under, chosen by the review so other candidates' matches can point at it. */
   id?: string;
   /**
@@ -79,6 +83,8 @@ async function createCandidates(
         kind: c.kind,
         confidence: c.confidence,
         importance: c.importance,
+        rank: rankOf(c),
+        features: c.scoredFrom ?? {},
         temporal: c.temporal,
         speaker: c.speaker,
         quote: c.quote,
@@ -91,6 +97,7 @@ async function createCandidates(
         clusterId: review?.clusterId ?? null,
         status: review?.status ?? "pending",
         gateReason: review?.gateReason ?? null,
+        ...(review?.status === "rejected" ? { rejectReason: review.rejectReason ?? null, reviewedAt: new Date() } : {}),
       };
     }),
   });
@@ -117,7 +124,7 @@ export function readMatches(row: { id: string; matches: unknown }): Match[] | nu
 }
 
 /** A candidate as the extractor proposed it: what a resumed run and the matcher read back. */
-const candidateFields = {
+export const candidateFields = {
   content: true,
   kind: true,
   confidence: true,
@@ -140,6 +147,16 @@ export async function listRunCandidates({ db, runId }: { db: Db | Tx; runId: str
   return rows;
 }
 
+/** What the chain's review stored on an open candidate: its status, verdict, matches, gate and cluster. */
+export const storedReviewFields = {
+  status: true,
+  verdict: true,
+  verdictStage: true,
+  gateReason: true,
+  clusterId: true,
+  matches: true,
+} satisfies Prisma.CandidateSelect;
+
 /** A run's candidates as stored, with the verdicts, matches, gates and clusters the chain gave them. */
 export async function listStoredCandidates({ db, runId }: { db: Db; runId: string }) {
   const rows = await db.candidate.findMany({
@@ -153,12 +170,8 @@ export async function listStoredCandidates({ db, runId }: { db: Db; runId: strin
     select: {
       id: true,
       ...candidateFields,
-      status: true,
-      verdict: true,
-      verdictStage: true,
-      gateReason: true,
-      clusterId: true,
-      matches: true,
+      rank: true,
+      ...storedReviewFields,
     },
   });
   return rows.map((row) => ({ ...row, matches: readMatches(row) }));
@@ -242,48 +255,6 @@ export async function reopenCandidate({
   return reopened.count === 1;
 }
 
-const reviewInput = { id: true, ...candidateFields } satisfies Prisma.CandidateSelect;
-
-/**
- * Open candidates whose verdict a change may have made stale, oldest first, at most `limit`: those whose
- * stored matches name one of `factIds` or `candidateIds`, those in the cluster of one of `candidateIds`,
- * and `ids` (found by the caller, e.g. near a changed fact's text).
- */
-export async function listOpenCandidatesToRejudge({
-  db,
-  factIds = [],
-  candidateIds = [],
-  ids = [],
-  limit,
-}: {
-  db: Db | Tx;
-  factIds?: string[];
-  candidateIds?: string[];
-  ids?: string[];
-  limit: number;
-}) {
-  const named = [...factIds.map((factId) => ({ factId })), ...candidateIds.map((candidateId) => ({ candidateId }))].map(
-    (ref) => Prisma.sql`c."matches" @> ${JSON.stringify([ref])}::jsonb`,
-  );
-  const hits =
-    named.length > 0 || candidateIds.length > 0
-      ? await db.$queryRaw<Array<{ id: string }>>`
-          SELECT c."id" FROM "Candidate" c
-          WHERE c."status" IN ('pending', 'gated')
-            AND (${named.length > 0 ? Prisma.join(named, " OR ") : Prisma.sql`false`}
-                 OR c."clusterId" = ANY(${candidateIds}::text[]))`
-      : [];
-  const wanted = [...new Set([...hits.map((h) => h.id), ...ids])];
-  if (wanted.length === 0) return [];
-  return db.candidate.findMany({
-    where: { id: { in: wanted }, status: { in: OPEN_STATUSES } },
-    select: reviewInput,
-    // In the order they were extracted, so the first to say a thing heads its cluster again.
-    orderBy: [{ createdAt: "asc" }, { chunkIndex: "asc" }, { start: "asc" }, { id: "asc" }],
-    take: limit,
-  });
-}
-
 /**
  * Stores new reviews of saved candidates, only where they are still open and the review changed something:
  * verdict, matches, gate and cluster (and then the version). A candidate that joins a cluster brings its own
@@ -302,12 +273,7 @@ export async function updateCandidateReviews({
       where: { id: { in: reviews.map((r) => r.id) } },
       select: {
         id: true,
-        verdict: true,
-        verdictStage: true,
-        status: true,
-        gateReason: true,
-        clusterId: true,
-        matches: true,
+        ...storedReviewFields,
       },
     });
     const before = new Map(stored.map((row) => [row.id, row]));

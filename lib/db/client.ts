@@ -77,7 +77,11 @@ async function openPostgres(databaseUrl: string): Promise<OpenedDatabase> {
   } finally {
     await client.end();
   }
-  const prisma = new PrismaClient({ adapter: new PrismaPg({ connectionString: databaseUrl }) });
+  // The pool made here, not by the adapter, so a statement Prisma cannot stream (an export's cursor,
+  // lib/db/fact-export.ts) can take one of its connections; the adapter ends it on disconnect (as its own).
+  const pool = new pg.Pool({ connectionString: databaseUrl });
+  const prisma = new PrismaClient({ adapter: new PrismaPg(pool, { disposeExternalPool: true }) });
+  serverPools.set(prisma, pool);
   return {
     prisma,
     kind: "postgres",
@@ -91,10 +95,19 @@ async function openPostgres(databaseUrl: string): Promise<OpenedDatabase> {
 const globalForDb = globalThis as typeof globalThis & {
   __siftDb?: Promise<OpenedDatabase>;
   __siftEmbeddedClients?: WeakSet<object>;
+  __siftServerPools?: WeakMap<object, pg.Pool>;
 };
 
 // Clients of a PGlite opened here: their statements run on this thread, so nothing overlaps with them.
 const embeddedClients = (globalForDb.__siftEmbeddedClients ??= new WeakSet<object>());
+
+// The pg pool under each client of a PostgreSQL server opened here.
+const serverPools = (globalForDb.__siftServerPools ??= new WeakMap<object, pg.Pool>());
+
+/** The pg pool under a client of a PostgreSQL server, for what Prisma cannot do (a cursor); else null. */
+export function serverPoolOf(prisma: object): pg.Pool | null {
+  return serverPools.get(prisma) ?? null;
+}
 
 /** Whether this client's database runs in this process's thread (PGlite) rather than in a server. */
 export function isEmbeddedClient(prisma: object): boolean {

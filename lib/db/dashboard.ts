@@ -9,6 +9,7 @@ import {
   type RecentRun,
   type StatusCounts,
 } from "@/lib/dashboard/schema";
+import { RUN_USAGE_SELECT } from "@/lib/db/runs";
 import type { Db } from "@/lib/db/types";
 
 /**
@@ -103,9 +104,7 @@ export async function listRecentRuns({ db, take = 8 }: { db: Db; take?: number }
       modelId: true,
       promptVersion: true,
       status: true,
-      inputTokens: true,
-      outputTokens: true,
-      costUsd: true,
+      ...RUN_USAGE_SELECT,
       durationMs: true,
       createdAt: true,
       source: { select: { id: true, title: true } },

@@ -1,7 +1,6 @@
 import "server-only";
 import { factListInclude, type FactListItem } from "@/lib/db/facts";
-import { withTransaction, type Db } from "@/lib/db/types";
-import type { ExportableFact } from "@/lib/facts/export";
+import type { Db } from "@/lib/db/types";
 import type { FactQuery } from "@/lib/facts/query";
 import { Prisma } from "@/lib/generated/prisma/client";
 
@@ -35,66 +34,7 @@ export async function searchFacts({ db, query }: { db: Db; query: FactQuery }): 
   return { ...(await pageOf(db, query, found.condition, order)), ...spelling(found) };
 }
 
-/**
- * Every fact a search matches, in batches, for an export: by approval time, or by kind then time (for
- * Markdown grouped by kind). Keyset pages, so 100k facts are never all in memory.
- */
-interface ExportRow extends Omit<ExportableFact, "provenance"> {
-  provenance: Array<{
-    quote: string | null;
-    speaker: string | null;
-    start: number | null;
-    end: number | null;
-    sourceId: string | null;
-    title: string | null;
-  }>;
-}
-
-export async function* iterateFacts({
-  db,
-  query,
-  byKind = false,
-  batch = 1_000,
-}: {
-  db: Db;
-  query: FactQuery;
-  byKind?: boolean;
-  batch?: number;
-}): AsyncGenerator<ExportableFact[]> {
-  const filters = filtersOf(query);
-  const condition = query.q ? (await resolveWords(db, filters, query.q)).condition : filters;
-  let after: { kind: string; createdAt: Date; id: string } | null = null;
-  for (;;) {
-    const page: Prisma.Sql = after
-      ? byKind
-        ? Prisma.sql`AND (f."kind", f."createdAt", f."id") > (${after.kind}, ${after.createdAt}, ${after.id})`
-        : Prisma.sql`AND (f."createdAt", f."id") > (${after.createdAt}, ${after.id})`
-      : Prisma.empty;
-    // One query per batch: the facts and their provenance (as JSON, in order), not a query per relation.
-    const rows = await db.$queryRaw<ExportRow[]>`
-      SELECT f."id", f."content", f."kind", f."status"::text AS "status", f."temporal"::text AS "temporal",
-        f."confidence", f."importance", f."validFrom", f."validTo", f."createdAt", f."version",
-        COALESCE((
-          SELECT json_agg(json_build_object('quote', p."quote", 'speaker', p."speaker", 'start', p."start",
-            'end', p."end", 'sourceId', s."id", 'title', s."title") ORDER BY p."createdAt")
-          FROM "FactProvenance" p LEFT JOIN "Source" s ON s."id" = p."sourceId" WHERE p."factId" = f."id"
-        ), '[]'::json) AS "provenance"
-      FROM "Fact" f WHERE ${condition} ${page}
-      ORDER BY ${byKind ? Prisma.sql`f."kind", ` : Prisma.empty}f."createdAt", f."id" LIMIT ${batch}`;
-    if (rows.length === 0) return;
-    yield rows.map(({ provenance, ...fact }) => ({
-      ...fact,
-      provenance: provenance.map(({ sourceId, title, ...p }) => ({
-        ...p,
-        source: sourceId ? { id: sourceId, title: title ?? "" } : null,
-      })),
-    }));
-    after = rows[rows.length - 1] ?? null;
-    if (rows.length < batch) return;
-  }
-}
-
-function filtersOf(query: FactQuery): Prisma.Sql {
+export function filtersOf(query: FactQuery): Prisma.Sql {
   const where: Prisma.Sql[] = [];
   if (query.asOf) {
     const at = endOf(query.asOf);
@@ -271,7 +211,7 @@ const anyFact = async (db: Db, condition: Prisma.Sql) => {
  * them, when that finds something; else loosely (close spellings of the whole). `fixed` replays the
  * choice a first page made, so later pages match the same way.
  */
-async function resolveWords(
+export async function resolveWords(
   db: Db,
   filters: Prisma.Sql,
   words: string,
@@ -295,10 +235,14 @@ async function resolveWords(
 /** A word of three letters or more (numbers and codes are never respelt: "Q3" must not become "Q4"). */
 const WORD = /(?<![\p{L}\p{N}])\p{L}{3,}(?![\p{L}\p{N}])/gu;
 
+/** Close words of the fact base a misspelt word is checked against, at most: the most alike first. */
+const CLOSE_WORDS = 10;
+
 /**
- * The words spelt as the fact base spells them: each word no fact has becomes the closest word of the
- * facts that look most like it (pg_trgm: the facts by strict word similarity through the trigram index,
- * then their words by similarity, at least 0.3), its capital kept. Null when no word changed.
+ * The words spelt as the fact base spells them: each word no fact has becomes the closest word the facts
+ * have (pg_trgm similarity, at least 0.3, over FactWord, the facts' own vocabulary, through its trigram index:
+ * a list the size of the vocabulary, not of the fact base), of the CLOSE_WORDS most alike the first some fact
+ * under the filters holds; ties by how many facts hold it. Its capital is kept. Null when no word changed.
  */
 async function respell(db: Db, filters: Prisma.Sql, words: string): Promise<string | null> {
   let changed = false;
@@ -312,16 +256,14 @@ async function respell(db: Db, filters: Prisma.Sql, words: string): Promise<stri
         OR EXISTS (SELECT 1 FROM "Fact" f WHERE ${filters} AND f."search" @@ plainto_tsquery('english', ${lower}))
         AS "known"`;
     if (known?.known) continue;
-    const close = await withTransaction(db, async (tx) => {
-      await tx.$queryRaw`SELECT set_config('pg_trgm.strict_word_similarity_threshold', '0.3', true)`;
-      return tx.$queryRaw<Array<{ word: string }>>`
-        SELECT w AS "word" FROM (
-          SELECT f."content" FROM "Fact" f WHERE ${filters} AND ${lower} <<% f."content"
-          ORDER BY strict_word_similarity(${lower}, f."content") DESC LIMIT 20
-        ) c CROSS JOIN LATERAL regexp_split_to_table(lower(c."content"), '[^[:alpha:]]+') AS w
-        WHERE length(w) >= 3 AND w <> ${lower} AND similarity(w, ${lower}) >= 0.3
-        GROUP BY w ORDER BY max(similarity(w, ${lower})) DESC, count(*) DESC, w LIMIT 1`;
-    });
+    const close = await db.$queryRaw<Array<{ word: string }>>`
+      SELECT c."word" FROM (
+        SELECT w."word", w."facts", similarity(w."word", ${lower}) AS "score" FROM "FactWord" w
+        WHERE w."word" % ${lower} AND similarity(w."word", ${lower}) >= 0.3 AND w."word" <> ${lower}
+        ORDER BY 3 DESC, w."facts" DESC, w."word" LIMIT ${CLOSE_WORDS}::int
+      ) c
+      WHERE EXISTS (SELECT 1 FROM "Fact" f WHERE ${filters} AND f."search" @@ plainto_tsquery('english', c."word"))
+      ORDER BY c."score" DESC, c."facts" DESC, c."word" LIMIT 1`;
     const found = close[0]?.word;
     if (!found) continue;
     const index = match.index;

@@ -1,53 +1,77 @@
 import "server-only";
-import { whereOf } from "@/lib/db/review-queue";
 import type { Db } from "@/lib/db/types";
+import { Prisma } from "@/lib/generated/prisma/client";
 import { GATE_REASONS, type GateReasonKey, type QueueFacets, type QueueQuery } from "@/lib/queue/schema";
 
 /** Speakers and sources offered as filters, at most: the ones with the most cards. */
 const MAX_VALUES = 40;
 
+const OPEN = Prisma.sql`('pending', 'gated')`;
+
 /**
  * The counts the queue's filters show beside each value, each under the query's other filters (choosing a
- * speaker does not hide the other speakers' counts).
+ * speaker does not hide the other speakers' counts). One statement: the cards every facet shares are read
+ * once (the filters no facet lifts), each with a flag per facet saying whether the filter that facet lifts
+ * keeps it; the gate counts, speakers and sources are aggregated from that. The conditions are those of
+ * lib/db/review-queue.ts whereOf, in SQL (tests/review/queue-facets.test.ts holds them to the queue's).
  */
 export async function listQueueFacets({ db, query }: { db: Db; query: QueueQuery }): Promise<QueueFacets> {
   const keys = Object.keys(GATE_REASONS) as GateReasonKey[];
-  const gateWhere = whereOf({ ...query, gate: undefined });
-  const [gateCounts, speakers, runs] = await Promise.all([
-    Promise.all(
-      keys.map((key) =>
-        db.candidate.count({ where: { AND: [gateWhere, { gateReason: { contains: GATE_REASONS[key].text } }] } }),
-      ),
-    ),
-    db.candidate.groupBy({
-      by: ["speaker"],
-      where: { AND: [whereOf({ ...query, speaker: undefined }), { speaker: { not: null } }] },
-      _count: { _all: true },
-      orderBy: { _count: { speaker: "desc" } },
-      take: MAX_VALUES,
-    }),
-    db.candidate.groupBy({
-      by: ["runId"],
-      where: whereOf({ ...query, source: undefined, run: undefined }),
-      _count: { _all: true },
-    }),
-  ]);
-  const sources = await db.extractionRun.findMany({
-    where: { id: { in: runs.map((r) => r.runId) } },
-    select: { id: true, source: { select: { id: true, title: true } } },
-  });
-  const sourceOf = new Map(sources.map((r) => [r.id, r.source]));
-  const bySource = new Map<string, { id: string; title: string; count: number }>();
-  for (const run of runs) {
-    const source = sourceOf.get(run.runId);
-    if (!source) continue;
-    const entry = bySource.get(source.id) ?? { ...source, count: 0 };
-    entry.count += run._count._all;
-    bySource.set(source.id, entry);
+  const statuses = query.status === "open" ? ["pending", "gated"] : [query.status];
+  const shared: Prisma.Sql[] = [
+    Prisma.sql`c."status"::text = ANY(${statuses}::text[])`,
+    // A card repeats no open candidate: alone, a cluster's head, or a member whose head was decided.
+    Prisma.sql`(c."clusterId" IS NULL OR NOT EXISTS (
+      SELECT 1 FROM "Candidate" h WHERE h."id" = c."clusterId" AND h."status" IN ${OPEN}))`,
+  ];
+  if (query.kind) shared.push(Prisma.sql`c."kind" = ${query.kind}`);
+  if (query.verdict) shared.push(Prisma.sql`c."verdict"::text = ${query.verdict}`);
+  if (query.q) {
+    const q = query.q.toLowerCase();
+    shared.push(Prisma.sql`(strpos(lower(c."content"), ${q}) > 0 OR strpos(lower(c."quote"), ${q}) > 0)`);
   }
+  if (query.min !== undefined || query.max !== undefined) {
+    shared.push(Prisma.sql`c."confidence" BETWEEN ${query.min ?? 0} AND ${query.max ?? 1}`);
+  }
+  const gate = query.gate ? Prisma.sql`strpos(c."gateReason", ${GATE_REASONS[query.gate].text}) > 0` : Prisma.sql`true`;
+  const speaker = query.speaker ? Prisma.sql`lower(c."speaker") = lower(${query.speaker})` : Prisma.sql`true`;
+  // A run's or a source's cards are its candidates' and those its open candidates joined.
+  const mine = (own: Prisma.Sql, member: Prisma.Sql) => Prisma.sql`(${own} OR EXISTS (
+    SELECT 1 FROM "Candidate" m JOIN "ExtractionRun" mr ON mr."id" = m."runId"
+    WHERE m."clusterId" = c."id" AND m."status" IN ${OPEN} AND ${member}))`;
+  const origin: Prisma.Sql[] = [];
+  if (query.run) origin.push(mine(Prisma.sql`c."runId" = ${query.run}`, Prisma.sql`m."runId" = ${query.run}`));
+  if (query.source) {
+    origin.push(mine(Prisma.sql`r."sourceId" = ${query.source}`, Prisma.sql`mr."sourceId" = ${query.source}`));
+  }
+  const from = origin.length > 0 ? Prisma.join(origin, " AND ") : Prisma.sql`true`;
+  const gateCounts = keys.map(
+    (key) => Prisma.sql`${key}::text, count(*) FILTER (WHERE strpos(b."gateReason", ${GATE_REASONS[key].text}) > 0)`,
+  );
+  const [row] = await db.$queryRaw<
+    [{ gate: Record<string, number>; speaker: QueueFacets["speaker"] | null; source: QueueFacets["source"] | null }]
+  >`
+    WITH b AS MATERIALIZED (
+      SELECT c."gateReason", c."speaker", r."sourceId",
+        (${speaker} AND ${from}) AS "forGate", (${gate} AND ${from}) AS "forSpeaker",
+        (${gate} AND ${speaker}) AS "forSource"
+      FROM "Candidate" c JOIN "ExtractionRun" r ON r."id" = c."runId"
+      WHERE ${Prisma.join(shared, " AND ")}
+    )
+    SELECT
+      (SELECT json_build_object(${Prisma.join(gateCounts)}) FROM b WHERE b."forGate") AS "gate",
+      (SELECT json_agg(json_build_object('speaker', s."speaker", 'count', s."count")
+                       ORDER BY s."count" DESC, s."speaker")
+       FROM (SELECT b."speaker", count(*)::int AS "count" FROM b WHERE b."forSpeaker" AND b."speaker" IS NOT NULL
+             GROUP BY b."speaker" ORDER BY count(*) DESC, b."speaker" LIMIT ${MAX_VALUES}::int) s) AS "speaker",
+      (SELECT json_agg(json_build_object('id', s."id", 'title', s."title", 'count', s."count")
+                       ORDER BY s."count" DESC, s."title", s."id")
+       FROM (SELECT x."id", x."title", count(*)::int AS "count" FROM b JOIN "Source" x ON x."id" = b."sourceId"
+             WHERE b."forSource" GROUP BY x."id", x."title" ORDER BY count(*) DESC, x."title", x."id"
+             LIMIT ${MAX_VALUES}::int) s) AS "source"`;
   return {
-    gate: Object.fromEntries(keys.map((key, i) => [key, gateCounts[i] ?? 0])) as Record<GateReasonKey, number>,
-    speaker: speakers.map((s) => ({ speaker: s.speaker as string, count: s._count._all })),
-    source: [...bySource.values()].sort((a, b) => b.count - a.count).slice(0, MAX_VALUES),
+    gate: Object.fromEntries(keys.map((key) => [key, Number(row?.gate[key] ?? 0)])) as Record<GateReasonKey, number>,
+    speaker: row?.speaker ?? [],
+    source: row?.source ?? [],
   };
 }

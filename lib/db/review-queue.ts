@@ -117,13 +117,8 @@ function orderOf(query: QueueQuery): Prisma.CandidateOrderByWithRelationInput[] 
   switch (query.sort) {
     case "attention":
       // Gated before pending (the enum's order is pending, gated), contradictions and duplicates first,
-      // then what matters most.
-      return [
-        { status: "desc" },
-        { verdict: { sort: "desc", nulls: "last" } },
-        { importance: query.dir ?? "desc" },
-        ...tie,
-      ];
+      // then the best-ranked (likely right and mattering most).
+      return [{ status: "desc" }, { verdict: { sort: "desc", nulls: "last" } }, { rank: query.dir ?? "desc" }, ...tie];
     case "confidence":
       return [{ confidence: query.dir ?? "desc" }, ...tie];
     case "importance":

@@ -4,6 +4,7 @@ import type { Db, Tx } from "@/lib/db/types";
 import { StoredRunPayloadSchema, type RunPayload } from "@/lib/chain/payload";
 import { AppError } from "@/lib/errors";
 import { ChunkLogSchema, RETRYABLE_RUN_STATUSES, type ChunkLogEntry } from "@/lib/extraction/schema";
+import type { TokenUsage } from "@/lib/extraction/types";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { SegmentsSchema } from "@/lib/sources/schema";
 
@@ -67,6 +68,42 @@ export async function recordChunkOutcome({ db, runId, entry }: { db: Db | Tx; ru
 }
 
 /**
+ * A chunk of the run waits out the model provider's rate limit until `until`: shown on the run while it lasts.
+ * Only by the worker holding the run, and only ever later (concurrent chunks each report their wait).
+ */
+export async function markRunRateLimited({
+  db,
+  runId,
+  workerId,
+  until,
+}: {
+  db: Db;
+  runId: string;
+  workerId: string;
+  until: Date;
+}): Promise<void> {
+  await db.extractionRun.updateMany({
+    where: {
+      id: runId,
+      claimedBy: workerId,
+      status: "running",
+      OR: [{ rateLimitedUntil: null }, { rateLimitedUntil: { lt: until } }],
+    },
+    data: { rateLimitedUntil: until },
+  });
+}
+
+/** A run's tokens and cost, as the run page, the recent runs and the dashboard show them. */
+export const RUN_USAGE_SELECT = {
+  inputTokens: true,
+  outputTokens: true,
+  cacheReadTokens: true,
+  embeddingTokens: true,
+  usageEstimated: true,
+  costUsd: true,
+} satisfies Prisma.ExtractionRunSelect;
+
+/**
  * Ends a run and its claim. With `workerId`, only while that worker still holds it: a worker whose claim
  * went stale must not overwrite the outcome of the one that took over. Returns whether it was ended.
  */
@@ -84,13 +121,14 @@ export async function finishRun({
   workerId?: string;
   status: "succeeded" | "partial" | "failed";
   error?: string | null;
-  usage?: { inputTokens: number; outputTokens: number } | null;
+  /** The chunks' and the matcher's tokens; cacheReadTokens are part of inputTokens. */
+  usage?: TokenUsage | null;
   /** What this attempt's tokens cost (lib/models/cost.ts); a retry adds to it. */
   costUsd?: number | null;
 }) {
   const run = await db.extractionRun.findUniqueOrThrow({
     where: { id: runId },
-    select: { startedAt: true, inputTokens: true, outputTokens: true, costUsd: true },
+    select: { startedAt: true, ...RUN_USAGE_SELECT },
   });
   const finishedAt = new Date();
   const ended = await db.extractionRun.updateMany({
@@ -98,6 +136,7 @@ export async function finishRun({
     data: {
       claimedBy: null,
       heartbeatAt: null,
+      rateLimitedUntil: null,
       status,
       error: error ?? null,
       finishedAt,
@@ -105,6 +144,13 @@ export async function finishRun({
       // A retried run adds the retry's tokens to what the first attempt used.
       inputTokens: usage ? (run.inputTokens ?? 0) + usage.inputTokens : run.inputTokens,
       outputTokens: usage ? (run.outputTokens ?? 0) + usage.outputTokens : run.outputTokens,
+      cacheReadTokens: usage?.cacheReadTokens
+        ? (run.cacheReadTokens ?? 0) + usage.cacheReadTokens
+        : run.cacheReadTokens,
+      embeddingTokens: usage?.embeddingTokens
+        ? (run.embeddingTokens ?? 0) + usage.embeddingTokens
+        : run.embeddingTokens,
+      usageEstimated: run.usageEstimated || usage?.estimated === true,
       costUsd: costUsd != null ? (run.costUsd ?? 0) + costUsd : run.costUsd,
     },
   });
@@ -122,9 +168,8 @@ const runProgressSelect = {
   chunksDone: true,
   chunksFailed: true,
   chunkLog: true,
-  inputTokens: true,
-  outputTokens: true,
-  costUsd: true,
+  rateLimitedUntil: true,
+  ...RUN_USAGE_SELECT,
   durationMs: true,
   createdAt: true,
   source: { select: { id: true, title: true } },
@@ -132,12 +177,35 @@ const runProgressSelect = {
 } satisfies Prisma.ExtractionRunSelect;
 
 type RunProgressRow = Prisma.ExtractionRunGetPayload<{ select: typeof runProgressSelect }>;
+/** Where a run's candidates stand now: open to review, held by a gate, decided; and how many quotes were not found. */
+export interface RunCandidateCounts {
+  pending: number;
+  gated: number;
+  decided: number;
+  unsupported: number;
+}
+
 /** A run's progress; `chunkLog` is null when its stored JSON could not be read. */
-export type RunProgress = Omit<RunProgressRow, "chunkLog"> & { chunkLog: ChunkLogEntry[] | null };
+export type RunProgress = Omit<RunProgressRow, "chunkLog"> & {
+  chunkLog: ChunkLogEntry[] | null;
+  counts: RunCandidateCounts;
+};
 
 export async function getRunProgress({ db, runId }: { db: Db; runId: string }): Promise<RunProgress | null> {
-  const run = await db.extractionRun.findUnique({ where: { id: runId }, select: runProgressSelect });
-  return run ? { ...run, chunkLog: readChunkLog(run) } : null;
+  const [run, byStatus] = await Promise.all([
+    db.extractionRun.findUnique({ where: { id: runId }, select: runProgressSelect }),
+    db.candidate.groupBy({ by: ["status", "supported"], where: { runId }, _count: { _all: true } }),
+  ]);
+  if (!run) return null;
+  const counts: RunCandidateCounts = { pending: 0, gated: 0, decided: 0, unsupported: 0 };
+  for (const row of byStatus) {
+    const n = row._count._all;
+    if (row.status === "pending") counts.pending += n;
+    else if (row.status === "gated") counts.gated += n;
+    else counts.decided += n;
+    if (row.supported === false) counts.unsupported += n;
+  }
+  return { ...run, chunkLog: readChunkLog(run), counts };
 }
 
 function readChunkLog(run: { id: string; chunkLog: unknown }): ChunkLogEntry[] | null {

@@ -1,3 +1,4 @@
+import { quoteDiffersNote, turnAround, unsupportedSpecifics } from "@/lib/extraction/invention";
 import type { Candidate, ExtractedFact } from "@/lib/extraction/schema";
 
 /**
@@ -43,13 +44,28 @@ export function groundQuote(sourceText: string, quote: string, hint?: SpanHint):
  * Turns extracted facts into candidates. A found quote is replaced by the source's own text at the
  * span, so `text.slice(start, end) === quote` holds for every supported candidate.
  */
-export function groundFacts(sourceText: string, facts: ExtractedFact[], hints?: (SpanHint | undefined)[]): Candidate[] {
+export function groundFacts(
+  sourceText: string,
+  facts: ExtractedFact[],
+  hints?: (SpanHint | undefined)[],
+  /** The conversation's date (YYYY-MM-DD): what a relative date in a quote can resolve to. */
+  sourceDate?: string,
+): Candidate[] {
   return facts.map((fact, i) => {
     const span = groundQuote(sourceText, fact.quote, hints?.[i]);
     if (!span) return { ...fact, start: null, end: null, supported: false };
+    const found = sourceText.slice(span.start, span.end);
+    const notes = [...(fact.notes ?? [])];
+    // A quote found only fuzzily may be invented near a real line: the source's words are shown, and both go
+    // to the reviewer rather than the real text quietly standing in for the model's.
+    if (span.method === "fuzzy") notes.push(quoteDiffersNote(fact.quote, found));
+    const turn = turnAround(sourceText, span.start, span.end);
+    const missing = unsupportedSpecifics(fact.content, found, turn, sourceDate, fact.speaker);
+    if (missing.length > 0) notes.push(`Not in the quote: ${missing.map((m) => `'${m}'`).join(", ")}`);
     return {
       ...fact,
-      quote: sourceText.slice(span.start, span.end),
+      ...(notes.length > 0 ? { notes } : {}),
+      quote: found,
       start: span.start,
       end: span.end,
       supported: true,

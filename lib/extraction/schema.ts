@@ -28,8 +28,17 @@ export const ExtractedFactSchema = z.object({
   temporal: TemporalSchema,
   speaker: z.string().nullable().describe("Who said it, as named in the source, or null"),
   quote: z.string().min(1).describe("The exact words from the source that support this fact, copied verbatim"),
+  /** Why the gate should hold it for review (a kind filed under the catch-all, content cut); not asked of a model. */
+  notes: z.array(z.string()).optional(),
 });
-export type ExtractedFact = z.infer<typeof ExtractedFactSchema>;
+/**
+ * What an extractor scored a fact from, by name (booleans as 0 or 1): stored with the candidate, so a reviewer's
+ * decision on it is a labelled example (lib/learning). Set by Sift's own extractors only; no schema here reads it,
+ * so a model's or an agent's reply can never supply it.
+ */
+export type ScoreFeatures = Record<string, number>;
+
+export type ExtractedFact = z.infer<typeof ExtractedFactSchema> & { scoredFrom?: ScoreFeatures };
 
 /** A candidate after grounding: the quote located in the source text. */
 export const CandidateSchema = ExtractedFactSchema.extend({
@@ -37,7 +46,7 @@ export const CandidateSchema = ExtractedFactSchema.extend({
   end: z.number().int().nonnegative().nullable(),
   supported: z.boolean(),
 });
-export type Candidate = z.infer<typeof CandidateSchema>;
+export type Candidate = z.infer<typeof CandidateSchema> & { scoredFrom?: ScoreFeatures };
 
 /** One chunk's outcome in a run's log (ExtractionRun.chunkLog), appended as each chunk finishes. */
 export const ChunkLogEntrySchema = z.object({
@@ -51,6 +60,14 @@ export const ChunkLogEntrySchema = z.object({
   candidates: z.number().int().nonnegative(),
   /** Candidates it proposed that repeated an earlier chunk's, dropped by the run's de-duplication. */
   repeats: z.number().int().nonnegative().optional(),
+  /** Candidates repeating words a reviewer rejected before, rejected again by the gate (Settings). */
+  rejectedAgain: z.number().int().nonnegative().optional(),
+  /** Items of the reply that were not kept, one reason each ("kind 'risk' is not in the taxonomy"). */
+  refused: z.array(z.string()).optional(),
+  /** The provider's rate limit met by the chunk: 429 replies waited out, and the time spent waiting. */
+  rateLimit: z.object({ hits: z.number().int().nonnegative(), waitedMs: z.number().nonnegative() }).optional(),
+  /** Candidates the extractor found but ranked under its floor (`floor`), left out of the queue and counted. */
+  belowFloor: z.object({ count: z.number().int().nonnegative(), floor: z.number().min(0).max(1) }).optional(),
 });
 export type ChunkLogEntry = z.infer<typeof ChunkLogEntrySchema>;
 export const ChunkLogSchema = z.array(ChunkLogEntrySchema);

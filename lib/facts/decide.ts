@@ -17,6 +17,7 @@ import { withTransaction, type Db, type Tx } from "@/lib/db/types";
 import type { Fact, SecretChoice } from "@/lib/facts/schema";
 import { storedQuote, storedText } from "@/lib/facts/secret-choice";
 import type { Verdict } from "@/lib/matcher/schema";
+import { changedWords } from "@/lib/text/changed-words";
 import { stripInvisible } from "@/lib/text/invisible";
 
 /**
@@ -135,6 +136,8 @@ export async function approveCandidate({
         relatedFactIds: relateFactIds,
         clusterIds: members,
         factVersion: fact.version + members.length,
+        // What the reviewer changed, for the labelled example this decision makes (lib/learning/labels.ts).
+        ...(reviewerEdit(candidate, edits) ?? {}),
       },
       reviewerId,
     });
@@ -300,4 +303,18 @@ export async function rejectCandidate({
     }
     return [candidateId, ...members];
   });
+}
+
+/** What a reviewer's edits changed of the extracted text and kind; undefined when they changed neither. */
+function reviewerEdit(
+  candidate: ClaimedCandidate,
+  edits: Partial<Pick<Fact, "content" | "kind">> | undefined,
+): { editedWords: number; approvedKind?: string } | undefined {
+  const text = edits?.content !== undefined && edits.content !== candidate.content ? edits.content : null;
+  const kind = edits?.kind !== undefined && edits.kind !== candidate.kind ? edits.kind : null;
+  if (text === null && kind === null) return undefined;
+  return {
+    editedWords: text === null ? 0 : changedWords(candidate.content, text),
+    ...(kind !== null ? { approvedKind: kind } : {}),
+  };
 }

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { KindSchema, TemporalSchema } from "@/lib/extraction/schema";
+import { storableLine } from "@/lib/text/storable";
 
 export const FACT_STATUSES = ["active", "archived", "superseded"] as const;
 
@@ -8,6 +9,16 @@ export const FACT_STATUSES = ["active", "archived", "superseded"] as const;
  * a huge number is a validation error rather than a database one.
  */
 export const VersionSchema = z.int32().min(1);
+
+/**
+ * Why a reviewer rejected a candidate, as the queue, the bulk bar and the API take it: stored without what
+ * PostgreSQL refuses (a NUL failed the update as INTERNAL), trimmed, at most 500 characters.
+ */
+/** The reasons a reviewer rejects with in one key; "Private" also keeps the candidate out of every later prompt. */
+export const QUICK_REJECT_REASONS = ["Not a fact", "Wrong", "Superseded", "Duplicate", "Too vague", "Private"] as const;
+export const PRIVATE_REJECT_REASON: (typeof QUICK_REJECT_REASONS)[number] = "Private";
+
+export const RejectReasonSchema = z.string().transform(storableLine).pipe(z.string().trim().max(500));
 
 /** A fact in the fact base; the edit form, the actions and the API validate with this. */
 export const FactSchema = z.object({
@@ -48,6 +59,10 @@ export const CandidateEventDetailSchema = z.object({
   previousContent: z.string().optional(),
   /** The fact's version right after the decision: an undo refuses if the fact changed since. */
   factVersion: z.number().int().optional(),
+  /** An approval with the reviewer's edits: words added plus removed in the text (0 when only the kind changed). */
+  editedWords: z.number().int().nonnegative().optional(),
+  /** An approval as another kind than the extractor's (the candidate's): the kind the reviewer chose. */
+  approvedKind: z.string().optional(),
   /** On an "undone" event: the decision it reversed. */
   undid: z.string().optional(),
 });

@@ -3,10 +3,10 @@ import { completeLegacyPayload, type RunPayload } from "@/lib/chain/payload";
 import { runChain } from "@/lib/chain/run";
 import { log } from "@/lib/log";
 import { isEmbeddedClient } from "@/lib/db/client";
-import { listKnownFacts } from "@/lib/db/facts";
+import { listPromptContext } from "@/lib/db/prompt-context";
 import { vacuumRetrievalTablesIfStale } from "@/lib/db/retrieval";
 import { beatRun, claimRun, RunClaimLostError, type ClaimedRun } from "@/lib/db/run-claims";
-import { finishRun, getRunForExtraction, getRunPayload, saveRunPayload } from "@/lib/db/runs";
+import { finishRun, getRunForExtraction, getRunPayload, markRunRateLimited, saveRunPayload } from "@/lib/db/runs";
 import { getSettings } from "@/lib/db/settings";
 import type { Db } from "@/lib/db/types";
 import { getEnv, type Env } from "@/lib/env";
@@ -14,7 +14,10 @@ import { AppError, isAppError } from "@/lib/errors";
 import type { Extractor } from "@/lib/extraction/types";
 import { processWorkerId, runsInFlight } from "@/lib/jobs/run-claim-context";
 import { buildMatcherModels, configuredModelId, extractorForRun } from "@/lib/models";
+import { sumUsage } from "@/lib/extraction/usage";
+import { SMALL_CHUNK_TOKENS } from "@/lib/models/context";
 import { costOfUsage } from "@/lib/models/cost";
+import { createUsageMeter } from "@/lib/models/usage-meter";
 
 /**
  * A run as a job: claimed, beaten while it works, its models rebuilt from its payload alone, sent down the
@@ -32,6 +35,8 @@ export interface ExecuteOptions {
   standalone?: boolean;
   /** Instead of the extractor the payload names: tests' doubles, an evaluation's tuned one. */
   extractor?: Extractor;
+  /** A chunk starts waiting out the provider's rate limit for `ms` (the CLI prints it; the run row shows it). */
+  onRateLimitWait?: (ms: number) => void;
 }
 
 /**
@@ -98,8 +103,13 @@ export async function settleRunPayload({ db, env, runId }: { db: Db; env: Env; r
   const completed = completeLegacyPayload(payload, {
     source,
     settings,
-    knownFacts: await listKnownFacts({ db, take: settings.knownFactsLimit }),
-    chunkTokens: env.SIFT_CHUNK_TOKENS,
+    ...(await listPromptContext({
+      db,
+      knownFactsLimit: settings.knownFactsLimit,
+      withExamples: payload.extractor === "llm",
+    })),
+    // A run from before payloads chunked at the fixed default of its time, as it always read it.
+    chunkTokens: env.SIFT_CHUNK_TOKENS ?? SMALL_CHUNK_TOKENS,
     configuredModelId: payload.extractor === "llm" ? configuredModelId(env) : null,
   });
   await saveRunPayload({ db, runId, payload: completed });
@@ -118,23 +128,40 @@ async function extract({
   signal,
   standalone = false,
   extractor,
+  onRateLimitWait,
 }: ExecuteOptions & { env: Env; runId: string; workerId: string; signal: AbortSignal }) {
   try {
     const payload = await settleRunPayload({ db, env, runId });
     const row = await getRunForExtraction({ db, runId });
+    // The matcher's judge and embedding calls, counted into the run's tokens and cost with the chunks'.
+    const meter = createUsageMeter();
     const result = await runChain({
       db,
       run: { id: runId, payload, chunkLog: row.chunkLog, source: row.source },
       workerId,
       models: {
-        ...buildMatcherModels({ env }),
-        extractor: extractor ?? extractorForRun({ env, payload, offThread: !standalone }),
+        ...buildMatcherModels({ env, meter }),
+        extractor:
+          extractor ??
+          extractorForRun({
+            env,
+            payload,
+            offThread: !standalone,
+            // Shown on the run while it lasts; a failed write only loses the notice, never the chunk.
+            onRateLimitWait: (ms) => {
+              onRateLimitWait?.(ms);
+              void markRunRateLimited({ db, runId, workerId, until: new Date(Date.now() + ms) }).catch(
+                (error: unknown) => log.error({ runId, err: error }, "recording a rate limit wait failed"),
+              );
+            },
+          }),
       },
       concurrency: env.SIFT_LLM_CONCURRENCY,
       pace: !standalone,
       signal,
     });
     const failed = result.outcomes.filter((c) => c.status === "failed");
+    const usage = sumUsage([result.usage, meter.usage]);
     await finishRun({
       db,
       runId,
@@ -143,8 +170,8 @@ async function extract({
       error: failed.length
         ? `${failed.length} of ${result.outcomes.length} chunks failed: ${failed[0]?.error ?? ""}`
         : null,
-      usage: result.usage,
-      costUsd: costOfUsage(result.usage, env.SIFT_LLM_PRICE_PER_MTOK),
+      usage,
+      costUsd: costOfUsage(usage, env.SIFT_LLM_PRICE_PER_MTOK, env.SIFT_EMBEDDING_PRICE_PER_MTOK),
     });
     // PGlite never autovacuums, and approvals since the last VACUUM slow every band lookup. A finished
     // run is a quiet moment to catch up (a no-op unless a tenth of FactBand needs it; lib/db/retrieval.ts).

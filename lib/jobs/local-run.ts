@@ -19,7 +19,9 @@ import type { Settings } from "@/lib/settings/schema";
 export interface LocalStore {
   db: Db;
   /** One source, one run, down the chain; the stored candidates in source order. */
-  extract(options: Omit<NewRunOptions, "db" | "env"> & { extractor?: Extractor }): Promise<LocalRun>;
+  extract(
+    options: Omit<NewRunOptions, "db" | "env"> & { extractor?: Extractor; onRateLimitWait?: (ms: number) => void },
+  ): Promise<LocalRun>;
   close(): Promise<void>;
 }
 
@@ -42,10 +44,10 @@ export async function openLocalStore({ env, settings }: { env: Env; settings?: S
   }
   return {
     db,
-    async extract({ extractor, ...options }) {
+    async extract({ extractor, onRateLimitWait, ...options }) {
       const { runId, extractor: label } = await createQueuedRun({ ...options, db, env });
       // Standalone: nothing else uses this thread, so no extraction thread and no rests for pages.
-      await executeExtractionRun({ db, env, runId, standalone: true, extractor });
+      await executeExtractionRun({ db, env, runId, standalone: true, extractor, onRateLimitWait });
       const progress = await getRunProgress({ db, runId });
       if (!progress) throw new Error(`run ${runId} vanished from the local store`);
       return { runId, label, progress, candidates: await listStoredCandidates({ db, runId }) };

@@ -1,10 +1,12 @@
 import "server-only";
 import { log } from "@/lib/log";
-import { listOpenCandidatesToRejudge, updateCandidateReviews } from "@/lib/db/candidates";
+import { updateCandidateReviews } from "@/lib/db/candidates";
+import { getCandidateStates, getChangedFacts, listOpenCandidatesToRejudge } from "@/lib/db/rejudge-targets";
 import { findSimilarOpenCandidates } from "@/lib/db/retrieval";
 import { getSettings } from "@/lib/db/settings";
 import type { Db } from "@/lib/db/types";
 import { contentWords, mayMatch } from "@/lib/chain/match";
+import { candidateInput, mergeChangedVerdicts } from "@/lib/jobs/rejudge-merge";
 import { reviewCandidates } from "@/lib/jobs/review-candidates";
 import { sentenceEncoderIfLoaded } from "@/lib/matcher";
 
@@ -26,12 +28,14 @@ export interface ReviewChange {
 }
 
 /**
- * Keeps verdicts true: after a change, the open candidates it touches are judged again, against the
- * fact base as it is now, and their verdict, matches, gate and cluster are stored. Incremental, never a
- * rescan: only candidates near a changed text (CandidateBand), or whose stored matches or cluster name a
- * changed fact or a decided candidate. Lexical stages only (no model call), so it runs inline, right
- * after the decision commits, in tens of milliseconds; a re-judged candidate stays open (the gate policy's
- * auto-approve and auto-merge apply to new candidates only). Returns how many were updated.
+ * Keeps verdicts true: after a change, the open candidates it touches are judged again and their verdict,
+ * matches, gate and cluster stored. Incremental, never a rescan: only candidates near a changed text
+ * (CandidateBand), or whose stored matches or cluster name a changed fact or a decided candidate. Each is
+ * compared with the changed facts only and the result merged into its stored matches (lib/jobs/rejudge-merge.ts);
+ * only those the merge cannot vouch for, and reopened ones, go through retrieval and the matcher again.
+ * Lexical stages only (no model call), so it runs inline, right after the decision commits; a re-judged
+ * candidate stays open (the gate policy's auto-approve and auto-merge apply to new candidates only). Returns
+ * how many were updated.
  */
 export async function rejudgeAfterChange({ db, change }: { db: Db; change: ReviewChange }): Promise<number> {
   const texts = [...new Set(change.texts ?? [])];
@@ -51,27 +55,49 @@ export async function rejudgeAfterChange({ db, change }: { db: Db; change: Revie
   });
   if (candidates.length === 0) return 0;
   const settings = await getSettings({ db });
-  const reviews = await reviewCandidates({
-    db,
-    candidates,
+  // A re-judged candidate stays in the queue: the policy's shortcuts are for new candidates.
+  const policy = {
+    ...settings.gates,
+    autoApprove: { ...settings.gates.autoApprove, enabled: false },
+    autoMergeExactDuplicates: false,
+    autoRejectRepeats: false,
+  };
+  // Re-judging runs within a reviewer's request: the encoder only if it has already loaded.
+  const encoder = sentenceEncoderIfLoaded();
+  const reopened = new Set(change.reopened ?? []);
+  const named = candidates.flatMap((c) => (c.matches ?? []).flatMap((m) => (m.candidateId ? [m.candidateId] : [])));
+  const [facts, states] = await Promise.all([
+    getChangedFacts({ db, factIds: [...new Set(change.factIds ?? [])] }),
+    getCandidateStates({ db, ids: [...new Set(named)] }),
+  ]);
+  const { reviews, full } = await mergeChangedVerdicts({
+    candidates: candidates.filter((c) => !reopened.has(c.id)),
+    facts,
+    decided: new Set(change.candidateIds ?? []),
+    states,
     thresholds: settings.thresholds,
-    // Re-judging runs within a reviewer's request: the encoder only if it has already loaded.
-    encoder: sentenceEncoderIfLoaded(),
-    // A re-judged candidate stays in the queue: the policy's shortcuts are for new candidates.
-    policy: {
-      ...settings.gates,
-      autoApprove: { ...settings.gates.autoApprove, enabled: false },
-      autoMergeExactDuplicates: false,
-    },
+    encoder,
+    policy,
   });
-  return updateCandidateReviews({
-    db,
-    reviews: reviews.map((r, i) => ({
-      ...r,
-      id: candidates[i]!.id,
-      status: r.status === "gated" ? "gated" : "pending",
-    })),
-  });
+  let updated = await updateCandidateReviews({ db, reviews: reviews.map(stayOpen) });
+  const fullIds = new Set(full.map((c) => c.id));
+  // Oldest first, as listed: the first to say a thing heads its cluster again.
+  const again = candidates.filter((c) => reopened.has(c.id) || fullIds.has(c.id));
+  if (again.length > 0) {
+    const judged = await reviewCandidates({
+      db,
+      candidates: again.map(candidateInput),
+      thresholds: settings.thresholds,
+      encoder,
+      policy,
+    });
+    updated += await updateCandidateReviews({ db, reviews: judged.map(stayOpen) });
+  }
+  return updated;
+}
+
+function stayOpen<R extends { status: string }>(r: R): R & { status: "pending" | "gated" } {
+  return { ...r, status: r.status === "gated" ? "gated" : "pending" };
 }
 
 /**

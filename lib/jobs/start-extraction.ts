@@ -1,7 +1,7 @@
 import "server-only";
 import type { z } from "zod";
 import { buildRunPayload, extractorLabel } from "@/lib/chain/payload";
-import { listKnownFacts } from "@/lib/db/facts";
+import { listPromptContext } from "@/lib/db/prompt-context";
 import { claimRunForRetry, createExtractionRun } from "@/lib/db/runs";
 import { getSettings } from "@/lib/db/settings";
 import { createSource, findSourceByText, type NewSource } from "@/lib/db/sources";
@@ -11,6 +11,7 @@ import { AppError } from "@/lib/errors";
 import type { ProposedFact } from "@/lib/extraction/agent";
 import { executeExtractionRun, settleRunPayload } from "@/lib/jobs/extraction";
 import { extractorForNewRun, extractorForRun } from "@/lib/models";
+import { chunkTokensFor } from "@/lib/models/context";
 import { presetOptions } from "@/lib/settings/schema";
 import { readSourceInput } from "@/lib/sources/input";
 import type { SourceInputSchema } from "@/lib/sources/schema";
@@ -57,26 +58,43 @@ export async function createQueuedRun({
       fieldErrors: { preset: ["Pick one of the listed presets"] },
     });
   }
+  const extractor = extractorForNewRun({ env, mode });
   const payload = buildRunPayload({
     source,
     agentFacts,
-    extractor: extractorForNewRun({ env, mode }),
+    extractor,
     preset,
     settings,
-    knownFacts: await listKnownFacts({ db, take: settings.knownFactsLimit }),
-    chunkTokens: env.SIFT_CHUNK_TOKENS,
+    ...(await listPromptContext({
+      db,
+      knownFactsLimit: settings.knownFactsLimit,
+      withExamples: !agentFacts && extractor.mode === "llm",
+    })),
+    chunkTokens: chunkTokensFor(env, agentFacts ? null : extractor.modelId),
     maxFacts: maxFacts ?? null,
   });
   // Built once here so a model that cannot be built refuses the run before it is saved.
   const { promptVersion } = extractorForRun({ env, payload, offThread: false });
-  return withTransaction(db, async (tx) => {
-    const saved = await createSource({
-      db: tx,
-      source: { ...source, title: source.title || defaultTitle(source.parsed.text) },
-    });
-    const run = await createExtractionRun({ db: tx, sourceId: saved.id, payload, promptVersion, reviewerId });
-    return { sourceId: saved.id, runId: run.id, extractor: extractorLabel(payload) };
-  });
+  return withTransaction(
+    db,
+    async (tx) => {
+      const saved = await createSource({
+        db: tx,
+        source: { ...source, title: source.title || defaultTitle(source.parsed.text) },
+      });
+      const run = await createExtractionRun({ db: tx, sourceId: saved.id, payload, promptVersion, reviewerId });
+      return { sourceId: saved.id, runId: run.id, extractor: extractorLabel(payload) };
+    },
+    { timeoutMs: sourceTransactionMs(source.parsed) },
+  );
+}
+
+/**
+ * Saving a 5 MB source (its text, its segments as JSON) ran past Prisma's 5 s transaction default on a loaded
+ * PostgreSQL (issue 22's bench, load average 17): time sized to what is written, ~2 s a megabyte over a floor.
+ */
+export function sourceTransactionMs(parsed: { text: string; segments: unknown[] }): number {
+  return 15_000 + Math.ceil((parsed.text.length / 1_048_576) * 2_000) + 2 * parsed.segments.length;
 }
 
 /**
@@ -140,7 +158,7 @@ export async function startExtractionFromInput({
     preset: fields.preset,
     again: fields.again === "1",
   });
-  return { ...started, segments: parsed.segments.length };
+  return { ...started, segments: parsed.segments.length, ...(parsed.decoding ? { decoding: parsed.decoding } : {}) };
 }
 
 /** Runs again the chunks of a failed, partial or interrupted run, as its payload says. */

@@ -33,6 +33,7 @@ describe("decideGate", () => {
       gateContradictions: true,
       autoApprove: { enabled: false, minConfidence: 0.9 },
       autoMergeExactDuplicates: false,
+      autoRejectRepeats: false,
     });
   });
 

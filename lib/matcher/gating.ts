@@ -12,6 +12,8 @@ export const GatePolicySchema = z.object({
     .object({ enabled: z.boolean().default(false), minConfidence: z.number().min(0).max(1).default(0.9) })
     .default({ enabled: false, minConfidence: 0.9 }),
   autoMergeExactDuplicates: z.boolean().default(false),
+  /** A candidate repeating words a reviewer rejected before is rejected again (same reason) instead of gated. */
+  autoRejectRepeats: z.boolean().default(false),
 });
 export type GatePolicyInput = z.input<typeof GatePolicySchema>;
 
@@ -35,7 +37,7 @@ const fmt = (x: number) => x.toFixed(2);
  * card never shows on another.
  */
 export function decideGate(input: {
-  candidate: { confidence: number; supported: boolean; content?: string; quote?: string };
+  candidate: { confidence: number; supported: boolean; content?: string; quote?: string; notes?: string[] };
   match: MatchResult;
   policy?: GatePolicyInput;
   secrets?: string[];
@@ -46,7 +48,8 @@ export function decideGate(input: {
     candidate.content === undefined
       ? []
       : safetyReasons({ content: candidate.content, quote: candidate.quote ?? "", secrets: input.secrets ?? [] });
-  const others: string[] = [];
+  // What the extractor or grounding noted (a kind filed under the catch-all, content cut): always a reviewer's call.
+  const others: string[] = [...(candidate.notes ?? [])];
   if (policy.gateUnsupported && !candidate.supported) others.push("Quote not found in the source");
   if (policy.gateContradictions) {
     for (const m of match.matches) {

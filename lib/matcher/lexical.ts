@@ -165,6 +165,13 @@ function wordCache(vectors: WordVectors | null, wordnet: WordNet | null): Map<st
   return cache;
 }
 
+/**
+ * Words of a statement the matcher compares: pair features align every word with every word of the other side,
+ * so a statement of thousands of words (a pasted log, an unpunctuated line) would cost the square of that per
+ * pair. No fact is this long; the rest of such a text is not compared, and its cost per character stays bounded.
+ */
+export const MAX_COMPARED_TOKENS = 100;
+
 /** Everything the similarity needs from one text, computed once and reusable across pairs. */
 export function analyze(text: string, options: AnalyzeOptions = {}): Analysis {
   const vectors = options.vectors === undefined ? loadWordVectors() : options.vectors;
@@ -173,40 +180,42 @@ export function analyze(text: string, options: AnalyzeOptions = {}): Analysis {
   const words = wordCache(vectors, wordnet);
   const embedding = vectors ? new Float32Array(vectors.dim) : null;
   let totalWeight = 0;
-  const tokens: Token[] = rawTokens(text).map((t) => {
-    let info = words.get(t.text);
-    if (!info) {
-      const stop = STOPWORDS.has(t.text);
-      const senses = wordnet && !stop && !/\d/.test(t.text) ? wordnet.lookup(t.text) : null;
-      info = { stem: stemOf(t.text), stop, row: lookupRow(vectors, t.text), senses };
-      words.set(t.text, info);
-    }
-    const { stem, stop, row, senses } = info;
-    let weight: number;
-    if (idf) weight = (idf.idf.get(stem) ?? idf.unseen) / idf.unseen;
-    else if (row >= 0) weight = sifWeight(row);
-    else weight = 1;
-    if (stop) weight = Math.min(weight, STOP_WEIGHT);
-    totalWeight += weight;
-    if (embedding && vectors && row >= 0) {
-      const off = row * vectors.dim;
-      for (let i = 0; i < vectors.dim; i++)
-        embedding[i] = (embedding[i] as number) + weight * (vectors.data[off + i] as number);
-    }
-    // Every token built the same way, one object shape: the scoring loops stay monomorphic.
-    return {
-      text: t.text,
-      original: t.original,
-      capitalized: t.capitalized,
-      index: t.index,
-      possessive: t.possessive,
-      stem,
-      stop,
-      weight,
-      row,
-      senses,
-    };
-  });
+  const tokens: Token[] = rawTokens(text)
+    .slice(0, MAX_COMPARED_TOKENS)
+    .map((t) => {
+      let info = words.get(t.text);
+      if (!info) {
+        const stop = STOPWORDS.has(t.text);
+        const senses = wordnet && !stop && !/\d/.test(t.text) ? wordnet.lookup(t.text) : null;
+        info = { stem: stemOf(t.text), stop, row: lookupRow(vectors, t.text), senses };
+        words.set(t.text, info);
+      }
+      const { stem, stop, row, senses } = info;
+      let weight: number;
+      if (idf) weight = (idf.idf.get(stem) ?? idf.unseen) / idf.unseen;
+      else if (row >= 0) weight = sifWeight(row);
+      else weight = 1;
+      if (stop) weight = Math.min(weight, STOP_WEIGHT);
+      totalWeight += weight;
+      if (embedding && vectors && row >= 0) {
+        const off = row * vectors.dim;
+        for (let i = 0; i < vectors.dim; i++)
+          embedding[i] = (embedding[i] as number) + weight * (vectors.data[off + i] as number);
+      }
+      // Every token built the same way, one object shape: the scoring loops stay monomorphic.
+      return {
+        text: t.text,
+        original: t.original,
+        capitalized: t.capitalized,
+        index: t.index,
+        possessive: t.possessive,
+        stem,
+        stop,
+        weight,
+        row,
+        senses,
+      };
+    });
   const normalized = normalizeText(text);
   return {
     text,

@@ -52,6 +52,14 @@ function cachedAnalysis(
 // Which verdict speaks for the candidate when several facts match.
 const PRIORITY: Record<Verdict, number> = { duplicate: 0, contradicts: 1, related: 2, new: 3 };
 
+/** How many matches a candidate keeps, at most (its card shows them; the verdict is the first one's). */
+export const MATCH_LIMIT = 5;
+
+/** The order matches are kept in: the verdict that speaks for the candidate first, then by score. */
+export function byPriority(x: { verdict: Verdict; score: number }, y: { verdict: Verdict; score: number }): number {
+  return PRIORITY[x.verdict] - PRIORITY[y.verdict] || y.score - x.score;
+}
+
 /**
  * Compares one candidate with the facts (and other pending candidates) retrieved for it. The
  * cascade is explainable: content hash, normalized text, lexical score with guards, then, only when
@@ -125,28 +133,35 @@ export async function matchCandidate(input: MatchInput): Promise<MatchResult> {
     });
   }
 
-  const limit = input.limit ?? 5;
+  const limit = input.limit ?? MATCH_LIMIT;
   const ranked = results
     .filter((x) => x.r.verdict !== "new")
-    .sort((x, y) => PRIORITY[x.r.verdict] - PRIORITY[y.r.verdict] || y.r.score - x.r.score)
+    .sort((x, y) => byPriority(x.r, y.r))
     .slice(0, limit);
 
   if (input.judge) {
-    for (const x of ranked) {
-      if (x.r.stage !== "lexical" || x.r.score < thresholds.ambiguousLow || x.r.score >= thresholds.ambiguousHigh)
-        continue;
-      // What the guards vetoed (a value that truly differs) no model may merge away.
-      if (isVetoed(x.r)) continue;
-      const j = await input.judge(input.candidate.content, x.other.content);
+    const judge = input.judge;
+    // What the guards vetoed (a value that truly differs) no model may merge away.
+    const asked = ranked.filter(
+      (x) =>
+        x.r.stage === "lexical" &&
+        x.r.score >= thresholds.ambiguousLow &&
+        x.r.score < thresholds.ambiguousHigh &&
+        !isVetoed(x.r),
+    );
+    // The pairs are independent: asked at once, so a candidate waits for one model answer, not one per pair.
+    const answers = await Promise.all(asked.map((x) => judge(input.candidate.content, x.other.content)));
+    asked.forEach((x, i) => {
+      const j = answers[i];
       x.r = j
         ? { ...x.r, verdict: j.verdict, stage: "llm", reason: j.reason }
         : { ...x.r, reason: `${x.r.reason} (the LLM judge could not answer; this is the lexical verdict)` };
-    }
+    });
   }
 
   const matches: Match[] = ranked
     .filter((x) => x.r.verdict !== "new")
-    .sort((x, y) => PRIORITY[x.r.verdict] - PRIORITY[y.r.verdict] || y.r.score - x.r.score)
+    .sort((x, y) => byPriority(x.r, y.r))
     .map(({ other, r }) => ({
       ...other,
       score: Math.round(r.score * 1000) / 1000,

@@ -55,7 +55,7 @@ describe("extractorForRun", () => {
       payload: payload({ mode: "llm", modelId: "openai:gpt-4o-mini" }),
       offThread: false,
     });
-    expect(llm).toMatchObject({ name: "llm", modelId: "openai:gpt-4o-mini", promptVersion: "extract-v3" });
+    expect(llm).toMatchObject({ name: "llm", modelId: "openai:gpt-4o-mini", promptVersion: "extract-v5" });
   });
 
   it("stamps the payload's custom prompt template's own version on the extractor", () => {

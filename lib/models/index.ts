@@ -4,11 +4,13 @@ import type { Env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import { agentExtractor } from "@/lib/extraction/agent";
 import { createLlmExtractor } from "@/lib/extraction/llm/extractor";
+import { providerLimiter } from "@/lib/extraction/llm/rate-limit";
 import { createOfflineExtractor } from "@/lib/extraction/offline";
 import { createThreadedOfflineExtractor } from "@/lib/extraction/thread/client";
 import type { Extractor } from "@/lib/extraction/types";
-import { resolveLanguageModel } from "@/lib/models/language-model";
+import { limiterKey, resolveLanguageModel } from "@/lib/models/language-model";
 import { resolveEmbedder, resolveJudge, type ModelEmbedder } from "@/lib/models/matcher-models";
+import type { UsageMeter } from "@/lib/models/usage-meter";
 import type { Judge } from "@/lib/matcher";
 
 /**
@@ -50,10 +52,13 @@ export function extractorForRun({
   env,
   payload,
   offThread,
+  onRateLimitWait,
 }: {
   env: Env;
   payload: RunPayload;
   offThread: boolean;
+  /** A chunk starts waiting out the provider's rate limit, for `ms` (the job shows it on the run). */
+  onRateLimitWait?: (ms: number) => void;
 }): Extractor {
   const { mode, modelId } = payload.extractor;
   if (mode === "agent") {
@@ -77,6 +82,10 @@ export function extractorForRun({
     knownFactsLimit: payload.settings.knownFactsLimit,
     timeoutMs: env.SIFT_LLM_TIMEOUT_MS,
     maxRetries: 2,
+    // One per provider in the process: every chunk of every run shares its bound and its pauses after a 429.
+    limiter: providerLimiter(limiterKey(env, resolved), env.SIFT_LLM_CONCURRENCY),
+    runBudgetMs: env.SIFT_LLM_RUN_BUDGET_MS,
+    ...(onRateLimitWait ? { onRateLimitWait } : {}),
   });
 }
 
@@ -85,8 +94,11 @@ function noModel(prefix = "No model is configured: "): AppError {
 }
 
 /** The matcher's model stages: each only when configured, and each degrades to the lexical verdict. */
-export function buildMatcherModels({ env }: { env: Env }): { embed?: ModelEmbedder; judge?: Judge } {
-  const embed = resolveEmbedder(env);
-  const judge = resolveJudge(env);
+export function buildMatcherModels({ env, meter }: { env: Env; meter?: UsageMeter }): {
+  embed?: ModelEmbedder;
+  judge?: Judge;
+} {
+  const embed = resolveEmbedder(env, meter);
+  const judge = resolveJudge(env, meter);
   return { ...(embed ? { embed } : {}), ...(judge ? { judge } : {}) };
 }

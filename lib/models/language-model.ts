@@ -1,4 +1,5 @@
 import "server-only";
+import { createHash } from "node:crypto";
 import { createAnthropic } from "@ai-sdk/anthropic";
 import { createOpenAI } from "@ai-sdk/openai";
 import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
@@ -109,4 +110,14 @@ function inferProvider(env: LlmEnv): LlmProvider | null {
 
 function missingKey(provider: string, variable: string): AppError {
   return new AppError("CONFIG", `SIFT_LLM_PROVIDER=${provider} needs an API key: set SIFT_LLM_API_KEY or ${variable}.`);
+}
+
+/**
+ * What a provider's limits are counted by: its endpoint, the model and the key (hashed: the key itself is never
+ * kept). Two runs with the same three share one limiter; another key or model is another account's limit.
+ */
+export function limiterKey(env: Env, resolved: ResolvedModel): string {
+  const key = env.SIFT_LLM_API_KEY ?? (resolved.provider === "anthropic" ? env.ANTHROPIC_API_KEY : env.OPENAI_API_KEY);
+  const keyHash = key ? createHash("sha256").update(key).digest("hex").slice(0, 12) : "nokey";
+  return [resolved.provider, env.SIFT_LLM_BASE_URL ?? "default", resolved.modelId, keyHash].join("|");
 }

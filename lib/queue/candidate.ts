@@ -21,6 +21,8 @@ const Timestamp = z.iso.datetime().meta({ description: "ISO 8601 date-time, UTC"
 export const CandidateViewSchema = CandidateSchema.extend({
   id: Id,
   status: CandidateStatusSchema,
+  /** The queue's order: higher first (confidence × importance when the run saved it; lib/extraction/rank.ts). */
+  rank: z.number(),
   /** The verdict of its best match; null before the matcher judged it. */
   verdict: z.enum(VERDICTS).nullable(),
   /** The matcher's stage that decided the verdict. */

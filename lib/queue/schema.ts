@@ -12,6 +12,11 @@ export const QUEUE_SORTS = ["attention", "confidence", "importance", "kind", "so
 export const QUEUE_STATUSES = ["open", "pending", "gated"] as const;
 export const QUEUE_VERDICTS = ["new", "related", "duplicate", "contradicts"] as const;
 export const PAGE_SIZES = [25, 50, 100] as const;
+/**
+ * The ranked queue's first page shows this many cards and folds the rest behind one button ("23 more,
+ * lower-ranked"; key o): an hour of noisy talk opens on a short list, and a dense meeting keeps every fact.
+ */
+export const QUEUE_FOLD_AT = 20;
 /** Why a card is gated, as the gate writes it (lib/matcher/gating.ts): the words its reason starts with. */
 export const GATE_REASONS = {
   "low-confidence": { label: "Low confidence", text: "Low confidence" },
@@ -21,6 +26,7 @@ export const GATE_REASONS = {
   lookalike: { label: "Look-alike letters", text: SAFETY_REASON.lookalike },
   instruction: { label: "Instruction to the system", text: SAFETY_REASON.instruction },
   secret: { label: "Credential or secret", text: SAFETY_REASON.secret },
+  "rejected-before": { label: "Rejected before", text: "Rejected before: " },
 } as const;
 export type GateReasonKey = keyof typeof GATE_REASONS;
 
@@ -38,7 +44,7 @@ const fraction = z.preprocess(
 
 export const QueueQuerySchema = z.object({
   status: z.enum(QUEUE_STATUSES).default("open").catch("open"),
-  /** "attention": gated first, then contradictions, then importance; the others order by that field. */
+  /** "attention": gated first, then contradictions, then rank (lib/extraction/rank.ts); the others by that field. */
   sort: z.enum(QUEUE_SORTS).default("attention").catch("attention"),
   dir: z.enum(["asc", "desc"]).optional().catch(undefined),
   page: z.coerce.number().int().min(1).max(1_000_000).default(1).catch(1),

@@ -17,12 +17,18 @@ function limits() {
   return { points: env.SIFT_SIGNIN_MAX_FAILURES, durationSeconds: env.SIFT_SIGNIN_LOCK_MINUTES * 60 };
 }
 
+/** Seconds until the account's sign-in lockout ends, or 0 when it is not locked (the Admin page shows it). */
+export async function signInLockedFor({ db, email }: { db: Db; email: string }): Promise<number> {
+  const { points, durationSeconds } = limits();
+  if (points === 0) return 0;
+  const { used, retryAfterSeconds } = await peekRateLimit({ db, key: keyOf(email), points, durationSeconds });
+  return used < points ? 0 : retryAfterSeconds;
+}
+
 /** Refuses a sign-in to a locked account before its password is checked (RATE_LIMITED with the wait). */
 export async function assertSignInAllowed({ db, email }: { db: Db; email: string }): Promise<void> {
-  const { points, durationSeconds } = limits();
-  if (points === 0) return;
-  const { used, retryAfterSeconds } = await peekRateLimit({ db, key: keyOf(email), points, durationSeconds });
-  if (used < points) return;
+  const retryAfterSeconds = await signInLockedFor({ db, email });
+  if (retryAfterSeconds === 0) return;
   const minutes = Math.ceil(retryAfterSeconds / 60);
   throw new AppError(
     "RATE_LIMITED",

@@ -1,5 +1,6 @@
 import { appendReading, readText, replaceIn, toMarkup, trimReading, type Reading } from "@/lib/sources/reading";
 import type { ParsedSource, Segment, SourceFormat } from "@/lib/sources/schema";
+import { CONTROLS, LONE_SURROGATE } from "@/lib/text/storable";
 
 /** One utterance as a subtitle or chat parser sees it: where it is in the stored text and how it reads. */
 export interface Turn {
@@ -22,14 +23,8 @@ function cleanMs(value: number | null): number | null {
   return Math.min(Math.round(value), Number.MAX_SAFE_INTEGER);
 }
 
-// C0 controls other than tab and newline: JSON strings and VTT escapes ("&#0;") can carry them, and
-// PostgreSQL refuses NUL in text columns.
-const CONTROLS = /[\u0000-\u0008\u000B-\u001F\u007F]/g;
 // In a turn, CR stays: it is the file's own line end (CRLF) and reads as white space.
 const CONTROLS_BUT_CR = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g;
-
-// PostgreSQL refuses a lone surrogate in text and JSON: a JSON escape ("\ud800") or a name can carry one.
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
 /** A turn's reading without controls, lone surrogates and surrounding white space: what the extractor reads. */
 function cleanReading(text: string, reading: Reading): Reading {

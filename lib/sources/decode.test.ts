@@ -75,7 +75,11 @@ describe("decoding", () => {
 
   it("reads an old Windows-1252 export instead of refusing it", () => {
     const bytes = new Uint8Array([...new TextEncoder().encode("Priya: caf"), 0xe9, 0x20, 0x93, 0x6f, 0x6b, 0x94]);
-    expect(parseSource({ bytes, maxBytes: MAX }).segments[0]?.text).toBe("café “ok”");
+    const parsed = parseSource({ bytes, maxBytes: MAX });
+    expect(parsed.segments[0]?.text).toBe("café “ok”");
+    // Not silently: the person is told how it was read.
+    expect(parsed.decoding).toBe("The file is not valid UTF-8: it was read as Windows-1252.");
+    expect(parseSource({ bytes: new TextEncoder().encode(TRANSCRIPT), maxBytes: MAX }).decoding).toBeUndefined();
   });
 });
 

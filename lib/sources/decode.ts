@@ -80,6 +80,17 @@ export function decodeBytes(bytes: Uint8Array): string {
   return decodeWindows1252(bytes);
 }
 
+/**
+ * What the person is told when their file was not UTF-8: read as Windows-1252 instead (an old export), so an
+ * odd letter can be traced to the decoding rather than to Sift. Null for UTF-8 and UTF-16 (with or without BOM).
+ */
+export function decodingNote(bytes: Uint8Array): string | null {
+  if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) return null;
+  if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)) return null;
+  if (sniffUtf16WithoutBom(bytes) || decodeWith("utf-8", bytes, true) !== null) return null;
+  return "The file is not valid UTF-8: it was read as Windows-1252.";
+}
+
 // Windows-1252 differs from Latin-1 only in 0x80–0x9F (smart quotes, dashes, €), and Node builds
 // without full ICU decode "windows-1252" as Latin-1, so those 32 bytes are mapped here.
 const CP1252_HIGH = "€\u0081‚ƒ„…†‡ˆ‰Š‹Œ\u008DŽ\u008F\u0090‘’“”•–—˜™š›œ\u009DžŸ";

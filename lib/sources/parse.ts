@@ -5,6 +5,7 @@ import {
   assertTextWithinLimit,
   assertWithinLimit,
   decodeBytes,
+  decodingNote,
   prepareSourceText,
   unixLineEnds,
 } from "@/lib/sources/decode";
@@ -117,9 +118,11 @@ function parseUndeclared(text: string): ParsedSource {
 function parseUnchecked(input: ParseSourceInput): ParsedSource {
   const declared = declaredKind(input.filename, input.mediaType);
   let raw: string;
+  let decoding: string | null = null;
   if (input.bytes !== undefined) {
     assertWithinLimit(input.bytes.length, input.maxBytes);
     raw = decodeBytes(input.bytes);
+    decoding = decodingNote(input.bytes);
   } else if (typeof input.text === "string") {
     assertTextWithinLimit(input.text, input.maxBytes);
     raw = input.text;
@@ -132,7 +135,7 @@ function parseUnchecked(input: ParseSourceInput): ParsedSource {
     const what = declared === "vtt" || declared === "srt" ? "no subtitle cues with text" : "no text";
     throw new AppError("UNSUPPORTED_FILE", `Nothing to read: the file has ${what}.`);
   }
-  return parsed;
+  return decoding ? { ...parsed, decoding } : parsed;
 }
 
 /**

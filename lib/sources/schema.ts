@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { STORED_FORMATS } from "@/lib/sources/formats";
+import { storableLine } from "@/lib/text/storable";
 
 /**
  * A stretch of a segment's stored text that does not read as itself: a subtitle tag or the timing lines
@@ -41,16 +42,23 @@ export const ParsedSourceSchema = z.object({
   text: z.string(),
   segments: z.array(SegmentSchema),
   participants: z.array(z.string()),
+  /** Said to the person when the bytes were not UTF-8 and were read another way (lib/sources/decode.ts). */
+  decoding: z.string().optional(),
 });
 export type ParsedSource = z.infer<typeof ParsedSourceSchema>;
 
 /** The ingest form's fields (a paste, or metadata for an upload); the form, the action and the API share it. */
 export const SourceInputSchema = z.object({
-  title: z.string().trim().max(200).optional(),
+  // A title or hint with a NUL or a lone surrogate would fail the insert (INTERNAL): stored without them.
+  title: z.string().transform(storableLine).pipe(z.string().trim().max(200)).optional(),
   text: z.string().optional(),
   meetingDate: z.union([z.literal(""), z.iso.date("Use a date like 2026-11-30")]).optional(),
   preset: z.string().max(40).optional(),
-  contextHints: z.string().trim().max(2_000, "Keep context hints under 2,000 characters").optional(),
+  contextHints: z
+    .string()
+    .transform(storableLine)
+    .pipe(z.string().trim().max(2_000, "Keep context hints under 2,000 characters"))
+    .optional(),
   /** "1": ingest a text that was ingested before once more. */
   again: z.literal("1").optional(),
 });

@@ -60,6 +60,13 @@ describe("sources, runs and candidates over the API", () => {
     expectConforms(run, "/api/runs/{id}", "GET");
     expect(run.body).toMatchObject({ id: runId, status: "succeeded", source: { title: "Portal sync" } });
     expect((run.body as { candidates: number }).candidates).toBeGreaterThan(1);
+    // The run page says how many wait to be reviewed and how many a gate holds, before anyone decides.
+    const { candidates, counts } = run.body as {
+      candidates: number;
+      counts: { pending: number; gated: number; decided: number };
+    };
+    expect(counts.decided).toBe(0);
+    expect(counts.pending + counts.gated).toBe(candidates);
 
     const again = await call(sourcesRoute.POST, { method: "POST", url: "/api/sources", json: { text: TRANSCRIPT } });
     expectConforms(again, "/api/sources", "POST");
@@ -176,5 +183,55 @@ describe("sources, runs and candidates over the API", () => {
     });
     expectConforms(missing, "/api/candidates/{id}/reject", "POST");
     expect(missing.status).toBe(404);
+
+    // The two decisions move out of the run's open counts.
+    const run = await call(runRoute.GET, { url: `/api/runs/${runId}`, params: { id: runId } });
+    const { candidates, counts } = run.body as {
+      candidates: number;
+      counts: { pending: number; gated: number; decided: number };
+    };
+    expect(counts.decided).toBe(2);
+    expect(counts.pending + counts.gated).toBe(candidates - 2);
+  });
+
+  it("sort=rank lists open candidates best-ranked first, each once, while one is decided between pages", async () => {
+    type Ranked = Candidate & { rank: number };
+    const seen: Ranked[] = [];
+    let cursor: string | null = null;
+    do {
+      const res = await call(candidatesRoute.GET, {
+        url: `/api/candidates?run=${runId}&sort=rank&limit=1${cursor ? `&cursor=${cursor}` : ""}`,
+      });
+      expectConforms(res, "/api/candidates", "GET");
+      const page = res.body as { candidates: Ranked[]; nextCursor: string | null };
+      seen.push(...page.candidates);
+      // An agent decides as it reads: the cursor is a position in the ranking, so nothing after it is skipped.
+      if (seen.length === 1) {
+        const [top] = page.candidates;
+        if (!top) throw new Error("no open candidate left to rank");
+        await call(rejectRoute.POST, {
+          method: "POST",
+          url: `/api/candidates/${top.id}/reject`,
+          params: { id: top.id },
+          json: { version: top.version, reason: "Too vague" },
+        });
+      }
+      cursor = page.nextCursor;
+    } while (cursor);
+
+    const stored = await db.prisma.candidate.findMany({
+      where: { runId, OR: [{ status: { in: ["pending", "gated"] } }, { id: seen[0]?.id }] },
+      select: { id: true, rank: true },
+    });
+    expect(seen.map((c) => c.id).sort()).toEqual(stored.map((c) => c.id).sort());
+    expect(seen.map((c) => c.rank)).toEqual(stored.map((c) => c.rank).sort((a, b) => b - a));
+    expect(new Set(seen.map((c) => c.rank)).size, "the transcript's candidates are ranked apart").toBeGreaterThan(1);
+
+    const byCreated = await call(candidatesRoute.GET, { url: `/api/candidates?run=${runId}&status=all&limit=1` });
+    const createdCursor = (byCreated.body as { nextCursor: string | null }).nextCursor;
+    if (!createdCursor) throw new Error("the run has a single candidate");
+    const mixed = await call(candidatesRoute.GET, { url: `/api/candidates?sort=rank&cursor=${createdCursor}` });
+    expectConforms(mixed, "/api/candidates", "GET");
+    expect(mixed).toMatchObject({ status: 400, body: { message: expect.stringContaining("other sort order") } });
   });
 });

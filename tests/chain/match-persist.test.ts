@@ -26,7 +26,7 @@ const outcome = (index: number): ChunkOutcome => ({
   attempts: 1,
   ms: 3,
   usage: { inputTokens: 0, outputTokens: 0 },
-  warnings: [],
+  refused: [],
 });
 
 async function* chunksOf(...batches: Candidate[][]): AsyncGenerator<DedupedChunk> {

@@ -5,6 +5,7 @@ import { groundChunks } from "@/lib/chain/ground";
 import { viewSource } from "@/lib/chain/view";
 import type { Candidate } from "@/lib/extraction/schema";
 import type { ExtractionInput, Extractor, TokenUsage } from "@/lib/extraction/types";
+import { addUsage } from "@/lib/extraction/usage";
 
 /**
  * The chain's stages before the store (view → chunk → extract → ground → de-duplicate), collected: what a
@@ -37,12 +38,11 @@ export async function proposeCandidates({
   });
   const candidates: Candidate[] = [];
   const chunks: ChunkOutcome[] = [];
-  const usage = { inputTokens: 0, outputTokens: 0 };
+  const usage: TokenUsage = { inputTokens: 0, outputTokens: 0 };
   for await (const chunk of dedupeChunks(groundChunks(extracted, { viewed }), { seed })) {
     candidates.push(...chunk.candidates);
     chunks.push(chunk.outcome);
-    usage.inputTokens += chunk.outcome.usage.inputTokens;
-    usage.outputTokens += chunk.outcome.usage.outputTokens;
+    addUsage(usage, chunk.outcome.usage);
   }
   const failures = chunks.filter((c) => c.status === "failed").length;
   const status = failures === 0 ? "succeeded" : failures === chunks.length ? "failed" : "partial";

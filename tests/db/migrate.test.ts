@@ -47,6 +47,7 @@ const appTables = [
   "FactRelation",
   "FactRevision",
   "FactVectorBand",
+  "FactWord",
   "Reviewer",
   "Setting",
   "Source",

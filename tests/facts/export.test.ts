@@ -1,6 +1,6 @@
 import { parse } from "csv-parse/sync";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { iterateFacts } from "@/lib/db/fact-search";
+import { iterateFacts } from "@/lib/db/fact-export";
 import { createExportWriter, type ExportFormat } from "@/lib/facts/export";
 import { FactQuerySchema } from "@/lib/facts/query";
 import { createTestDb, type TestDb } from "@/tests/db";
@@ -63,5 +63,25 @@ describe("exporting the fact base", () => {
     expect(json).toHaveLength(1);
     expect(JSON.parse(await exported("json", { q: "nothing like this" }))).toEqual([]);
     expect(await exported("md", { kind: "preference" })).toContain("No facts match this search.");
+  });
+
+  it("keeps the approval times to the millisecond, and a day's bounds by UTC", async () => {
+    const json = JSON.parse(await exported("json", { from: "2026-10-02", to: "2026-10-02" })) as Array<{
+      content: string;
+      approvedAt: string;
+    }>;
+    expect(json.map((f) => [f.content, f.approvedAt])).toEqual([[tricky, "2026-10-02T00:00:00.000Z"]]);
+  });
+
+  it("a download stopped halfway gives its connection back and leaves no transaction open", async () => {
+    const batches = iterateFacts({ db: db.prisma, query: FactQuerySchema.parse({}), batch: 1 });
+    expect((await batches.next()).value).toHaveLength(1);
+    await batches.return(undefined);
+    // Every statement after it still runs, and nothing is left inside an export's transaction.
+    const [open] = await db.prisma.$queryRaw<[{ n: bigint }]>`
+      SELECT count(*) AS "n" FROM pg_stat_activity
+      WHERE datname = current_database() AND state LIKE 'idle in transaction%'`;
+    expect(Number(open.n)).toBe(0);
+    expect(JSON.parse(await exported("json"))).toHaveLength(3);
   });
 });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { iterateFacts, searchFacts, searchFactsAfter } from "@/lib/db/fact-search";
+import { iterateFacts } from "@/lib/db/fact-export";
+import { searchFacts, searchFactsAfter } from "@/lib/db/fact-search";
 import { FactQuerySchema } from "@/lib/facts/query";
 import { createTestDb, type TestDb } from "@/tests/db";
 import { addFact } from "@/tests/review/fixtures";

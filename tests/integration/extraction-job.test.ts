@@ -109,7 +109,7 @@ describe("an extraction run", () => {
   });
 });
 
-it("facts already approved are passed to the extractor and not proposed again", async () => {
+it("facts already approved, said again, come back as their duplicates (to merge), never as new", async () => {
   const extractor = createOfflineExtractor();
   const first = await newRun();
   await executeExtractionRun({ db: db.prisma, runId: first.run.id, extractor });
@@ -122,7 +122,11 @@ it("facts already approved are passed to the extractor and not proposed again", 
   await executeExtractionRun({ db: db.prisma, runId: second.run.id, extractor });
   const again = await db.prisma.candidate.findMany({ where: { runId: second.run.id } });
   const approvedContents = new Set(firstCandidates.map((c) => c.content));
-  expect(again.filter((c) => approvedContents.has(c.content))).toEqual([]);
+  const repeats = again.filter((c) => approvedContents.has(c.content));
+  // Nothing vanishes: each repeat is proposed, judged a duplicate of the fact it repeats, so a merge adds this
+  // meeting as its source.
+  expect(repeats.length).toBe(firstCandidates.length);
+  for (const c of repeats) expect(c.verdict).toBe("duplicate");
 });
 
 describe("gate policy applied when a run saves its candidates", () => {

@@ -74,8 +74,11 @@ export function hangingStep(): (options: CallOptions) => Promise<GenerateResult>
     });
 }
 
-/** Concatenated text of the system and user messages a call received. */
-export function promptText(options: CallOptions): { system: string; user: string } {
+/**
+ * Concatenated text of the system and user messages a call received, and the conversation itself: the inside
+ * of the extraction request's <source_text id="…"> tag (lib/extraction/llm/prompt.ts renderUserMessage).
+ */
+export function promptText(options: CallOptions): { system: string; user: string; source: string } {
   let system = "";
   let user = "";
   for (const message of options.prompt) {
@@ -84,5 +87,6 @@ export function promptText(options: CallOptions): { system: string; user: string
       for (const part of message.content) if (part.type === "text") user += part.text;
     }
   }
-  return { system, user };
+  const tagged = /<source_text id="([0-9a-f]+)">\n([\s\S]*?)\n<\/source_text id="\1">/.exec(user);
+  return { system, user, source: tagged ? tagged[2]! : user };
 }

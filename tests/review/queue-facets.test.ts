@@ -48,6 +48,7 @@ describe("the queue's filters", () => {
       lookalike: 0,
       instruction: 0,
       secret: 0,
+      "rejected-before": 0,
     });
     expect(facets.speaker).toEqual([
       { speaker: "Priya", count: 2 },
@@ -62,6 +63,26 @@ describe("the queue's filters", () => {
     const priya = await listQueueFacets({ db: db.prisma, query: query({ speaker: "Priya" }) });
     expect(priya.speaker.map((s) => s.speaker).sort()).toEqual(["Lena", "Marcus", "Priya"]);
     expect(priya.source).toEqual([expect.objectContaining({ id: sources.a, count: 2 })]);
+  });
+
+  it("counts, for every value and under every other filter, the cards that value's filter leaves", async () => {
+    const views: Array<Partial<Record<keyof QueueQuery, string>>> = [
+      {},
+      { speaker: "priya" },
+      { source: sources.b },
+      { q: "launch budget" },
+      { min: "0.6" },
+      { gate: "contradiction" },
+      { kind: "decision", verdict: "new" },
+    ];
+    for (const view of views) {
+      const facets = await listQueueFacets({ db: db.prisma, query: query(view) });
+      const total = async (extra: Partial<Record<keyof QueueQuery, string>>) =>
+        (await listQueuePage({ db: db.prisma, query: query({ ...view, ...extra }) })).total;
+      for (const [gate, count] of Object.entries(facets.gate)) expect(count).toBe(await total({ gate }));
+      for (const s of facets.speaker) expect(s.count).toBe(await total({ speaker: s.speaker }));
+      for (const s of facets.source) expect(s.count).toBe(await total({ source: s.id }));
+    }
   });
 
   it("keeps the cards gated for a reason, said by a speaker, from a source, or in a confidence range", async () => {

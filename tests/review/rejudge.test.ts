@@ -161,15 +161,17 @@ describe("a queue that stays true", () => {
     expect(approved.id).toBeTruthy();
   });
 
-  it("puts what needs attention first: gated, then contradictions, then what matters most", async () => {
+  it("puts what needs attention first: gated, then contradictions, then the best-ranked", async () => {
     const [minor, major] = await extract(["Lena likes the blue theme.", "Kenji owns the audit log."]);
-    await db.prisma.candidate.update({ where: { id: minor! }, data: { importance: 0.2 } });
-    await db.prisma.candidate.update({ where: { id: major! }, data: { importance: 0.9 } });
+    // The rank (confidence × importance, stored when the run saved the card) orders the queue, not importance
+    // alone: a likely-right, important card comes before an important but unlikely one.
+    await db.prisma.candidate.update({ where: { id: minor! }, data: { importance: 0.9, rank: 0.2 } });
+    await db.prisma.candidate.update({ where: { id: major! }, data: { importance: 0.5, rank: 0.45 } });
     const [gated] = await extract(["The launch is on Friday."]);
-    await db.prisma.candidate.update({ where: { id: gated! }, data: { status: "gated", importance: 0.1 } });
+    await db.prisma.candidate.update({ where: { id: gated! }, data: { status: "gated", importance: 0.1, rank: 0.1 } });
     expect((await queue()).map((u) => u.id)).toEqual([gated, major, minor]);
     const byConfidence = await listQueuePage({ db: db.prisma, query: QueueQuerySchema.parse({ sort: "importance" }) });
-    expect(byConfidence.units.map((u) => u.id)).toEqual([major, minor, gated]);
+    expect(byConfidence.units.map((u) => u.id)).toEqual([minor, major, gated]);
     expect(byConfidence.total).toBe(3);
     expect(byConfidence.counts).toMatchObject({ pending: 2, gated: 1 });
   });

@@ -3,6 +3,7 @@ import { unlockSignInAction } from "@/app/admin/actions";
 import { createAccount, getAuth } from "@/lib/auth/better-auth";
 import { parseEnv } from "@/lib/env";
 import { peerHeaders } from "@/lib/security/peer";
+import { signInLockedFor } from "@/lib/security/sign-in";
 import { createTestDb, type TestDb } from "@/tests/db";
 
 // The probe: sign-in was limited per client address, read from the last X-Forwarded-For entry; rotating it
@@ -70,7 +71,10 @@ describe("password guessing", () => {
       asResponse: true,
     });
     state.headers = new Headers({ cookie: (cookie.headers.get("set-cookie") ?? "").split(";")[0] as string });
+    // The Admin page shows the lock (with the time left) beside the account, and its Unlock button lifts it.
+    expect(await signInLockedFor({ db: db.prisma, email: "ana@example.test" })).toBeGreaterThan(0);
     expect(await unlockSignInAction({ email: "ana@example.test" })).toMatchObject({ ok: true });
+    expect(await signInLockedFor({ db: db.prisma, email: "ana@example.test" })).toBe(0);
     expect((await signIn("correct horse battery", 10)).status).toBe(200);
   });
 

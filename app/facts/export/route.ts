@@ -4,7 +4,7 @@ import { requireRole } from "@/app/access";
 import { toActionResult } from "@/lib/action";
 import { apiError } from "@/lib/api/route";
 import { getDb } from "@/lib/db/client";
-import { iterateFacts } from "@/lib/db/fact-search";
+import { iterateFacts } from "@/lib/db/fact-export";
 import { createExportWriter, EXPORT_FORMATS, EXPORT_TYPES, type ExportFormat } from "@/lib/facts/export";
 import { parseFactQuery } from "@/lib/facts/query";
 
@@ -12,7 +12,8 @@ export const dynamic = "force-dynamic";
 
 /**
  * The facts of a search (the same query string as /facts) as a download: `format` json, jsonl, csv or md.
- * Streamed a thousand facts at a time, so a large fact base never sits in memory.
+ * Streamed a thousand facts at a time (a cursor on PostgreSQL, lib/db/fact-export.ts), so a large fact base
+ * never sits in memory.
  */
 export async function GET(request: NextRequest) {
   const access = await toActionResult(() => requireRole("read"));

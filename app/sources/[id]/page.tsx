@@ -1,4 +1,6 @@
 import type { Metadata } from "next";
+import { summarizeRateLimits } from "@/lib/extraction/rate-limit-notes";
+import { summarizeLeftOut, summarizeRefusals, summarizeRepeats } from "@/lib/extraction/refusals";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { RetryButton } from "@/components/ingest/retry-button";
@@ -63,6 +65,8 @@ export default async function SourcePage({ params }: { params: Promise<{ id: str
               </span>
             ) : null}
             {run.error ? <span className="w-full text-danger">{maskSecrets(run.error)}</span> : null}
+            {refusalLine(run.chunkLog)}
+            {rateLimitLine(run.chunkLog)}
           </Card>
         ))}
       </section>
@@ -79,4 +83,22 @@ export default async function SourcePage({ params }: { params: Promise<{ id: str
       </section>
     </div>
   );
+}
+
+/** What the run's chunks waited for the provider's rate limit (the line the run page and CLI show). */
+function rateLimitLine(chunkLog: unknown) {
+  const waited = summarizeRateLimits(chunkLog);
+  return waited ? <span className="w-full text-muted-foreground">{waited.text}</span> : null;
+}
+
+/** Items the model returned that the run did not keep, and what the extractor left out under its floor. */
+function refusalLine(chunkLog: unknown) {
+  const lines = [summarizeRefusals(chunkLog), summarizeLeftOut(chunkLog), summarizeRepeats(chunkLog)].filter(
+    (l) => l !== null,
+  );
+  return lines.map((line) => (
+    <span key={line.text} className="w-full text-muted-foreground">
+      {maskSecrets(line.text)}
+    </span>
+  ));
 }

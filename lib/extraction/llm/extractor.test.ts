@@ -88,13 +88,17 @@ describe("createLlmExtractor", () => {
 
     expect(model.doGenerateCalls).toHaveLength(1);
     const { system, user } = promptText(model.doGenerateCalls[0]!);
-    expect(user).toBe("Dana: OK, we ship on Friday.");
+    // The system message is the same for every chunk (a cacheable prefix); what varies is data in the user's.
+    expect(user).toMatch(
+      /<source_text id="[0-9a-f]{8}">\nDana: OK, we ship on Friday\.\n<\/source_text id="[0-9a-f]{8}">$/,
+    );
     expect(system).toContain("- decision: Decision. A choice the group settled on.");
     expect(system).toContain("- action_item: Action item. A task someone committed to do.");
-    expect(system).toContain("Project Falcon weekly sync");
-    expect(system).toContain("2024-05-06");
-    expect(system).toContain("- Fact three.");
-    expect(system).not.toContain("Fact four");
+    expect(user).toContain("<context>\nProject Falcon weekly sync\n</context>");
+    expect(user).toContain("<source_date>\n2024-05-06");
+    expect(user).toContain("- Fact three.");
+    expect(user).not.toContain("Fact four");
+    expect(system).not.toMatch(/Project Falcon|2024-05-06|Fact three/);
     expect(system).toContain("at most 7 facts");
     // The model gets the same cleaning and multi-turn rules as the offline extractor.
     expect(system).toMatch(/leave out fillers .* transcriber tags/i);
@@ -114,16 +118,55 @@ describe("createLlmExtractor", () => {
     expect(schema).toContain('"enum":["decision","action_item"]');
   });
 
-  it("drops facts with unknown kinds or bad fields with a warning instead of failing the chunk", async () => {
+  it("refuses a fact it cannot read with its reason, and keeps the rest", async () => {
     const model = scriptedModel([
-      factsResult([fact(), fact({ kind: "gossip", content: "Someone gossiped." }), fact({ confidence: 3 })]),
+      factsResult([fact(), fact({ kind: "gossip", content: "Someone gossiped." }), fact({ content: 3 })]),
     ]);
     const result = await extractor(model).extractChunk(input, whole);
     expect(result.facts).toEqual([fact()]);
-    expect(result.warnings).toEqual([
-      'dropped fact 2: unknown kind "gossip"',
-      expect.stringContaining("dropped fact 3: confidence"),
+    // This taxonomy has no catch-all kind, so an unknown kind is refused rather than filed elsewhere.
+    expect(result.refused).toEqual(["kind 'gossip' is not in the taxonomy", expect.stringContaining("content:")]);
+  });
+
+  it("maps kinds spelled otherwise, word and percentage confidences; files unknown kinds as context", async () => {
+    const withContext = [...kinds, { id: "context", label: "Context", definition: "Background." }];
+    const model = scriptedModel([
+      factsResult([
+        fact({ kind: "Decision", confidence: "high" }),
+        fact({ kind: "action-item", confidence: "medium", importance: "low", content: "Lee will write the notes." }),
+        fact({ kind: "Action Item", confidence: "85%", content: "Lee will send the notes." }),
+        fact({ kind: "risk", confidence: 70, content: "The launch may slip." }),
+      ]),
     ]);
+    const result = await extractor(model).extractChunk({ ...input, kinds: withContext }, whole);
+    expect(result.refused).toEqual([]);
+    expect(result.facts.map((f) => [f.kind, f.confidence, f.importance])).toEqual([
+      ["decision", 0.9, 0.7],
+      ["action_item", 0.6, 0.3],
+      ["action_item", 0.85, 0.7],
+      ["context", 0.7, 0.7],
+    ]);
+    expect(result.facts[3]!.notes).toEqual(["Kind 'risk' is not in the taxonomy: filed as 'context'"]);
+  });
+
+  it("cuts over-long content at a clause and notes it for the gate", async () => {
+    const long = "Dana decided to ship on Friday, " + "after the team reviewed every open issue in detail, ".repeat(30);
+    const model = scriptedModel([factsResult([fact({ content: long })])]);
+    const result = await extractor(model).extractChunk(input, whole);
+    const content = result.facts[0]!.content;
+    expect(content.length).toBeLessThanOrEqual(1_000);
+    expect(content).toMatch(/detail$/);
+    expect(result.facts[0]!.notes).toEqual([`Content cut to ${content.length} of ${long.length} characters`]);
+  });
+
+  it("keeps at most maxFacts, the most important, and counts the rest as refused", async () => {
+    const many = Array.from({ length: 300 }, (_, i) => fact({ content: `Fact number ${i}.`, importance: i / 300 }));
+    const model = scriptedModel([factsResult(many)]);
+    const result = await extractor(model).extractChunk({ ...input, maxFacts: 50 }, whole);
+    expect(result.facts).toHaveLength(50);
+    expect(result.facts[0]!.content).toBe("Fact number 250.");
+    expect(result.refused).toHaveLength(250);
+    expect(new Set(result.refused)).toEqual(new Set(["over the cap of 50 facts per chunk"]));
   });
 
   it("strips markdown code fences around the JSON", async () => {
@@ -164,6 +207,39 @@ describe("createLlmExtractor", () => {
     expect(waits).toEqual([3_000]); // the provider's 3 s, not the SDK's own first backoff of 2 s
   });
 
+  it("waits out a Retry-After of 2 minutes (past what the SDK honours) and says so, then succeeds", async () => {
+    const waitsShown: number[] = [];
+    const { result, waits } = await timedRun([apiError(429, { "retry-after": "120" }), factsResult([fact()])], {
+      onRateLimitWait: (ms) => waitsShown.push(ms),
+    });
+    expect(result?.facts).toEqual([fact()]);
+    expect(waits).toEqual([120_000]);
+    expect(waitsShown).toEqual([120_000]);
+    expect(result?.rateLimit).toEqual({ hits: 1, waitedMs: 120_000 });
+  });
+
+  it("never fails a chunk for a rate limit while the run's budget lasts; no Retry-After backs off", async () => {
+    const refused = Array.from({ length: 5 }, () => apiError(429));
+    const { result, waits } = await timedRun([...refused, factsResult([fact()])], { maxRetries: 0 });
+    expect(result?.facts).toEqual([fact()]);
+    expect(result?.attempts).toBe(6);
+    expect(waits).toEqual([1_000, 2_000, 4_000, 8_000, 16_000]);
+    expect(result?.rateLimit).toEqual({ hits: 5, waitedMs: 31_000 });
+  });
+
+  it("fails a chunk at once, saying why, when the provider's wait ends past the run's time budget", async () => {
+    const { error, model, elapsed } = await timedRun([apiError(429, { "retry-after": "120" })], {
+      runBudgetMs: 60_000,
+    });
+    expect(error?.message).toBe(
+      "The model provider is still rate limiting requests (HTTP 429) past the run's time budget of 1 min " +
+        "(SIFT_LLM_RUN_BUDGET_MS): what was extracted is kept; Retry runs the rest",
+    );
+    expect(model.doGenerateCalls).toHaveLength(1); // not retried by the SDK either
+    expect(elapsed).toBe(0);
+    expect((error as unknown as { rateLimit: unknown }).rateLimit).toEqual({ hits: 1, waitedMs: 0 });
+  });
+
   it("retries a 500 twice with the SDK's backoff (2 s, then 4 s), then succeeds", async () => {
     const { result, waits } = await timedRun([apiError(500), apiError(500), factsResult([fact()])]);
     expect(result?.facts).toEqual([fact()]);
@@ -196,11 +272,19 @@ describe("createLlmExtractor", () => {
     expect(error?.message).not.toMatch(/SECRET|internals|Failed after/);
   });
 
-  it("times out a request that never answers and does not retry it", async () => {
+  it("times out a request that never answers, sends it once more, then fails", async () => {
     const { error, model, elapsed } = await timedRun([hangingStep()], { timeoutMs: 50, maxRetries: 2 });
-    expect(error?.message).toBe("The model timed out after 0.05 s");
-    expect(error?.attempts).toBe(1);
-    expect(model.doGenerateCalls).toHaveLength(1);
+    expect(error?.message).toBe("The model timed out after 0.05 s (after 2 attempts)");
+    expect(error?.attempts).toBe(2);
+    expect(model.doGenerateCalls).toHaveLength(2);
+    expect(elapsed).toBe(100);
+  });
+
+  it("retries a request that timed out once, and the retry succeeds", async () => {
+    const { result, waits, elapsed } = await timedRun([hangingStep(), factsResult([fact()])], { timeoutMs: 50 });
+    expect(result?.facts).toEqual([fact()]);
+    expect(result?.attempts).toBe(2);
+    expect(waits).toEqual([50]); // sent again as soon as the first timed out
     expect(elapsed).toBe(50);
   });
 
@@ -212,9 +296,11 @@ describe("createLlmExtractor", () => {
       throw apiError(500, { "retry-after-ms": "1" });
     };
     const { error, waits, elapsed } = await timedRun([slow500, hangingStep()], { timeoutMs: 200 });
-    expect(error?.message).toBe("The model timed out after 0.2 s (after 2 attempts)");
+    // The 500 is retried by the SDK; that retry times out, is sent once more and times out again.
+    expect(error?.message).toBe("The model timed out after 0.2 s (after 3 attempts)");
     expect(waits[0]).toBeGreaterThanOrEqual(150);
-    expect(elapsed).toBe(waits[0]! + 200);
+    expect(waits[1]).toBe(200);
+    expect(elapsed).toBe(waits[0]! + 400);
   });
 
   it("stops without retrying when the caller cancels during a request", async () => {
@@ -264,7 +350,7 @@ describe("createLlmExtractor", () => {
       { index: 0, start: 0, end: meeting.length, segments: [] },
     );
     const { system, user } = promptText(model.doGenerateCalls[0]!);
-    expect(user).toBe(meeting);
+    expect(user).toContain(`">\n${meeting}\n</source_text`);
     expect(system).toMatch(/meetings state decisions in passing: "let's go for X", "so we're going with X"/i);
     expect(system).toMatch(/goes on in the speaker's next turn, so keep the whole list/i);
     expect(system).toMatch(/a hypothetical \("if we go for X, \.\.\."\) is not a decision/i);

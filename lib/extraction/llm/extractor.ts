@@ -11,19 +11,35 @@ import {
   wrapLanguageModel,
   type LanguageModel,
   type LanguageModelMiddleware,
-  type LanguageModelUsage,
+  type ModelMessage,
 } from "ai";
 import { AppError } from "@/lib/errors";
 import { factsOutputSchema, SchemaMismatch } from "@/lib/extraction/llm/output";
-import { DEFAULT_TEMPLATE, promptVersion, renderPrompt } from "@/lib/extraction/llm/prompt";
+import {
+  DEFAULT_KNOWN_FACTS_LIMIT,
+  DEFAULT_MAX_FACTS,
+  DEFAULT_TEMPLATE,
+  EXAMPLES_PER_CHUNK,
+  promptVersion,
+  renderPrompt,
+  renderUserMessage,
+} from "@/lib/extraction/llm/prompt";
+import { ProviderLimiter } from "@/lib/extraction/llm/rate-limit";
+import { mostRelevant } from "@/lib/extraction/llm/relevance";
+import { reaskMessages, repairFactsJson } from "@/lib/extraction/llm/repair";
+import { RateLimitExhausted, RequestTimeout, sendLimited, type RequestStats } from "@/lib/extraction/llm/request";
+import { mergeResults, splitChunk } from "@/lib/extraction/llm/split";
 import type { Chunk, ChunkResult, ExtractionInput, Extractor, TokenUsage } from "@/lib/extraction/types";
+import { addUsage } from "@/lib/extraction/usage";
+import { estimatedUsage, fromSdkUsage, fromV3Usage } from "@/lib/extraction/llm/usage";
 
 /**
  * The LLM extractor: one structured-output request per chunk. The AI SDK retries what HTTP says is
- * transient (its `maxRetries`: 408, 409, 429, 5xx and network errors, after 2 s then 4 s, or after the
- * provider's Retry-After / retry-after-ms when that is under a minute). Two things it cannot do stay
- * here: a reply that is not JSON is asked for once more (the SDK only retries failed HTTP calls), and
- * every request gets its own timeout (the SDK's `timeout` option spans all its retries together).
+ * transient (its `maxRetries`: 408, 409, 5xx and network errors, after 2 s then 4 s, or after the
+ * provider's Retry-After). What it cannot do stays here: a reply that is not JSON is asked for once more
+ * (the SDK only retries failed HTTP calls), and every request goes through the provider's shared limiter
+ * with its own timeout (lib/extraction/llm/request.ts: 429s waited out while the run's time budget lasts,
+ * one retry after a timeout).
  */
 
 type V3Model = Extract<LanguageModel, { specificationVersion: "v3" }>;
@@ -35,13 +51,18 @@ export interface LlmExtractorOptions {
   /** Replaces DEFAULT_TEMPLATE; the prompt version becomes `custom-<sha8>`. */
   template?: string;
   /**
-   * Per model request, not per chunk: each retry the SDK makes gets the full time again. A request
-   * that times out is not retried (the SDK never retries an aborted request), so a model that never
-   * answers fails its chunk after timeoutMs.
+   * Per model request, not per chunk: each retry gets the full time again. A request that times out is
+   * sent once more, so a model that never answers fails its chunk after 2 × timeoutMs.
    */
   timeoutMs: number;
-  /** The AI SDK's maxRetries: retries after the first request for 408, 409, 429, 5xx and network errors. */
+  /** The AI SDK's maxRetries: retries after the first request for 408, 409, 5xx and network errors. */
   maxRetries: number;
+  /** The provider's limiter (models/index.ts: one per provider in the process); default: one of its own. */
+  limiter?: ProviderLimiter;
+  /** How long from now 429s are waited out before a chunk fails for them (SIFT_LLM_RUN_BUDGET_MS). */
+  runBudgetMs?: number;
+  /** A wait for the provider's rate limit begins, of `ms`: the run shows it. */
+  onRateLimitWait?: (ms: number) => void;
   knownFactsLimit?: number;
 }
 
@@ -50,85 +71,138 @@ export interface ChunkErrorDetails {
   /** Requests sent to the model for this chunk: the SDK's retries and our one re-ask included. */
   attempts: number;
   usage: TokenUsage;
+  rateLimit?: { hits: number; waitedMs: number };
 }
 
 interface Failure {
   /** "malformed" is asked again once; "cancelled" gets no attempt count in its message. */
-  kind: "malformed" | "cancelled" | "final";
+  kind: "malformed" | "cutoff" | "cancelled" | "final";
   message: string;
 }
 
-/** Thrown by the per-request timeout; not an APICallError, so the SDK does not retry it. */
-class RequestTimeout extends Error {
-  override name = "RequestTimeout";
+/** A reply that stopped at its token limit (finish_reason "length"): what it holds is part of an answer. */
+class CutOff extends Error {
+  override name = "CutOff";
+  constructor(readonly usage: TokenUsage) {
+    super("the model's reply was cut off at its token limit");
+  }
 }
+
+/** Output tokens allowed per request: room for the cap of facts (~120 tokens each) and the wrapping. */
+export function maxOutputTokens(maxFacts = DEFAULT_MAX_FACTS): number {
+  return maxFacts * 120 + 200;
+}
+
+/** How many times a cut-off chunk is halved and asked again (so a chunk becomes at most 4 requests). */
+const MAX_SPLITS = 2;
+
+/** Default of SIFT_LLM_RUN_BUDGET_MS: 30 minutes. */
+export const DEFAULT_RUN_BUDGET_MS = 30 * 60_000;
 
 export function createLlmExtractor(options: LlmExtractorOptions): Extractor {
   const template = options.template ?? DEFAULT_TEMPLATE;
   const version = promptVersion(options.template);
   const baseModel = asV3Model(options.model);
+  const budgetMs = options.runBudgetMs ?? DEFAULT_RUN_BUDGET_MS;
+  const knownLimit = options.knownFactsLimit ?? DEFAULT_KNOWN_FACTS_LIMIT;
+  const policy = {
+    limiter: options.limiter ?? new ProviderLimiter(Number.POSITIVE_INFINITY),
+    timeoutMs: options.timeoutMs,
+    deadline: Date.now() + budgetMs,
+    budgetMs,
+    onWait: options.onRateLimitWait,
+  };
 
-  async function extractChunk(input: ExtractionInput, chunk: Chunk): Promise<ChunkResult> {
+  async function extractChunk(input: ExtractionInput, chunk: Chunk, splits = 0): Promise<ChunkResult> {
     const text = input.text.slice(chunk.start, chunk.end);
     if (text.trim().length === 0) return { facts: [], usage: { inputTokens: 0, outputTokens: 0 }, attempts: 0 };
-    const system = renderPrompt(template, {
+    const vars = {
       kinds: input.kinds,
       contextHints: input.contextHints,
       sourceDate: input.sourceDate,
-      knownFacts: input.knownFacts,
-      knownFactsLimit: options.knownFactsLimit,
+      // The known facts and examples most about this chunk, not the latest: lib/extraction/llm/relevance.ts.
+      knownFacts: mostRelevant(text, input.knownFacts ?? [], (f) => f, { limit: knownLimit, fill: true }),
+      knownFactsLimit: knownLimit,
+      examples: mostRelevant(text, input.examples ?? [], (e) => e.content, { limit: EXAMPLES_PER_CHUNK, fill: false }),
       maxFacts: input.maxFacts,
-    });
-    const schema = factsOutputSchema(input.kinds.map((k) => k.id));
+    };
+    const system = renderPrompt(template, vars);
+    const user = renderUserMessage(template, { ...vars, text });
+    const schema = factsOutputSchema(
+      input.kinds.map((k) => k.id),
+      input.maxFacts,
+    );
     const usage: TokenUsage = { inputTokens: 0, outputTokens: 0 };
     // The SDK does not report how many requests its retries made, so they are counted where it calls the model.
-    let attempts = 0;
+    const stats: RequestStats = { attempts: 0, rateLimited: 0, waitedMs: 0 };
     const perRequest: LanguageModelMiddleware = {
       specificationVersion: "v3",
       wrapGenerate: async ({ model, params }) => {
-        attempts++;
-        // A timer rather than AbortSignal.timeout: the clock the SDK's retry waits use, which tests can fake.
-        const timeout = new AbortController();
-        const timer = setTimeout(
-          () => timeout.abort(new DOMException("The model request timed out", "TimeoutError")),
-          options.timeoutMs,
-        );
-        const signals = params.abortSignal ? [params.abortSignal, timeout.signal] : [timeout.signal];
-        try {
-          return await model.doGenerate({ ...params, abortSignal: AbortSignal.any(signals) });
-        } catch (error) {
-          if (timeout.signal.aborted && !params.abortSignal?.aborted) {
-            throw new RequestTimeout("model request timed out");
+        const result = await sendLimited(policy, stats, params.abortSignal, async (abortSignal) => {
+          try {
+            return await model.doGenerate({ ...params, abortSignal });
+          } catch (error) {
+            // Timed out (the provider may have answered in full after we hung up), or a 200 whose body broke off:
+            // billed, never reported. Each such attempt is estimated (docs/configuration.md).
+            const timedOut = abortSignal.aborted && !params.abortSignal?.aborted;
+            if (timedOut || (APICallError.isInstance(error) && isSuccess(error.statusCode))) {
+              addUsage(usage, estimatedUsage(params));
+            }
+            throw error;
           }
-          throw error;
-        } finally {
-          clearTimeout(timer);
+        });
+        if (result.finishReason.unified === "length") {
+          // Billed up to the limit: what the provider reported, else the request and max_tokens, estimated.
+          throw new CutOff(fromV3Usage(result.usage) ?? estimatedUsage(params));
         }
+        return result;
       },
     };
-    // Many models wrap JSON in ``` fences even when asked not to; extractJsonMiddleware strips them.
-    const model = wrapLanguageModel({ model: baseModel, middleware: [extractJsonMiddleware(), perRequest] });
+    // Models wrap JSON in prose, fences and trailing commas even when asked not to: unwrapped before parsing.
+    const model = wrapLanguageModel({
+      model: baseModel,
+      middleware: [extractJsonMiddleware({ transform: repairFactsJson }), perRequest],
+    });
 
+    // The re-ask after an unparsable reply shows the model its reply and why it could not be read.
+    let reask: ModelMessage[] = [];
     for (let ask = 1; ; ask++) {
       try {
         const result = await generateText({
           model,
-          system,
-          prompt: text,
+          // The stable prefix (rules, kinds, cap) marked for Anthropic's prompt cache; other providers ignore it.
+          system: { role: "system", content: system, providerOptions: CACHE_SYSTEM },
+          messages: [{ role: "user", content: user }, ...reask],
           output: Output.object({ schema, name: "facts" }),
           maxRetries: options.maxRetries,
+          maxOutputTokens: maxOutputTokens(input.maxFacts),
           abortSignal: input.signal,
         });
-        addUsage(usage, result.usage);
-        const { facts, warnings } = result.output;
-        return { facts, usage, attempts, warnings };
+        addUsage(usage, fromSdkUsage(result.usage));
+        const { facts, refused } = result.output;
+        return { facts, usage, attempts: stats.attempts, refused, rateLimit: rateLimitOf(stats) };
       } catch (error) {
-        if (NoObjectGeneratedError.isInstance(error) && error.usage) addUsage(usage, error.usage);
+        if (NoObjectGeneratedError.isInstance(error) && error.usage) addUsage(usage, fromSdkUsage(error.usage));
+        const cause = RetryError.isInstance(error) ? error.lastError : error;
+        if (cause instanceof CutOff) addUsage(usage, cause.usage);
         const failure = classify(error, { cancelled: input.signal?.aborted === true, timeoutMs: options.timeoutMs });
-        // Unparsable output is often a one-off sample (cut off, chatty): asking once more usually works.
+        // A reply cut off at its token limit: the same text in two halves, each with room for its answer.
+        if (failure.kind === "cutoff" && splits < MAX_SPLITS) {
+          const halves = splitChunk(input.text, chunk);
+          if (halves)
+            return mergeResults(await Promise.all(halves.map((h) => extractChunk(input, h, splits + 1))), {
+              usage,
+              attempts: stats.attempts,
+              rateLimit: rateLimitOf(stats),
+            });
+        }
+        // Unparsable output is often a one-off sample (chatty, a stray bracket): asked once more, with the error.
         // A reply that parses but has the wrong shape is the model misreading the task, and fails at once.
-        if (failure.kind === "malformed" && ask === 1) continue;
-        throw chunkError(failure, attempts, usage);
+        if (failure.kind === "malformed" && ask === 1) {
+          reask = reaskMessages(error);
+          continue;
+        }
+        throw chunkError(failure, stats, usage);
       }
     }
   }
@@ -142,10 +216,18 @@ function asV3Model(model: LanguageModel): V3Model {
   throw new AppError("CONFIG", "The configured model is not supported: an AI SDK v3 language model is needed");
 }
 
-function chunkError(failure: Failure, attempts: number, usage: TokenUsage): AppError & ChunkErrorDetails {
+function chunkError(failure: Failure, stats: RequestStats, usage: TokenUsage): AppError & ChunkErrorDetails {
+  const { attempts } = stats;
   const tries = attempts > 1 && failure.kind !== "cancelled" ? ` (after ${attempts} attempts)` : "";
   const error = new AppError("MODEL_ERROR", `${failure.message}${tries}`);
-  return Object.assign(error, { attempts, usage: { ...usage } });
+  return Object.assign(error, { attempts, usage: { ...usage }, rateLimit: rateLimitOf(stats) });
+}
+
+/** What the chunk's log entry says about the provider's rate limit; undefined when it never met one. */
+function rateLimitOf(stats: RequestStats): { hits: number; waitedMs: number } | undefined {
+  return stats.rateLimited > 0 || stats.waitedMs > 0
+    ? { hits: stats.rateLimited, waitedMs: Math.round(stats.waitedMs) }
+    : undefined;
 }
 
 /**
@@ -156,6 +238,17 @@ export function classify(error: unknown, ctx: { cancelled: boolean; timeoutMs: n
   if (ctx.cancelled) return { kind: "cancelled", message: "Extraction was cancelled" };
   // After more than one try the SDK throws a RetryError; what the user needs is why the last one failed.
   const cause = RetryError.isInstance(error) ? error.lastError : error;
+  if (cause instanceof CutOff) {
+    return { kind: "cutoff", message: "The model's reply was cut off at its token limit" };
+  }
+  if (cause instanceof RateLimitExhausted) {
+    return {
+      kind: "final",
+      message:
+        `The model provider is still rate limiting requests (HTTP 429) past the run's time budget of ` +
+        `${formatMinutes(cause.budgetMs)} (SIFT_LLM_RUN_BUDGET_MS): what was extracted is kept; Retry runs the rest`,
+    };
+  }
   if (cause instanceof RequestTimeout) {
     return { kind: "final", message: `The model timed out after ${formatSeconds(ctx.timeoutMs)} s` };
   }
@@ -177,7 +270,8 @@ export function classify(error: unknown, ctx: { cancelled: boolean; timeoutMs: n
 
   if (APICallError.isInstance(cause)) {
     const status = cause.statusCode;
-    if (status === undefined) {
+    // A 200 whose body broke off mid-way: the connection failed, not the request.
+    if (status === undefined || isSuccess(status)) {
       return { kind: "final", message: "Could not reach the model endpoint (network error)" };
     }
     if (status === 429) {
@@ -211,9 +305,15 @@ export function classify(error: unknown, ctx: { cancelled: boolean; timeoutMs: n
   return { kind: "final", message: "The model call failed unexpectedly" };
 }
 
-function addUsage(total: TokenUsage, usage: LanguageModelUsage): void {
-  total.inputTokens += usage.inputTokens ?? 0;
-  total.outputTokens += usage.outputTokens ?? 0;
+/** No status (the connection failed) or a 2xx whose body broke off: a network error, not a refusal. */
+function isSuccess(status: number | undefined): boolean {
+  return status === undefined || (status >= 200 && status < 300);
+}
+
+const CACHE_SYSTEM = { anthropic: { cacheControl: { type: "ephemeral" } } } as const;
+
+function formatMinutes(ms: number): string {
+  return ms >= 60_000 ? `${Number((ms / 60_000).toFixed(1))} min` : `${formatSeconds(ms)} s`;
 }
 
 function formatSeconds(ms: number): string {

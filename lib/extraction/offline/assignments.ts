@@ -74,7 +74,9 @@ const TRAILING = /(?:[\s,]+(?:or|and|so|then|but|right|though|or something|or wh
 /** How the meeting itself goes on: agreed to, but no decision about the work. */
 const AGENDA = new RegExp(
   "^(?:just )?(?:talk|discuss|see|look|move on|go on|start|begin|stop|wrap|continue|come back|break|" +
-    "(?:have|take) a (?:look|break)|go (?:through|over|round|around|back|to the next))\\b",
+    "(?:have|take) a (?:look|break)|go (?:through|over|round|around|back|to the next)|" +
+    // Deliberation: agreeing to think about something decides nothing about it.
+    "think (?:about|through|over)|consider|discuss|revisit|talk (?:about|through)|brainstorm|explore|sleep on)\\b",
   "i",
 );
 /** Turns a proposal waits for its answer over (fillers, tags, an empty turn). */
@@ -146,8 +148,11 @@ function findAgreements(text: string, segments: Segment[]): Candidate[] {
     const asked = cleanSpoken(ask.text).text;
     const open = PROPOSAL.exec(asked);
     const proposal = open ?? SUGGESTION.exec(asked);
-    const agree = (open ? AGREE : EXPLICIT).exec(said);
-    if (!proposal || !agree || DISAGREE.test(agree[0])) continue;
+    // A question ("Should we …?") is never a decision by itself: only an explicit agreement settles it.
+    if (!proposal) continue;
+    const question = proposal[0].endsWith("?");
+    const agree = (open && !question ? AGREE : EXPLICIT).exec(said);
+    if (!agree || DISAGREE.test(agree[0])) continue;
     const content = decided(proposal[1]!);
     if (!content) continue;
     const start = ask.start + proposal.index + (/^[.!?]?\s*/.exec(proposal[0])?.[0].length ?? 0);

@@ -45,8 +45,11 @@ const I_MEAN = /(?<!\bwhat\s{1,3})\bi mean\b(?!\s+(?:it|to|him|her|them|business
 const ASIDE = /(?<=,\s{0,3}|^\s{0,40})(?:you know|i mean|like|sort of|kind of)\s*,/giu;
 /** "we- we", "th- the": a cut-off word. */
 const CUT_WORD = /(?<![\p{L}\p{N}'])[\p{L}']{1,12}-(?=\s)/gu;
-/** "the the", "we we", "which one {…} which one": the first copy of a repeated one to three words. */
-const REPEAT = /(?<![\p{L}\p{N}'])((?:[\p{L}\p{N}']+ +){0,2}[\p{L}\p{N}']+)[\s,]+(?=\1(?![\p{L}\p{N}']))/giu;
+/**
+ * "the the", "we we", "which one {…} which one": the first copy of a repeated one to three words. A copy joined
+ * to more by a hyphen is another word: "no no-go zones" keeps its "no".
+ */
+const REPEAT = /(?<![\p{L}\p{N}'-])((?:[\p{L}\p{N}']+ +){0,2}[\p{L}\p{N}']+)[\s,]+(?=\1(?![\p{L}\p{N}'-]))/giu;
 /** "we we're", "I I'm", "it it's": a restart into the same word's contraction. */
 const REPEAT_CONTRACTED = /(?<![\p{L}\p{N}'])([\p{L}]+)\s+(?=\1'(?:s|re|ve|ll|d|m)(?![\p{L}]))/giu;
 /** "on Tuesday — no, Wednesday": the corrected word and the correction marker. */
@@ -71,6 +74,10 @@ const FRAME_WORDS = [
     "(?: on the (?:agenda|list))?",
   "(?:quick |short |brief )?(?:recap|update|reminder|heads[- ]up|fyi|summary|status)(?: from [\\w ]{1,25})?",
   "lessons? learned(?: there| here| from [\\w ]{1,25})?",
+  "(?:let me|to|so to|let's) (?:summari[sz]e|recap|sum up|sum it up)|in summary|to conclude",
+  // "One concern: the legal team said …": the framing goes, what follows keeps its own kind and attribution.
+  "(?:(?:one|a|another|the|my|our|main|big|biggest|real|only|other) )?(?:concern|worry|risk|caveat|question|issue|" +
+    "problem|thing|point|note|observation)",
   "(?:(?:one|a|another|the|key|main|new|final|hard) )?(?:constraint|requirement|limit|rule|decision|action item|" +
     "takeaway|finding|insight)(?: from ([\\w ]{1,25}))?",
 ].join("|");
@@ -79,15 +86,37 @@ const LEAD_INS =
   "so yeah|okay so|ok so|alright so|all right so|so anyway|anyway|" +
   "what i(?:'d| would) say is(?: that)?|what i'm saying is(?: that)?|what i mean is(?: that)?|" +
   "the (?:thing|point|bottom line|idea) (?:is|was)(?: that)?|my (?:point|feeling|sense) is(?: that)?";
+/**
+ * Framing said with a comma: "One thing, the team should …"; "Lin agreed, SEPA adds …" (someone's agreement
+ * reported, not a decision: what follows is the fact). "We agreed, …" is kept: there the agreement is the team's.
+ */
+const COMMA_FRAMES =
+  "one (?:more |last |other )?(?:thing|point|note|concern|worry|caveat)|" +
+  "(?!we\\b)(?:[\\p{L}]{2,20} )?(?:agreed|agrees)|i agree|agreed|" +
+  "(?:let me|to|so to|let's) (?:summari[sz]e|recap|sum up|sum it up)|in summary";
 const FRAME = new RegExp(
   // After the turn's start or a sentence end, and at most a leading "so," / "okay,"; bounded look-behind.
   "(?<=(?:^|[.!?\\n])[\\s,]{0,40}(?:(?:so|and|okay|ok|right|alright|well)[\\s,]{1,40})?)" +
-    `(?:(${FRAME_WORDS})\\s*[:—–]|(?:${LEAD_INS})\\b,?)\\s*`,
+    `(?:(${FRAME_WORDS})\\s*[:—–]|(?:${COMMA_FRAMES})\\s*,|(?:${LEAD_INS})\\b,?)\\s*`,
   "giu",
 );
 
 function blank(text: string, re: RegExp): string {
   return text.replace(re, (m) => " ".repeat(m.length));
+}
+
+/**
+ * A number said twice across a comma ends one phrase and starts the next ("between wave one and wave two, two
+ * weeks between …"): both copies carry meaning, so that repeat is kept. A stutter ("the, the") is not a number.
+ */
+const NUMBER_WORD =
+  /^(?:\d[\d.,]*|zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty)$/i;
+/** Words English says twice on purpose: "we had had enough". */
+const GRAMMATICAL_REPEAT = /^had$/i;
+function blankRepeats(text: string): string {
+  return text.replace(REPEAT, (m: string, unit: string) =>
+    (m.includes(",") && NUMBER_WORD.test(unit)) || GRAMMATICAL_REPEAT.test(unit) ? m : " ".repeat(m.length),
+  );
 }
 
 /** Removes what a fact must not keep; the result has the same length as `text`. */
@@ -98,7 +127,7 @@ export function cleanSpoken(text: string): CleanTurn {
   out = blank(blank(out, CUT_WORD), FRAGMENT);
   out = blank(out, SELF_CORRECTION);
   // Twice: "we we we" leaves one copy, and a repeat can straddle a blanked filler ("the uh the").
-  out = blank(blank(blank(out, REPEAT), REPEAT), REPEAT_CONTRACTED);
+  out = blank(blankRepeats(blankRepeats(out)), REPEAT_CONTRACTED);
   const frames: Frame[] = [];
   out = out.replace(FRAME, (m, words: string | undefined, from: string | undefined, offset: number) => {
     const kind = words === undefined ? null : (FRAME_KINDS.find(([re]) => re.test(words))?.[1] ?? null);

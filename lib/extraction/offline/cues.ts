@@ -27,8 +27,14 @@ export const CUE_RULES: CueRule[] = [
         "(?:let's|we(?:'ll| will| should| could)?) (?:go for|go ahead with|stick with|settle on|opt for)|" +
         "(?:we're|we are) (?:definitely |all |just )?(?:going|gonna go) (?:for|in for|with|ahead with)|" +
         "let's (?:use|make|keep|drop|include|put|choose|pick|work on|do it|do that)|" +
+        // "Actually, let's just show prices excluding VAT for everyone": settling it, often as a correction.
+        "let's just (?!move on|wrap|call it|get started|start|take a|have a|talk|see|check|skip)[a-z]+|" +
+        "let's not (?!get into|worry|forget|go there|talk)[a-z]+|" +
         "(?:in|reached) (?:an )?agreement|(?:we've|we have) (?:basically |now )?(?:worked out|settled|agreed)|" +
-        "(?:that's|it's|that is) (?:decided|settled|agreed)|ruled (?:it |that |this )?out",
+        "(?:that's|it's|that is) (?:decided|settled|agreed)|ruled (?:it |that |this )?out|" +
+        // A decision not to do something: "we are not adding SEPA direct debit for the launch".
+        "(?:we're not|we are not|we aren't|we won't be|we will not be) " +
+        "(?:adding|shipping|supporting|including|doing|building|offering|launching|changing)",
     ),
   },
   { kind: "decision", strength: "weak", re: w("chose|choose|picked|opted|switch(?:ed)? to|move forward with") },

@@ -1,19 +1,26 @@
-import type { Candidate, ExtractedFact } from "@/lib/extraction/schema";
+import type { Candidate, ExtractedFact, ScoreFeatures } from "@/lib/extraction/schema";
 import type { Chunk, ChunkResult, ExtractionInput, Extractor, KindDefinition } from "@/lib/extraction/types";
 import type { Segment } from "@/lib/sources/schema";
 import { normalizeText } from "@/lib/text/normalize";
 import { analyse, type Tok } from "@/lib/extraction/offline/nlp";
 import { findAgreed, isEndorsed } from "@/lib/extraction/offline/assignments";
 import { classify } from "@/lib/extraction/offline/classify";
-import { confidenceModelFor, predictConfidence, type ConfidenceFeatures } from "@/lib/extraction/offline/confidence";
+import {
+  confidenceModelFor,
+  isRecordedSpeech,
+  predictConfidence,
+  type ConfidenceFeatures,
+  type ScoringFeatures,
+} from "@/lib/extraction/offline/confidence";
 import { clauseForm } from "@/lib/extraction/offline/form";
 import { transcriptFeatures } from "@/lib/extraction/offline/noise";
 import { baseImportance } from "@/lib/extraction/offline/cues";
 import {
   assignmentFeatures,
-  capDensity,
   disfluency,
   limit,
+  aboveFloor,
+  RANK_FLOOR,
   DEFAULT_TUNING,
   joinFollowUps,
   selectFromTurn,
@@ -24,6 +31,8 @@ import {
 import { cleanSpoken, frameBefore, isClosingOrLogistics, type Frame } from "@/lib/extraction/offline/clean";
 import { rewriteClause, type Voice } from "@/lib/extraction/offline/rewrite";
 import { utterancesOf } from "@/lib/extraction/offline/turns";
+import { atomicClauses } from "@/lib/extraction/offline/clauses";
+import { joinRestatements } from "@/lib/extraction/offline/corrections";
 import {
   aboutListener,
   contentWords,
@@ -32,8 +41,6 @@ import {
   isCommand,
   isQuestion,
   isSocial,
-  skipLeadingFiller,
-  trimTrailingVocative,
 } from "@/lib/extraction/offline/filters";
 
 // Bumped whenever the rules change what comes out, so the dashboard's approval rate by version compares like
@@ -51,9 +58,10 @@ export function createOfflineExtractor({ tuning }: { tuning?: Tuning } = {}): Ex
     promptVersion: OFFLINE_PROMPT_VERSION,
     async extractChunk(input: ExtractionInput, chunk: Chunk): Promise<ChunkResult> {
       input.signal?.throwIfAborted();
-      const candidates = extractCandidates(input, chunk, tuning);
+      const { candidates, belowFloor } = extractWithCounts(input, chunk, tuning);
       const facts: ExtractedFact[] = candidates.map(({ start: _s, end: _e, supported: _u, ...fact }) => fact);
-      return { facts, spans: candidates.map((c) => ({ start: c.start ?? 0, end: c.end ?? 0 })) };
+      const spans = candidates.map((c) => ({ start: c.start ?? 0, end: c.end ?? 0 }));
+      return { facts, spans, ...(belowFloor.count > 0 ? { belowFloor } : {}) };
     },
   };
 }
@@ -63,10 +71,45 @@ export function createOfflineExtractor({ tuning }: { tuning?: Tuning } = {}): Ex
  * selection's two thresholds (select.ts), for the cross-validation that chooses them (scripts/eval-locomo-cv.ts).
  */
 export function extractCandidates(input: ExtractionInput, chunk: Chunk, tuning?: Tuning): Candidate[] {
-  const scored = extractScored(input, chunk, tuning);
+  return extractWithCounts(input, chunk, tuning).candidates;
+}
+
+/**
+ * The candidates and how many fell under the rank floor: those are counted, never dropped in silence (the run's
+ * log keeps the count, the run page and the CLI say "12 low-ranked sentences left out (below 0.2)"). They are
+ * left out rather than folded: on the written meetings nearly all of them are chit-chat or fragments, and a
+ * folded candidate still asks a reviewer for a decision; the fold is for the plausible tail.
+ */
+function extractWithCounts(
+  input: ExtractionInput,
+  chunk: Chunk,
+  tuning?: Tuning,
+): { candidates: Candidate[]; belowFloor: { count: number; floor: number } } {
+  const turns = chunk.segments.length > 0 ? chunk.segments : [wholeChunk(input.text, chunk)];
+  // A correction and a summary's repeats joined to what they restate (corrections.ts), before the floor.
+  const scored = joinRestatements(extractScored(input, chunk, tuning), input.text, turns, chunk);
+  // No density cap: every candidate above the floor reaches the queue, ranked (rankOf); the queue folds the
+  // tail, so a dense meeting keeps its facts and a long noisy one still opens on a short list.
+  // The floor is in confidence units of the clean-conversation model it was chosen on; recorded speech is scored
+  // lower throughout (its model), so there the fold alone keeps the list short.
   const team = input.kinds.some((k) => TEAM_KINDS.has(k.id));
-  return limit(team ? capDensity(scored, chunk, input.text) : scored, input.maxFacts).map(
-    ({ features: _f, ...c }) => c,
+  const transcript = transcriptFeatures(input.text, chunk);
+  const floored = team && !isRecordedSpeech(transcript);
+  const kept = floored ? aboveFloor(scored) : scored;
+  return {
+    candidates: limit(kept, input.maxFacts).map(({ features, ...c }) => ({
+      ...c,
+      scoredFrom: scoreFeatures({ ...features, ...transcript }),
+    })),
+    belowFloor: { count: scored.length - kept.length, floor: RANK_FLOOR },
+  };
+}
+
+/** The features a candidate's confidence was computed from, as numbers, to keep with it. */
+function scoreFeatures(features: ScoringFeatures): ScoreFeatures {
+  // Booleans as 0/1, numbers as they are: the shape a fitted model reads (scripts/lib/logistic.ts).
+  return Object.fromEntries(
+    Object.entries(features).map(([name, value]) => [name, typeof value === "boolean" ? Number(value) : value]),
   );
 }
 
@@ -77,7 +120,8 @@ export function extractScored(input: ExtractionInput, chunk: Chunk, tuning: Tuni
   const group: Voice["group"] = input.kinds.some((k) => TEAM_KINDS.has(k.id)) ? "team" : "inclusive";
   const transcript = transcriptFeatures(input.text, chunk);
   const model = confidenceModelFor(group, transcript);
-  const known = new Set((input.knownFacts ?? []).map((f) => normalizeText(f)));
+  // A line repeating an approved fact is proposed all the same: the matcher calls it that fact's duplicate, so it
+  // merges (with this meeting as another source) instead of vanishing without a word.
   const seen = new Set<string>();
   const out: Featured[] = [];
   // Text without turns (segments unknown, or unreadable in storage) is read as one speaker-less turn.
@@ -99,20 +143,20 @@ export function extractScored(input: ExtractionInput, chunk: Chunk, tuning: Tuni
     const endorsed = group === "team" && isEndorsed(input.text, turns, segment.last) ? sentences.at(-1) : undefined;
     for (const sentence of sentences) {
       if (isQuestion(sentence.toks)) continue;
-      for (const clause of splitClauses(sentence.toks, names)) {
-        const said = cleaned.text.slice(clause[0]!.start, clause[clause.length - 1]!.end);
+      for (const { clause, toks, span } of atomicClauses(sentence.toks, names)) {
+        const said = cleaned.text.slice(span[0]!.start, span[span.length - 1]!.end);
         if (isClosingOrLogistics(said)) continue;
         const frame = frameBefore(cleaned, clause[0]!.start);
         const context = { frame, answer, minInformativeness: tuning.minInformativeness };
-        const fact = toFact(clause, cleaned.text, voice, input.kinds, names, context);
+        const fact = toFact(toks, cleaned.text, voice, input.kinds, names, context);
         if (!fact) continue;
-        fact.features.disfluency = disfluency(segment.text, cleaned.text, clause);
+        fact.features.disfluency = disfluency(segment.text, cleaned.text, span);
         if (sentence === endorsed) endorse(fact);
         const key = normalizeText(fact.content);
-        if (seen.has(key) || known.has(key)) continue;
+        if (seen.has(key)) continue;
         seen.add(key);
-        const start = base + clause[0]!.start;
-        const end = base + clause[clause.length - 1]!.end;
+        const start = base + span[0]!.start;
+        const end = base + span[span.length - 1]!.end;
         // Scored once every feature is known: the model was fitted on the disfluency too.
         const confidence = predictConfidence(fact.features, model, transcript);
         turn.push({ ...fact, confidence, speaker, quote: input.text.slice(start, end), start, end, supported: true });
@@ -123,7 +167,7 @@ export function extractScored(input: ExtractionInput, chunk: Chunk, tuning: Tuni
   const allowed = new Set(input.kinds.map((k) => k.id));
   for (const assignment of findAgreed(input.text, chunk.segments, allowed)) {
     const key = normalizeText(assignment.content);
-    if (seen.has(key) || known.has(key)) continue;
+    if (seen.has(key)) continue;
     seen.add(key);
     const features = assignmentFeatures(assignment.content);
     out.push({ ...assignment, features, confidence: predictConfidence(features, model, transcript) });
@@ -169,62 +213,6 @@ function segmentBase(text: string, segment: Segment, chunk: Chunk): number | nul
   return at === -1 ? null : at;
 }
 
-const SUBJECTS = new Set(["i", "we", "he", "she", "they", "you", "it", "there"]);
-
-/**
- * Splits compound sentences at ";" and at a conjunction that starts a new subject-verb clause
- * ("I went to a support group and it was powerful"), so each fact is atomic.
- */
-function splitClauses(toks: Tok[], names: Set<string>): Tok[][] {
-  const clauses: Tok[][] = [];
-  let from = 0;
-  for (let i = 1; i < toks.length - 2; i++) {
-    const t = toks[i]!;
-    const subj = toks[i + 1]!;
-    const verb = toks[i + 2]!;
-    const conj =
-      t.pos === "CCONJ" ||
-      t.lower === ";" ||
-      (t.pos === "PUNCT" && /^[-–—]$/.test(t.text)) ||
-      t.lower === "because" ||
-      (t.lower === "so" && toks[i - 1]?.text === ",");
-    const newClause =
-      ((SUBJECTS.has(subj.lower) || subj.pos === "PROPN") && /^(AUX|VERB|ADV|PART)$/.test(verb.pos)) ||
-      (toks[i - 1]?.text === "," && startsNounPhraseClause(toks, i + 1));
-    if ((conj && newClause) || t.lower === ";") {
-      const left = trimEnd(toks.slice(from, i));
-      if (left.some((x) => x.pos === "VERB" || x.pos === "AUX")) {
-        clauses.push(left);
-        from = i + 1;
-      }
-    }
-  }
-  clauses.push(toks.slice(from));
-  return clauses
-    .map((c) => trimTrailingVocative(c.slice(skipLeadingFiller(c, names)), names))
-    .map(trimEnd)
-    .filter((c) => c.length > 0);
-}
-
-/** ", and the budget can't exceed ...": a short noun phrase, then a verb. */
-function startsNounPhraseClause(toks: Tok[], at: number): boolean {
-  if (!/^(DET|NOUN|PROPN|ADJ|PRON)$/.test(toks[at]?.pos ?? "")) return false;
-  for (let k = at + 1; k < Math.min(toks.length, at + 5); k++) {
-    const pos = toks[k]!.pos;
-    if (pos === "AUX" || pos === "VERB")
-      return toks[k - 1]!.pos === "NOUN" || toks[k - 1]!.pos === "PROPN" || toks[k - 1]!.pos === "PRON";
-    if (!/^(DET|NOUN|PROPN|ADJ|NUM)$/.test(pos)) return false;
-  }
-  return false;
-}
-
-/** Drops trailing commas and dashes; keeps final ".!" so quotes read as sentences. */
-function trimEnd(toks: Tok[]): Tok[] {
-  let end = toks.length;
-  while (end > 0 && /^[,;:\-–—(]$/.test(toks[end - 1]!.text)) end--;
-  return toks.slice(0, end);
-}
-
 function toFact(
   clause: Tok[],
   text: string,
@@ -239,10 +227,18 @@ function toFact(
   if (words.length < 2 || (words.length < 3 && cue.strength === "none")) return null;
   if (!strong && (isCommand(clause) || aboutListener(clause) || isShowAndTell(clause))) return null;
   // Sentence-initial capitals are often mis-tagged as names, so only later proper nouns count.
+  // An acronym is a name wherever it stands ("SEPA adds a settlement flow" once "Lin agreed," is framing).
   const specific = clause.some(
-    (t, i) => (t.pos === "PROPN" && i > 0 && !names.has(t.lower)) || t.pos === "NUM" || t.entity !== null,
+    (t, i) =>
+      (t.pos === "PROPN" && (i > 0 || /^[A-Z]{2,}$/.test(t.text)) && !names.has(t.lower)) ||
+      t.pos === "NUM" ||
+      t.entity !== null,
   );
-  if (!strong && !hasFirstPerson(clause) && !specific) return null;
+  // "The team should …" and "let's …" are the meeting about itself, as "we should …" is.
+  const team =
+    (clause[0]?.lower === "the" && clause[1]?.lower === "team") ||
+    (clause[0]?.lower === "let" && clause[1]?.lower === "'s");
+  if (!strong && !hasFirstPerson(clause) && !specific && !team) return null;
   const named = clause.filter(
     (t) => (t.pos === "NOUN" || t.pos === "PROPN" || t.pos === "NUM") && !names.has(t.lower),
   ).length;
@@ -252,7 +248,9 @@ function toFact(
   if (nouns < (strong ? 1 : 2)) return null;
   const score = informativeness(clause, nouns, strong);
   if (score < minInformativeness) return null;
-  const rewritten = rewriteClause(clause, text, voice);
+  // "Let's just show prices …" in a meeting is what the team will do, said as a statement a reviewer can keep.
+  const said = rewriteClause(clause, text, voice);
+  const rewritten = voice.group === "team" ? said.replace(/^let's (?:just )?/i, "The team will ") : said;
   if (rewritten.length < 3) return null;
   // "One constraint from legal: ..." keeps who set it.
   const content = frame?.source ? `Per ${frame.source}, ${lowerFirst(rewritten, clause[0]!)}` : rewritten;

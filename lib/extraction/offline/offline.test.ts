@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { groundFacts } from "@/lib/extraction/grounding";
 import { getPresetKinds } from "@/lib/extraction/kinds";
-import { createOfflineExtractor, extractCandidates } from "@/lib/extraction/offline";
+import { createOfflineExtractor, extractCandidates, extractScored } from "@/lib/extraction/offline";
 import type { ExtractionInput } from "@/lib/extraction/types";
 import type { Segment } from "@/lib/sources/schema";
 import { transcriptOf } from "@/tests/transcript";
@@ -74,8 +74,14 @@ describe("offline extractor on a meeting", () => {
     }
   });
 
-  it("is more confident about explicit cues than vague ones", () => {
-    const vague = facts.find((f) => f.quote.includes("darker theme"));
+  it("is more confident about explicit cues than vague ones, and leaves the vague one under the floor", () => {
+    const chunk = { index: 0, start: 0, end: MEETING.text.length, segments: MEETING.segments };
+    const scored = extractScored(
+      { text: MEETING.text, segments: MEETING.segments, kinds: getPresetKinds("meeting") },
+      chunk,
+    );
+    const vague = scored.find((f) => f.quote.includes("darker theme"));
+    expect(facts.some((f) => f.quote.includes("darker theme"))).toBe(false);
     const explicit = byKind("decision")[0]!;
     expect(vague).toBeDefined();
     expect(explicit.confidence).toBeGreaterThan(vague!.confidence);

@@ -72,7 +72,9 @@ export function rewriteClause(toks: Tok[], source: string, voice: Voice): string
   for (let i = 0; i < toks.length; i++) {
     const t = toks[i]!;
     const prev = toks[i - 1];
-    const gap = prev ? source.slice(prev.end, t.start) : "";
+    // Tokens not side by side (a compound's part after its borrowed owner) are joined by one space.
+    const between = prev ? source.slice(prev.end, t.start) : "";
+    const gap = prev && (prev.end > t.start || /\S/.test(between)) ? " " : between;
     let word = t.text;
     let spaced = gap; // contractions have no gap; their expansions need one
     const lower = t.lower;

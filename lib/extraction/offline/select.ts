@@ -1,8 +1,8 @@
 import type { ConfidenceFeatures } from "@/lib/extraction/offline/confidence";
 import { baseImportance } from "@/lib/extraction/offline/cues";
 import type { Tok } from "@/lib/extraction/offline/nlp";
+import { rankOf } from "@/lib/extraction/rank";
 import type { Candidate } from "@/lib/extraction/schema";
-import type { Chunk } from "@/lib/extraction/types";
 
 /** Which of the extractor's candidates a reviewer sees, and in what order of importance. */
 
@@ -55,23 +55,14 @@ export function joinFollowUps<T extends Candidate>(kept: T[], text: string): T[]
   return out;
 }
 
-/** How a reviewer's list is ranked: the chance it is a correct fact times how much it matters. */
-export function rankOf(c: Candidate): number {
-  return c.confidence * c.importance;
-}
-
 /**
- * Meetings: at most DENSITY candidates per 1,000 words of the chunk, the best-ranked, in source order: an
- * hour of talk gives a few dozen, not 150. A short text (a stand-up, a pasted note) keeps up to MIN_KEPT,
- * so a dense five-line summary is not cut to two.
+ * The low floor a candidate's rank must reach to be proposed at all: below it a clause is neither likely nor
+ * important enough to be worth a reviewer's glance even folded. Chosen by leave-one-meeting-out on the
+ * written meetings (scripts/eval-meetings.ts reports the held-out folds).
  */
-const DENSITY_PER_1K_WORDS = 4;
-const MIN_KEPT = 10;
-const SHORT_TEXT_CHARS = 15_000;
-export function capDensity<T extends Candidate>(candidates: T[], chunk: Chunk, text: string): T[] {
-  const words = text.slice(chunk.start, chunk.end).match(/\S+/g)?.length ?? 0;
-  const floor = text.length <= SHORT_TEXT_CHARS ? MIN_KEPT : 1;
-  return limitBy(candidates, Math.max(floor, Math.ceil((DENSITY_PER_1K_WORDS * words) / 1000)), rankOf);
+export const RANK_FLOOR = 0.2;
+export function aboveFloor<T extends Candidate>(candidates: T[], floor = RANK_FLOOR): T[] {
+  return candidates.filter((c) => rankOf(c) >= floor);
 }
 
 /** Keeps the most important facts when capped, in source order. */

@@ -1,0 +1,28 @@
+import { expect, test } from "@playwright/test";
+import { clearSeeded, ingestByApi, seedTwentyCards } from "./queue-seed";
+
+test.afterEach(({ request }) => clearSeeded(request));
+
+// A dense meeting keeps every candidate: the ranked queue opens on its top 20 and folds the rest behind one
+// button (key o), and the keyboard walks on into the opened tail.
+test("the ranked queue opens on the top 20, says how many more wait, and o opens them", async ({ page, request }) => {
+  const tag = `fold${Date.now()}`;
+  await seedTwentyCards(request, tag);
+  await ingestByApi(request, `Fold extra ${tag}`, [
+    `Omar: We decided to paint the ${tag} lobby green.`,
+    `Aiko: The ${tag} parking permit must be renewed every March.`,
+  ]);
+  await page.goto(`/review?q=${tag}`);
+  await expect(page.getByTestId("candidate")).toHaveCount(20);
+  const more = page.getByRole("button", { name: /^2 more, lower-ranked/ });
+  await expect(more).toBeVisible();
+  // The progress counts every card, folded ones too: nothing is hidden in silence.
+  await expect(page.getByLabel("Progress")).toHaveText(/^1 of 22 /);
+
+  await expect(page.getByTestId("candidate").first()).toBeFocused();
+  await page.keyboard.press("o");
+  await expect(page.getByTestId("candidate")).toHaveCount(22);
+  await expect(more).toHaveCount(0);
+  for (let i = 0; i < 21; i++) await page.keyboard.press("j");
+  await expect(page.getByTestId("candidate").last()).toBeFocused();
+});

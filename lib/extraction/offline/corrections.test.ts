@@ -1,0 +1,85 @@
+import { describe, expect, it } from "vitest";
+import { getPresetKinds } from "@/lib/extraction/kinds";
+import { extractCandidates } from "@/lib/extraction/offline";
+import { transcriptOf } from "@/tests/transcript";
+
+function run(lines: [string, string][]) {
+  const m = transcriptOf(lines);
+  const input = { text: m.text, segments: m.segments, kinds: getPresetKinds("meeting") };
+  return extractCandidates(input, { index: 0, start: 0, end: m.text.length, segments: m.segments });
+}
+
+const EARLIER = "For EU visitors we show prices including VAT, and excluding VAT for everyone else.";
+
+describe("a statement corrected later in the meeting", () => {
+  it("becomes one candidate with the final version, the earlier words shown as superseded inside it", () => {
+    const facts = run([
+      ["Marcus", EARLIER],
+      ["Lin", "The legal team said we cannot store card numbers in Europe."],
+      ["Dana", "Actually, let's just show prices excluding VAT for everyone."],
+    ]);
+    const vat = facts.filter((f) => /VAT/.test(f.content));
+    expect(vat.map((f) => f.content)).toEqual(["The team will show prices excluding VAT for everyone."]);
+    expect(vat[0]!.notes).toEqual([`Supersedes what was said earlier in this meeting: "${EARLIER}"`]);
+    // What the correction is not about stays as it was.
+    expect(facts.some((f) => /card numbers/.test(f.content) && !f.notes)).toBe(true);
+  });
+
+  it("leaves a later statement on the same subject alone when nothing marks it as a correction", () => {
+    const facts = run([
+      ["Marcus", EARLIER],
+      ["Dana", "We show prices excluding VAT on the invoice page for business customers."],
+    ]);
+    expect(facts.filter((f) => /VAT/.test(f.content))).toHaveLength(2);
+    expect(facts.every((f) => !f.notes)).toBe(true);
+  });
+
+  it("does not read news about the same thing as a correction of it", () => {
+    const facts = run([
+      ["Marcus", "The pricing page lists three tiers for the launch."],
+      ["Dana", "We updated the pricing page on Monday."],
+    ]);
+    expect(facts.some((f) => f.quote === "The pricing page lists three tiers for the launch.")).toBe(true);
+    expect(facts.every((f) => !f.notes)).toBe(true);
+  });
+
+  it('does not read an "actually" about something else as a correction', () => {
+    const facts = run([
+      ["Marcus", EARLIER],
+      ["Dana", "Actually, the Berlin office moves to the new building on March 3rd."],
+    ]);
+    expect(facts.map((f) => f.quote)).toContain(EARLIER);
+    expect(facts.every((f) => !f.notes)).toBe(true);
+  });
+});
+
+describe("a closing summary", () => {
+  const MEETING: [string, string][] = [
+    ["Dana", "The team will launch billing v2 on October 22nd."],
+    ["Marcus", "We are not adding SEPA direct debit for the launch."],
+    ["Lin", "The code freeze starts on October 15th."],
+    [
+      "Dana",
+      "Okay, let me summarize: we launch billing v2 on October 22nd, and we are not adding SEPA direct debit " +
+        "for the launch.",
+    ],
+  ];
+
+  it("joins the facts it repeats and never replaces them: the originals stay, with their own quotes", () => {
+    const facts = run(MEETING);
+    const quotes = facts.map((f) => f.quote);
+    expect(quotes).toContain("The team will launch billing v2 on October 22nd.");
+    expect(quotes).toContain("We are not adding SEPA direct debit for the launch.");
+    expect(quotes).toContain("The code freeze starts on October 15th.");
+    const summaryTurn = MEETING[3]![1];
+    expect(facts.filter((f) => summaryTurn.includes(f.quote))).toEqual([]);
+  });
+
+  it("keeps an item the meeting had not said before", () => {
+    const facts = run([
+      ...MEETING.slice(0, 3),
+      ["Dana", "Okay, let me summarize: we launch billing v2 on October 22nd, and Priya owns the status page."],
+    ]);
+    expect(facts.some((f) => /Priya owns the status page/.test(f.quote))).toBe(true);
+  });
+});

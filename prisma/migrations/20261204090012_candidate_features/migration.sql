@@ -1,0 +1,3 @@
+
+-- AlterTable
+ALTER TABLE "Candidate" ADD COLUMN     "features" JSONB NOT NULL DEFAULT '{}';

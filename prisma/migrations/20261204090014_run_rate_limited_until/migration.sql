@@ -1,0 +1,3 @@
+
+-- AlterTable
+ALTER TABLE "ExtractionRun" ADD COLUMN     "rateLimitedUntil" TIMESTAMP(3);
