@@ -39,7 +39,13 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: "offline", testIgnore: /\.(llm|accounts)\.spec\.ts$/, use: { baseURL: `http://127.0.0.1:${port}` } },
+    { name: "offline-setup", testMatch: /learning-off\.setup\.ts$/, use: { baseURL: `http://127.0.0.1:${port}` } },
+    {
+      name: "offline",
+      testIgnore: /\.(llm|accounts)\.spec\.ts$/,
+      dependencies: ["offline-setup"],
+      use: { baseURL: `http://127.0.0.1:${port}` },
+    },
     { name: "accounts", testMatch: /\.accounts\.spec\.ts$/, use: { baseURL: `http://127.0.0.1:${accountsPort}` } },
     { name: "llm", testMatch: /\.llm\.spec\.ts$/, use: { baseURL: `http://127.0.0.1:${llmPort}` } },
   ],

@@ -96,10 +96,27 @@ describe("sift extract (offline)", () => {
     expect(personal.map((c) => c.kind)).not.toEqual(meeting.map((c) => c.kind));
   });
 
-  it("keeps at most --max-facts candidates", async () => {
+  it("keeps at most --max-facts candidates and says how many it left over the cap", async () => {
+    const all = candidates((await sift([vttFile, "--extractor", "offline"])).stdout).length;
     const r = await sift([vttFile, "--extractor", "offline", "--max-facts", "1"]);
     expect(r.code).toBe(0);
+    expect(all).toBeGreaterThan(1);
     expect(candidates(r.stdout)).toHaveLength(1);
+    expect(r.stderr).toContain(`${all - 1} items refused: over the cap of 1 facts per chunk`);
+  });
+
+  it("says how many closing-summary repeats it joined to the facts they repeat", async () => {
+    const file = path.join(dir, "summary.txt");
+    const lines = [
+      "Dana: The team will launch billing v2 on October 22nd.",
+      "Lin: The code freeze starts on October 15th.",
+      "Dana: Okay, let me summarize: we launch billing v2 on October 22nd.",
+    ];
+    writeFileSync(file, `${lines.join("\n")}\n`);
+    const r = await sift([file]);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toContain("1 closing-summary repeat joined to the facts they repeat");
+    expect(candidates(r.stdout).map((c) => c.content)).toContain("The team will launch billing v2 on October 22nd.");
   });
 
   it("reads stdin when FILE is -", async () => {

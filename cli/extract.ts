@@ -20,7 +20,7 @@ import { declaredKind } from "@/lib/sources/detect";
 import { MAIN_EXTENSIONS } from "@/lib/sources/formats";
 import { parseSource } from "@/lib/sources/parse";
 import { formatWait, summarizeRateLimits } from "@/lib/extraction/rate-limit-notes";
-import { summarizeLeftOut, summarizeRefusals, summarizeRepeats } from "@/lib/extraction/refusals";
+import { summarizeJoined, summarizeLeftOut, summarizeRefusals, summarizeRepeats } from "@/lib/extraction/refusals";
 import { runAsCommand, type CliIo } from "./io";
 
 export const USAGE = `Usage: sift extract FILE [options]
@@ -235,6 +235,7 @@ function summary(label: string, run: LocalRun, ms: number): string {
   const refused = summarizeRefusals(run.progress.chunkLog ?? []);
   const rateLimit = summarizeRateLimits(run.progress.chunkLog ?? []);
   const leftOut = summarizeLeftOut(run.progress.chunkLog ?? []);
+  const joined = summarizeJoined(run.progress.chunkLog ?? []);
   const { inputTokens, outputTokens } = run.progress;
   // The chunks' and the matcher's tokens, the cost when priced, "(estimated)" when some are ours.
   const tokens = (inputTokens ?? 0) + (outputTokens ?? 0) > 0 ? `, ${formatRunUsage(run.progress)}` : "";
@@ -245,6 +246,7 @@ function summary(label: string, run: LocalRun, ms: number): string {
     ...(refused ? [`${refused.count} refused`] : []),
     ...(rateLimit ? [rateLimit.text] : []),
     ...(leftOut ? [leftOut.text] : []),
+    ...(joined ? [joined.text] : []),
   ];
   return (
     `extractor ${label}, ${n} chunk${n === 1 ? "" : "s"}, ${all.length} candidates` +

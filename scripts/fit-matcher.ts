@@ -14,7 +14,8 @@
  *    pool); the must-never fixtures.
  * The encoder model adds the sentence encoder's cosine (USE lite, SIFT_SENTENCE_ENCODER); encodings are
  * cached in $SIFT_CACHE_DIR or the OS temp directory (~15 min to encode the ~26k sentences on one core).
- * --write stores both models and the cut-offs in lib/matcher/model-weights.ts, each fitted on the whole pool.
+ * --write stores both models and the cut-offs in lib/matcher/model-weights.ts, each fitted on the whole pool;
+ * with --no-encoder it refits the lexical model and keeps the committed encoder model and its cut-off.
  */
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
@@ -24,12 +25,14 @@ import { analyze, loadSentenceEncoder, loadWordVectors } from "@/lib/matcher";
 import { FEATURE_NAMES, type FeatureName } from "@/lib/matcher/features";
 import { decidePair, examinePair, withEncoder, type PairResult } from "@/lib/matcher/matcher";
 import type { FittedModels, PairModel } from "@/lib/matcher/model";
+import { FITTED } from "@/lib/matcher/model-weights";
 import { DEFAULT_THRESHOLDS, type Thresholds } from "@/lib/matcher/thresholds";
 import { cosineSimilarity } from "@/lib/matcher/vectors";
 import { fitLogistic, type Row } from "./lib/logistic";
 import { SETS, isDuplicate, type LabelledPair, type SetName } from "./lib/pair-data";
 import { accuracy, prf, seededOrder } from "./lib/pair-metrics";
 import { report, type Item } from "./lib/fit-matcher-report";
+import { writtenModels } from "./lib/written-models";
 
 const argv = process.argv.slice(2);
 const useEncoder = !argv.includes("--no-encoder");
@@ -80,9 +83,12 @@ const items: Item[] = (Object.keys(pairs) as SetName[]).flatMap((set) => {
 });
 console.log(`compared ${items.length} pairs in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
 
+// FIT_DROP=a,b leaves features out, to measure what each adds (an ablation; --write then ships without them).
+const dropped = new Set((process.env.FIT_DROP ?? "").split(",").filter(Boolean));
+const used = FEATURE_NAMES.filter((n) => !dropped.has(n));
 const featureSets = {
-  lexical: [...FEATURE_NAMES] as FeatureName[],
-  encoder: [...FEATURE_NAMES, "encoder"] as FeatureName[],
+  lexical: [...used] as FeatureName[],
+  encoder: [...used, "encoder"] as FeatureName[],
 };
 type Kind = keyof typeof featureSets;
 const xOf = (it: Item, names: FeatureName[]) =>
@@ -106,6 +112,9 @@ const CONTINUOUS = new Set<FeatureName>([
   "unpaired",
   "thingParallel",
   "swapFar",
+  "crossing",
+  "coverMinLong",
+  "vectorAlignMinLong",
   "encoder",
 ]);
 
@@ -279,19 +288,18 @@ if (argv.includes("--weights"))
     );
 
 if (argv.includes("--write")) {
-  if (!useEncoder) throw new Error("--write needs the encoder model too: run without --no-encoder");
-  const round = (m: PairModel): PairModel => ({
-    features: m.features,
-    bias: Number(m.bias.toFixed(4)),
-    weights: m.weights.map((w) => Number(w.toFixed(4))),
-  });
-  const out: FittedModels = { lexical: round(final.lexical), encoder: round(final.encoder), thresholds };
+  const out = writtenModels(
+    final,
+    thresholds,
+    useEncoder ? null : { encoder: FITTED.encoder, encoderDuplicate: FITTED.thresholds.encoderDuplicate },
+  );
   const file = path.join(root, "lib/matcher/model-weights.ts");
   const text =
     `import type { FittedModels } from "./model";\n\n` +
     `// Written by \`npx tsx scripts/fit-matcher.ts --write\` from MRPC train, SICK train and STS-B train\n` +
-    `// (../shared/eval); L2 ${chosen.lexical.lambda} / ${chosen.encoder.lambda}, cut-offs chosen on 5-fold ` +
-    `out-of-fold verdicts.\n` +
+    `// (../shared/eval); L2 ${chosen.lexical.lambda} / ${useEncoder ? chosen.encoder.lambda : "kept"}, cut-offs ` +
+    `chosen on 5-fold out-of-fold verdicts.\n` +
+    (useEncoder ? "" : `// --no-encoder: the encoder model and its cut-off are the ones committed before.\n`) +
     `export const FITTED: FittedModels = ${JSON.stringify(out)};\n`;
   writeFileSync(file, await format(text, { ...(await resolveConfig(file)), filepath: file }));
   console.log(`wrote ${path.relative(root, file)}`);

@@ -8,6 +8,8 @@ import { configuredModelId } from "@/lib/models";
 import { SettingsForm } from "@/components/settings/settings-form";
 import { getDb } from "@/lib/db/client";
 import { getSettings } from "@/lib/db/settings";
+import { getLearningSummary } from "@/lib/db/learned-models";
+import { LearningCard } from "@/components/settings/learning-card";
 import { presetOptions } from "@/lib/settings/schema";
 import { requirePage } from "@/app/access";
 
@@ -17,7 +19,8 @@ export const metadata: Metadata = { title: "Settings" };
 export default async function SettingsPage() {
   await requirePage("admin");
   const env = getEnv();
-  const settings = await getSettings({ db: await getDb() });
+  const db = await getDb();
+  const [settings, learning] = await Promise.all([getSettings({ db }), getLearningSummary({ db })]);
   const modelId = configuredModelId(env);
   const rows: [string, string][] = [
     [
@@ -50,6 +53,9 @@ export default async function SettingsPage() {
           defaultTemplate={DEFAULT_TEMPLATE}
           presets={Object.values(PRESETS).map((p) => ({ id: p.id, label: p.label }))}
         />
+      </div>
+      <div className="mt-6">
+        <LearningCard summary={learning} />
       </div>
       <h2 className="mb-2 mt-8 text-lg font-semibold">Kinds</h2>
       <div className="grid gap-4 md:grid-cols-3">

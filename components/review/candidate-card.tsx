@@ -210,6 +210,7 @@ function CandidateCardView({
       ) : null}
       <QuoteInContext item={item} lines={focus ? 4 : 1} />
       <GateNote item={item} />
+      {item.rankReason ? <p className="mt-1 text-xs text-muted-foreground">{item.rankReason}</p> : null}
       {holdsSecret && !readOnly ? (
         <SecretAck
           value={secret}

@@ -30,6 +30,8 @@ export const FIELD_LABELS = {
   knownFactsLimit: "Known facts sent to the model",
   customKinds: "Custom kinds",
   promptTemplate: "LLM prompt template",
+  "learning.enabled": "Learn from this team's decisions: rank and gate by the learned confidence",
+  "learning.autoApprove": "Let auto-approve use the learned confidence",
   keyboardShortcuts: "Single-key shortcuts in the review queue (j, k, a, e, r, …)",
 } as const satisfies Partial<Record<Path<SettingsFormValues>, string>>;
 

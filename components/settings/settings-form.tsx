@@ -138,6 +138,8 @@ export function SettingsForm({
             <p className="text-xs text-muted-foreground">
               Off, the queue is worked with Tab and the buttons, and no single key acts on its own.
             </p>
+            <CheckField id="learningEnabled" name="learning.enabled" />
+            <CheckField id="learningAutoApprove" name="learning.autoApprove" />
           </Card>
           {otherErrors.length ? (
             <div role="alert" className="rounded-md border border-danger px-3 py-2 text-sm text-danger">

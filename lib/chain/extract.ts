@@ -29,6 +29,8 @@ export interface ChunkOutcome {
   rateLimit?: RateLimitMet;
   /** Candidates the extractor ranked under its floor and left out, counted (the offline extractor's). */
   belowFloor?: { count: number; floor: number };
+  /** Summary items the extractor joined to the candidates they repeat, counted (the offline extractor's). */
+  joined?: number;
 }
 
 export interface ExtractedChunk {
@@ -101,6 +103,7 @@ export async function* extractChunks({
             refused: result.refused ?? [],
             ...(result.rateLimit ? { rateLimit: result.rateLimit } : {}),
             ...(result.belowFloor ? { belowFloor: result.belowFloor } : {}),
+            ...(result.joined ? { joined: result.joined } : {}),
           },
         },
       };

@@ -21,7 +21,16 @@ export async function gateCandidates(matched: MatchedCandidate[], policy?: GateP
   const secrets = await findSecretKinds(matched.map(({ candidate }) => `${candidate.content}\n${candidate.quote}`));
   const { autoRejectRepeats } = GatePolicySchema.parse(policy ?? {});
   return matched.map((m, i) => {
-    const gate = decideGate({ candidate: m.candidate, match: m.match, policy, secrets: secrets[i] ?? [] });
+    // A learned confidence (lib/learning, scored by the chain or stored on a re-judged candidate) gates; auto-approve
+    // reads it only where the settings let it.
+    const learned = m.candidate.learned;
+    const gate = decideGate({
+      candidate: learned ? { ...m.candidate, confidence: learned.confidence } : m.candidate,
+      autoApproveConfidence: learned && !learned.approves ? m.candidate.confidence : undefined,
+      match: m.match,
+      policy,
+      secrets: secrets[i] ?? [],
+    });
     return { ...m, gate: m.rejectedBefore ? again(gate, m.rejectedBefore, autoRejectRepeats) : gate };
   });
 }

@@ -4,7 +4,7 @@ import { TaxonomySchema } from "@/lib/extraction/kinds";
 import type { ReviewedExample } from "@/lib/extraction/types";
 import { GatePolicySchema, gatePolicyForOrigin } from "@/lib/matcher/gating";
 import { ThresholdsSchema } from "@/lib/matcher/thresholds";
-import { kindsForPreset, type Settings } from "@/lib/settings/schema";
+import { kindsForPreset, LearningSettingsSchema, type Settings } from "@/lib/settings/schema";
 
 /**
  * What a run is, stored on its row (ExtractionRun.payload) when it is made: Start, Retry and every
@@ -63,6 +63,8 @@ export const RunPayloadSchema = z.object({
     gates: GatePolicySchema,
     knownFactsLimit: z.number().int().nonnegative(),
     promptTemplate: z.string().nullable(),
+    /** Absent on payloads made before the queue learned: those runs use the shipped confidence. */
+    learning: LearningSettingsSchema.default({ enabled: false, autoApprove: false }),
   }),
 });
 export type RunPayload = z.infer<typeof RunPayloadSchema>;
@@ -137,6 +139,7 @@ export function buildRunPayload({
       gates: gatePolicyForOrigin(settings.gates, source.origin),
       knownFactsLimit: settings.knownFactsLimit,
       promptTemplate: settings.promptTemplate,
+      learning: settings.learning,
     },
   };
 }

@@ -124,6 +124,7 @@ async function storeChunk({
           ...(outcome.refused.length > 0 ? { refused: outcome.refused } : {}),
           ...(outcome.rateLimit ? { rateLimit: outcome.rateLimit } : {}),
           ...(outcome.belowFloor ? { belowFloor: outcome.belowFloor } : {}),
+          ...(outcome.joined ? { joined: outcome.joined } : {}),
         },
       });
     },

@@ -3,6 +3,7 @@ import { dedupeChunks } from "@/lib/chain/dedupe";
 import { extractChunks, type ChunkOutcome } from "@/lib/chain/extract";
 import { gateChunks } from "@/lib/chain/gate";
 import { groundChunks } from "@/lib/chain/ground";
+import { loadLearnedScorer, scoreChunks } from "@/lib/chain/learn";
 import { matchChunks } from "@/lib/chain/match";
 import type { RunPayload } from "@/lib/chain/payload";
 import { applyAutoMerges, persistChunks } from "@/lib/chain/persist";
@@ -19,7 +20,7 @@ import type { ModelEmbedder } from "@/lib/models";
 /**
  * A run, down the chain once (ARCHITECTURE.md, "A run, from paste to fact"):
  *
- *   view → chunk → extract → ground → de-duplicate → match → gate → persist
+ *   view → chunk → extract → ground → de-duplicate → match → learned score → gate → persist
  *
  * The view and the chunks are planned once; from the extractor on, chunks flow one by one through async
  * streams, each stage a module of lib/chain with its own input and output. The server, the CLI and the
@@ -93,7 +94,9 @@ export async function runChain({
     embed: models.embed,
     judge: models.judge,
   });
-  const gated = gateChunks(matched, { policy: payload.settings.gates });
+  const learned = await loadLearnedScorer({ db, learning: payload.settings.learning });
+  const scored = scoreChunks(matched, { score: learned ? learned(run.source.format ?? "text") : null });
+  const gated = gateChunks(scored, { policy: payload.settings.gates });
   const { outcomes, usage } = await persistChunks(gated, { db, runId: run.id, workerId, pace });
 
   // Auto-merges a crash left undone (they follow their chunk's commit) are done before the run ends.

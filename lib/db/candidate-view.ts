@@ -38,6 +38,8 @@ export function toCandidateView(row: CandidateViewRow): CandidateView {
     supported: row.supported,
     status: row.status,
     rank: row.rank,
+    learnedConfidence: row.learnedConfidence,
+    rankReason: row.rankReason,
     verdict: row.verdict,
     verdictStage: asStage(row.verdictStage),
     matches: readMatches(row),

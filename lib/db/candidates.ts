@@ -85,6 +85,8 @@ async function createCandidates(
         importance: c.importance,
         rank: rankOf(c),
         features: c.scoredFrom ?? {},
+        learnedConfidence: c.learned?.confidence ?? null,
+        rankReason: c.learned?.reason ?? null,
         temporal: c.temporal,
         speaker: c.speaker,
         quote: c.quote,

@@ -47,6 +47,8 @@ export async function listOpenCandidatesToRejudge({
       id: true,
       ...candidateFields,
       ...storedReviewFields,
+      learnedConfidence: true,
+      rankReason: true,
     },
   });
   const order = new Map(hits.map((h, i) => [h.id, i]));

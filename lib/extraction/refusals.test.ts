@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { summarizeLeftOut, summarizeRefusals, summarizeRepeats } from "@/lib/extraction/refusals";
+import { summarizeJoined, summarizeLeftOut, summarizeRefusals, summarizeRepeats } from "@/lib/extraction/refusals";
 import type { ChunkLogEntry } from "@/lib/extraction/schema";
 
 const entry = (index: number, refused?: string[]): ChunkLogEntry => ({
@@ -68,5 +68,18 @@ describe("summarizeRepeats", () => {
     });
     expect(summarizeRepeats([{ ...entry(0), repeats: 1 }])?.text).toBe("1 repeat of earlier lines dropped (kept once)");
     expect(summarizeRepeats([entry(0)])).toBeNull();
+  });
+});
+
+describe("summarizeJoined", () => {
+  it("adds up the closing-summary repeats the extractor joined, and is silent when there were none", () => {
+    expect(summarizeJoined([{ ...entry(0), joined: 2 }, entry(1), { ...entry(2), joined: 1 }])).toEqual({
+      count: 3,
+      text: "3 closing-summary repeats joined to the facts they repeat",
+    });
+    expect(summarizeJoined([{ ...entry(0), joined: 1 }])?.text).toBe(
+      "1 closing-summary repeat joined to the facts they repeat",
+    );
+    expect(summarizeJoined([entry(0)])).toBeNull();
   });
 });

@@ -43,6 +43,17 @@ export function summarizeLeftOut(log: readonly ChunkLogEntry[] | unknown): Refus
 }
 
 /**
+ * What the extractor joined instead of proposing twice: a closing summary's items that repeat earlier candidates
+ * ("3 closing-summary repeats joined to the facts they repeat"), counted per chunk in the run's log.
+ */
+export function summarizeJoined(log: readonly ChunkLogEntry[] | unknown): RefusalSummary | null {
+  const parsed = Array.isArray(log) ? ChunkLogSchema.safeParse(log) : null;
+  const count = (parsed?.success ? parsed.data : []).reduce((n, e) => n + (e.joined ?? 0), 0);
+  if (count === 0) return null;
+  return { count, text: `${count} closing-summary repeat${count === 1 ? "" : "s"} joined to the facts they repeat` };
+}
+
+/**
  * What the run's de-duplication dropped: candidates a later chunk proposed again in the same words as an earlier
  * one (kept once, the first). Counted beside the run, as what is refused and left out is.
  */

@@ -46,7 +46,14 @@ export const CandidateSchema = ExtractedFactSchema.extend({
   end: z.number().int().nonnegative().nullable(),
   supported: z.boolean(),
 });
-export type Candidate = z.infer<typeof CandidateSchema> & { scoredFrom?: ScoreFeatures };
+/** The fact base's learned confidence for a candidate (lib/learning), and whether auto-approve may read it. */
+export interface LearnedConfidence {
+  confidence: number;
+  reason: string;
+  approves: boolean;
+}
+
+export type Candidate = z.infer<typeof CandidateSchema> & { scoredFrom?: ScoreFeatures; learned?: LearnedConfidence };
 
 /** One chunk's outcome in a run's log (ExtractionRun.chunkLog), appended as each chunk finishes. */
 export const ChunkLogEntrySchema = z.object({
@@ -68,6 +75,8 @@ export const ChunkLogEntrySchema = z.object({
   rateLimit: z.object({ hits: z.number().int().nonnegative(), waitedMs: z.number().nonnegative() }).optional(),
   /** Candidates the extractor found but ranked under its floor (`floor`), left out of the queue and counted. */
   belowFloor: z.object({ count: z.number().int().nonnegative(), floor: z.number().min(0).max(1) }).optional(),
+  /** Closing-summary items joined to the earlier candidates they repeat, counted. */
+  joined: z.number().int().nonnegative().optional(),
 });
 export type ChunkLogEntry = z.infer<typeof ChunkLogEntrySchema>;
 export const ChunkLogSchema = z.array(ChunkLogEntrySchema);

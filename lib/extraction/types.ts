@@ -80,6 +80,8 @@ export interface ChunkResult {
   refused?: string[];
   /** Candidates found but ranked under the extractor's floor, so not proposed: counted and shown on the run. */
   belowFloor?: { count: number; floor: number };
+  /** Closing-summary items joined to the earlier candidates they repeat, counted: shown on the run. */
+  joined?: number;
   /** The provider's rate limit met on the way: 429s waited out and the time spent waiting (the LLM sets it). */
   rateLimit?: RateLimitMet;
 }

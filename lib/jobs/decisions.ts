@@ -7,12 +7,14 @@ import { approveCandidate, mergeCandidate, rejectCandidate } from "@/lib/facts/d
 import { editFact, restoreFactVersion } from "@/lib/facts/edit";
 import { createManualFact } from "@/lib/facts/manual";
 import { undoDecision } from "@/lib/facts/undo";
+import { learnQuietly } from "@/lib/jobs/learning";
 import { rejudgeQuietly } from "@/lib/jobs/rejudge";
 
 /**
  * A reviewer's decisions as the app makes them: the decision (lib/facts/decide.ts, one transaction,
  * never a model), then the open candidates it touched judged again (lib/jobs/rejudge.ts), so the queue
- * the reviewer sees next is true. The re-judging never undoes or fails a decision.
+ * the reviewer sees next is true; then, every few decisions, the learned confidence refitted (lib/jobs/learning.ts).
+ * Neither the re-judging nor the learning ever undoes or fails a decision.
  */
 
 type Approve = Parameters<typeof approveCandidate>[0] & { db: Db };
@@ -27,6 +29,7 @@ export async function approveAndRejudge(options: Approve) {
       candidateIds: [options.candidateId, ...fact.mergedCandidateIds],
     },
   });
+  await learnQuietly({ db: options.db });
   return fact;
 }
 
@@ -36,12 +39,14 @@ export async function mergeAndRejudge(options: Parameters<typeof mergeCandidate>
     db: options.db,
     change: { factIds: [fact.id], texts: [fact.content], candidateIds: [options.candidateId] },
   });
+  await learnQuietly({ db: options.db });
   return fact;
 }
 
 export async function rejectAndRejudge(options: Parameters<typeof rejectCandidate>[0] & { db: Db }) {
   const rejected = await rejectCandidate(options);
   await rejudgeQuietly({ db: options.db, change: { candidateIds: rejected } });
+  await learnQuietly({ db: options.db });
   return rejected;
 }
 
@@ -56,6 +61,7 @@ export async function undoAndRejudge(options: Parameters<typeof undoDecision>[0]
       reopened: result.reopened,
     },
   });
+  await learnQuietly({ db: options.db });
   return result;
 }
 
@@ -121,6 +127,7 @@ export async function decideSelection({
     }
   }
   await rejudgeQuietly({ db, change });
+  await learnQuietly({ db });
   const decided = ids.filter((id) => !skipped.some((s) => s.candidateId === id)).length;
   return { decided, leftGated: action === "approve" && !includeGated ? gated.length : 0, skipped };
 }

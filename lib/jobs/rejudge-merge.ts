@@ -35,7 +35,12 @@ export interface ChangedFact {
 /** Every field the full path needs to judge a candidate again. */
 export function candidateInput(c: CandidateToRejudge): Candidate & { id: string } {
   const { id, content, kind, confidence, importance, temporal, speaker, quote, start, end, supported } = c;
-  return { id, content, kind, confidence, importance, temporal, speaker, quote, start, end, supported };
+  // The learned confidence it was scored with gates it again; auto-approve on re-judging reads the shipped one.
+  const learned =
+    c.learnedConfidence === null
+      ? undefined
+      : { confidence: c.learnedConfidence, reason: c.rankReason ?? "", approves: false };
+  return { id, content, kind, confidence, importance, temporal, speaker, quote, start, end, supported, learned };
 }
 
 export async function mergeChangedVerdicts({

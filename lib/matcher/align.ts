@@ -133,6 +133,25 @@ export interface Swap {
   b: Token[];
   /** a one-for-one swap of WordNet opposites ("approved" / "rejected") */
   antonym: boolean;
+  /** the opposites are adjectives heading each run ("empty" / "full of people") */
+  adjectives?: boolean;
+}
+
+/** WordNet has the word as an adjective in its sense-tagged corpus ("empty", mostly a verb there, too). */
+const isAdjective = (t: Token): boolean => (t.senses?.posWeight[2] ?? 0) >= 1;
+
+const meets = (xs: Set<number>, ys: Set<number>) => [...xs].some((x) => ys.has(x));
+
+/**
+ * WordNet opposites, directly ("empty" / "full") or through a similar adjective ("huge" is similar to
+ * "large", the antonym of "small"): WordNet keeps antonyms only between the heads of its adjective clusters.
+ */
+function opposedAdjectives(x: Token, y: Token, al: Alignment, i: number, j: number | undefined): boolean {
+  if (al.antonyms.some(([p, q]) => p === i && q === j)) return true;
+  const sx = x.senses;
+  const sy = y.senses;
+  if (!sx || !sy) return false;
+  return meets(sx.derived, sy.antonyms) || meets(sy.derived, sx.antonyms);
 }
 
 /** Longest run of swapped words counted as one swap: longer runs are a different statement, not a swap within one. */
@@ -217,6 +236,14 @@ export function findSwaps(al: Alignment): Swap[] {
     const runB = unpairedBetween(partnerB, lo, hi);
     if (runB.length === 0 || runA.length > MAX_RUN || runB.length > MAX_RUN || !consecutive(runB)) continue;
     const antonym = runA.length === 1 && runB.length === 1 && al.antonyms.some(([x, y]) => x === i && y === runB[0]);
+    const headA = al.wordsA[i] as Token;
+    const headB = al.wordsB[runB[0] as number] as Token;
+    // An adjective heading each run, opposite to the other ("is empty" / "is full of people", "huge" / "very
+    // small"): the rest of the run says more about the opposite, it does not make another thing of it.
+    if (!antonym && isAdjective(headA) && isAdjective(headB) && opposedAdjectives(headA, headB, al, i, runB[0])) {
+      out.push({ a: [headA], b: [headB], antonym: true, adjectives: true });
+      continue;
+    }
     out.push({ a: runA.map((k) => al.wordsA[k] as Token), b: runB.map((k) => al.wordsB[k] as Token), antonym });
   }
   return out;

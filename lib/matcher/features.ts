@@ -45,6 +45,10 @@ export const FEATURE_NAMES = [
   "amountOneSide",
   "partialAmountOneSide",
   "negationOneSide",
+  "crossing",
+  "verbsBoth",
+  "coverMinLong",
+  "vectorAlignMinLong",
 ] as const;
 export type FeatureName = (typeof FEATURE_NAMES)[number] | "encoder";
 export type Features = Record<FeatureName, number>;
@@ -98,7 +102,10 @@ function cover(words: Token[], partner: number[]): number {
   return total === 0 ? 1 : paired / total;
 }
 
-type FindingName = Exclude<(typeof FEATURE_NAMES)[number], "overlap" | "embedding" | "order">;
+type FindingName = Exclude<
+  (typeof FEATURE_NAMES)[number],
+  "overlap" | "embedding" | "order" | "crossing" | "verbsBoth"
+>;
 
 /** Which count a guard's finding adds to (each finding to one). */
 function findingOf(d: Difference): FindingName | null {
@@ -129,6 +136,39 @@ const unpairedCount = (partner: number[]) => {
   for (const p of partner) if (p < 0) n++;
   return n;
 };
+
+/**
+ * Share of the paired words' pairs that come in the other order on the other side: "A nude lady is walking in
+ * front of a crowd" / "A nude crowd is walking in front of a lady" pairs every word, in another arrangement.
+ * Counted over WordNet relatives too, which the stem-only sequence below misses.
+ */
+function crossing(partner: number[]): number {
+  const js = partner.filter((j) => j >= 0);
+  let pairs = 0;
+  let crossed = 0;
+  for (let p = 0; p < js.length; p++)
+    for (let q = p + 1; q < js.length; q++) {
+      pairs++;
+      if ((js[p] as number) > (js[q] as number)) crossed++;
+    }
+  return pairs === 0 ? 0 : crossed / pairs;
+}
+
+/** WordNet mostly knows the word as a verb. */
+const verbish = (t: Token) =>
+  !!t.senses && t.senses.posWeight[1] > Math.max(t.senses.posWeight[0], t.senses.posWeight[2], t.senses.posWeight[3]);
+
+/**
+ * Verbs on both sides left unpaired or paired only as a kind of the other (the fewer of the two, at most 2):
+ * another action in the same scene ("is sitting in shallow water" / "is trotting through shallow water"),
+ * where one side's extra verb is more often an added clause.
+ */
+function verbsBoth(al: Alignment): number {
+  const loose = (i: number) => i < 0 || al.relationA[i] === "hypernym";
+  const a = al.wordsA.filter((t, i) => verbish(t) && ((al.partnerA[i] as number) < 0 || loose(i))).length;
+  const b = al.wordsB.filter((t, j) => verbish(t) && loose(al.partnerB[j] as number)).length;
+  return Math.min(2, a, b);
+}
 
 /** Longest common subsequence of the content words (by stem), over the longer side: word order kept. */
 function sequence(x: Token[], y: Token[]): number {
@@ -227,6 +267,12 @@ export function pairFeatures(
     amountOneSide: n("amountOneSide"),
     partialAmountOneSide: n("partialAmountOneSide"),
     negationOneSide: n("negationOneSide"),
+    crossing: crossing(al.partnerA),
+    verbsBoth: verbsBoth(al),
+    // How much an unpaired word counts depends on length: in a short statement every word is the fact, a long
+    // one (a news sentence) can carry a clause of its own and still say the same.
+    coverMinLong: Math.min(ca, cb) * Math.log1p((na + nb) / 2),
+    vectorAlignMinLong: Math.min(forward, backward) * Math.log1p((na + nb) / 2),
     encoder,
   };
 }

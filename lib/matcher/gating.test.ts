@@ -41,9 +41,9 @@ describe("decideGate", () => {
     const d = decideGate({ candidate: { confidence: 0.55, supported: false }, match: contradiction });
     expect(d.status).toBe("gated");
     expect(d.reasons).toEqual([
-      "Low confidence (0.55 < 0.70)",
       "Quote not found in the source",
       `Contradicts an approved fact: "Ship by end of Q3" ('end of Q3' vs 'end of Q4')`,
+      "Low confidence (0.55 < 0.70)",
     ]);
   });
 

@@ -38,6 +38,8 @@ const fmt = (x: number) => x.toFixed(2);
  */
 export function decideGate(input: {
   candidate: { confidence: number; supported: boolean; content?: string; quote?: string; notes?: string[] };
+  /** The confidence auto-approve reads when not `candidate.confidence` (a learned one gates, the shipped approves). */
+  autoApproveConfidence?: number;
   match: MatchResult;
   policy?: GatePolicyInput;
   secrets?: string[];
@@ -69,27 +71,23 @@ export function decideGate(input: {
       mergeIntoFactId: exact.factId,
     };
   }
-  const reasons = [...safety];
+  // Weightiest first: a card shows its first reason, and a contradiction says more than a low score.
+  const reasons = [...safety, ...others];
   if (candidate.confidence < policy.minConfidence) {
     reasons.push(`Low confidence (${fmt(candidate.confidence)} < ${fmt(policy.minConfidence)})`);
   }
-  reasons.push(...others);
   if (reasons.length > 0) return { status: "gated", reasons };
 
   const dup = match.matches.find((m) => m.verdict === "duplicate");
   if (dup) {
     return { status: "pending", reasons: [`Possible duplicate of "${maskSecrets(dup.content)}" (${dup.reason})`] };
   }
-  if (
-    policy.autoApprove.enabled &&
-    match.verdict === "new" &&
-    candidate.confidence >= policy.autoApprove.minConfidence
-  ) {
+  const approveAt = input.autoApproveConfidence ?? candidate.confidence;
+  if (policy.autoApprove.enabled && match.verdict === "new" && approveAt >= policy.autoApprove.minConfidence) {
     return {
       status: "approved",
       reasons: [
-        `Auto-approved: new fact with confidence ${fmt(candidate.confidence)} ` +
-          `≥ ${fmt(policy.autoApprove.minConfidence)}`,
+        `Auto-approved: new fact with confidence ${fmt(approveAt)} ` + `≥ ${fmt(policy.autoApprove.minConfidence)}`,
       ],
     };
   }

@@ -48,8 +48,19 @@ function near(s: Slots, ta: Token, tb: Token): boolean {
       .filter((u) => u !== t && !u.stop && !NEGATORS.has(u.text) && !/\d/.test(u.text));
   const na = around(s.a, ta);
   const nb = around(s.b, tb);
-  return na.length === 0 || nb.length === 0 || na.some((x) => nb.some((y) => paired(s, x, y)));
+  if (na.length === 0 || nb.length === 0 || na.some((x) => nb.some((y) => paired(s, x, y)))) return true;
+  // One short clause each: the other voice ("The budget was approved" / "They did not approve the budget", "No
+  // snake is being fed a mouse by a man" / "The man is feeding a mouse to the snake") or a phrase of its own
+  // ("Two people in a race are flipping …") moves the word's neighbours out of reach of the window; in one
+  // short clause a neighbour paired anywhere is the same place.
+  if (!short(s.a) || !short(s.b)) return false;
+  const all = (an: Analysis) => an.tokens.filter((u) => !u.stop && !NEGATORS.has(u.text));
+  const [wa, wb] = [all(s.a), all(s.b)];
+  return na.some((x) => wb.some((y) => paired(s, x, y))) || nb.some((y) => wa.some((x) => paired(s, x, y)));
 }
+
+/** At most seven content words: one clause, where the words can only fill one set of slots. */
+const short = (an: Analysis) => an.tokens.filter((t) => !t.stop).length <= 7;
 
 /** A negator just before or after the word ("is not smiling", "no man is", "man is not") negates it. */
 const negatedNear = (negs: Token[], at: number) => negs.some((n) => n.index >= at - 3 && n.index <= at + 2);

@@ -36,6 +36,15 @@ const DETERMINERS = new Set(
   "a an the his her their my our your its this that these those some any each every another".split(" "),
 );
 
+const TIME_WORDS = new Set(
+  (
+    "monday tuesday wednesday thursday friday saturday sunday week weekend month year quarter morning " +
+    "afternoon evening night today tomorrow yesterday january february march april may june july august " +
+    "september october november december spring summer autumn fall winter"
+  ).split(" "),
+);
+const placesTime = (an: Analysis, t: Token) => TIME_WORDS.has(an.tokens[t.index + 1]?.text ?? "");
+
 /** A verb here: an -ing form or a past form WordNet mostly knows as a verb ("sitting" / "jumping"). */
 const isVerb = (t: Token) =>
   !!t.senses &&
@@ -52,7 +61,7 @@ const looksLikeName = (t: Token) => t.capitalized && !t.senses?.commonNoun;
  * ("stabbing" / "puncturing", "powerful" / "prominent"), while a swapped noun names a different thing.
  * Part-of-speech tagging (wink-nlp) would cost ~0.3 ms per text and mis-tags headlines anyway.
  */
-function nounish(an: Analysis, t: Token, modifiesSharedWord: boolean): boolean {
+export function nounish(an: Analysis, t: Token, modifiesSharedWord: boolean): boolean {
   if (!t.senses || t.possessive) return true;
   const [noun, verb, adj, adv] = t.senses.posWeight;
   if (adj > Math.max(noun, verb)) return false;
@@ -102,10 +111,12 @@ export function swapDifferences(a: Analysis, b: Analysis, al: Alignment, explain
   const seenA = new Set([...settled.flatMap((d) => d.tokensA), ...textValues(a).flatMap((v) => v.tokens)]);
   const seenB = new Set([...settled.flatMap((d) => d.tokensB), ...textValues(b).flatMap((v) => v.tokens)]);
   const out: Difference[] = [];
-  for (const { a: xs, b: ys, antonym } of swaps) {
+  for (const { a: xs, b: ys, antonym, adjectives } of swaps) {
     if (xs.some((x) => seenA.has(x.index)) || ys.some((y) => seenB.has(y.index))) continue;
     const x = xs[xs.length - 1] as Token;
     const y = ys[ys.length - 1] as Token;
+    // "early Thursday" / "last Thursday": adjectives placing a time are the time guard's, not opposites.
+    if (adjectives && (placesTime(a, x) || placesTime(b, y))) continue;
     const nextA = a.tokens[x.index + 1];
     const nextB = b.tokens[y.index + 1];
     // Modifying the same noun on both sides ("upload API" / "tracing API"); not "goes down" / "slides down".

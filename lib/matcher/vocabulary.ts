@@ -64,7 +64,7 @@ export const OPPOSITES: Array<[string, string]> = (
   "internal/external public/private import/export input/output true/false cheap/expensive big/small " +
   "large/small long/short hot/cold fast/slow old/new same/different easy/hard easy/difficult good/bad " +
   "happy/sad up/down in/out on/off with/without inside/outside allow/forbid allow/block online/offline " +
-  "remote/onsite full-time/part-time senior/junior over/under"
+  "remote/onsite full-time/part-time senior/junior over/under onto/off into/out"
 )
   .split(" ")
   .map((p) => p.split("/") as [string, string]);

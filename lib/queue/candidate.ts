@@ -23,6 +23,10 @@ export const CandidateViewSchema = CandidateSchema.extend({
   status: CandidateStatusSchema,
   /** The queue's order: higher first (confidence × importance when the run saved it; lib/extraction/rank.ts). */
   rank: z.number(),
+  /** The fact base's learned confidence the rank and gate read, when a learned model scored it (lib/learning). */
+  learnedConfidence: z.number().nullable(),
+  /** Why the learned model ranks it so ("Learned 0.84 (shipped 0.55): you approved 9 of 10 of kind decision"). */
+  rankReason: z.string().nullable(),
   /** The verdict of its best match; null before the matcher judged it. */
   verdict: z.enum(VERDICTS).nullable(),
   /** The matcher's stage that decided the verdict. */

@@ -4,6 +4,15 @@ import type { KindDefinition } from "@/lib/extraction/types";
 import { GatePolicySchema } from "@/lib/matcher/gating";
 import { ThresholdsSchema } from "@/lib/matcher/thresholds";
 
+/**
+ * Whether the fact base's learned confidence (lib/learning) ranks and gates the queue, and whether auto-approve
+ * may use it too: off by default, so a learned model never approves without a person unless a reviewer says so.
+ */
+export const LearningSettingsSchema = z.object({
+  enabled: z.boolean().default(true),
+  autoApprove: z.boolean().default(false),
+});
+
 /** Everything a reviewer can change in Settings. Stored as one JSON row; defaults fill the gaps. */
 export const CUSTOM_PRESET = "custom";
 
@@ -25,6 +34,7 @@ export const SettingsSchema = z
     keyboardShortcuts: z.boolean().default(true),
     thresholds: ThresholdsSchema.default(ThresholdsSchema.parse({})),
     gates: GatePolicySchema.default(GatePolicySchema.parse({})),
+    learning: LearningSettingsSchema.default(LearningSettingsSchema.parse({})),
   })
   .refine((s) => s.defaultPreset !== CUSTOM_PRESET || s.customKinds !== null, {
     message: "Define custom kinds before making Custom the default preset",

@@ -48,6 +48,7 @@ const appTables = [
   "FactRevision",
   "FactVectorBand",
   "FactWord",
+  "LearnedModel",
   "Reviewer",
   "Setting",
   "Source",

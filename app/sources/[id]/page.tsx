@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { summarizeRateLimits } from "@/lib/extraction/rate-limit-notes";
-import { summarizeLeftOut, summarizeRefusals, summarizeRepeats } from "@/lib/extraction/refusals";
+import { summarizeJoined, summarizeLeftOut, summarizeRefusals, summarizeRepeats } from "@/lib/extraction/refusals";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { RetryButton } from "@/components/ingest/retry-button";
@@ -93,9 +93,12 @@ function rateLimitLine(chunkLog: unknown) {
 
 /** Items the model returned that the run did not keep, and what the extractor left out under its floor. */
 function refusalLine(chunkLog: unknown) {
-  const lines = [summarizeRefusals(chunkLog), summarizeLeftOut(chunkLog), summarizeRepeats(chunkLog)].filter(
-    (l) => l !== null,
-  );
+  const lines = [
+    summarizeRefusals(chunkLog),
+    summarizeLeftOut(chunkLog),
+    summarizeJoined(chunkLog),
+    summarizeRepeats(chunkLog),
+  ].filter((l) => l !== null);
   return lines.map((line) => (
     <span key={line.text} className="w-full text-muted-foreground">
       {maskSecrets(line.text)}

@@ -3,7 +3,7 @@ import { skipLeadingFiller, trimTrailingVocative } from "@/lib/extraction/offlin
 import type { Tok } from "@/lib/extraction/offline/nlp";
 
 /** A clause a fact is read from: its words (`toks`, a compound's part with its owner) and its quote (`span`). */
-interface AtomicClause {
+export interface AtomicClause {
   clause: Tok[];
   toks: Tok[];
   span: Tok[];

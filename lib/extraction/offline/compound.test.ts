@@ -14,6 +14,12 @@ function facts(transcript: string) {
 const parts = (sentence: string) => splitCompound(analyse(sentence)[0]!.toks);
 
 describe("a compound of one owner's tasks", () => {
+  it("splits two tasks of one owner, each with its own object, both the owner's action items", () => {
+    const found = facts("Ann: Raj calls Sam today and sends Dana the brief by Tuesday.\n");
+    expect(found.map((c) => c.content)).toEqual(["Raj calls Sam today.", "Raj sends Dana the brief by Tuesday."]);
+    expect(found.map((c) => c.kind)).toEqual(["action_item", "action_item"]);
+  });
+
   it("becomes one candidate per task, each with the owner and its own date, quoting its own words", () => {
     const said =
       "Marcus emails partners by Friday, drafts the migration email by Monday, and the blog post by October 18th.";

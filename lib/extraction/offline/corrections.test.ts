@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { getPresetKinds } from "@/lib/extraction/kinds";
-import { extractCandidates } from "@/lib/extraction/offline";
+import { createOfflineExtractor, extractCandidates } from "@/lib/extraction/offline";
+import { rankOf } from "@/lib/extraction/rank";
 import { transcriptOf } from "@/tests/transcript";
 
 function run(lines: [string, string][]) {
@@ -81,5 +82,64 @@ describe("a closing summary", () => {
       ["Dana", "Okay, let me summarize: we launch billing v2 on October 22nd, and Priya owns the status page."],
     ]);
     expect(facts.some((f) => /Priya owns the status page/.test(f.quote))).toBe(true);
+  });
+
+  it("counts what it joined, so nothing goes in silence, and leaves the originals' cards as they were", async () => {
+    expect(run(MEETING).every((f) => !f.notes)).toBe(true);
+    const m = transcriptOf(MEETING);
+    const input = { text: m.text, segments: m.segments, kinds: getPresetKinds("meeting") };
+    const result = await createOfflineExtractor().extractChunk(input, {
+      index: 0,
+      start: 0,
+      end: m.text.length,
+      segments: m.segments,
+    });
+    expect(result.joined).toBe(1);
+  });
+});
+
+describe("a closing summary said another way", () => {
+  it('is found after "Quick summary." or "let me just summarize", and joins what it repeats', () => {
+    for (const opener of ["Okay, let me wrap. Quick summary.", "Okay, let me just summarize for the record."]) {
+      const facts = run([
+        ["Dana", "The team will launch billing v2 on October 22nd."],
+        ["Lin", "The code freeze starts on October 15th."],
+        ["Dana", `${opener} We launch billing v2 on October 22nd.`],
+      ]);
+      expect(facts.map((f) => f.quote)).toEqual([
+        "The team will launch billing v2 on October 22nd.",
+        "The code freeze starts on October 15th.",
+      ]);
+    }
+  });
+
+  it("keeps a summary line that is partly new, ranked lower than when it repeats nothing", () => {
+    const line: [string, string] = [
+      "Dana",
+      "Quick summary. Housing moves to a PC/ABS blend with a 2.4 millimeter minimum wall.",
+    ];
+    const said = run([["Marco", "We're moving the housing from straight polycarbonate to a PC/ABS blend."], line]);
+    const alone = run([["Marco", "The pilot customers get the new firmware in March."], line]);
+    const partly = said.find((f) => /2\.4 millimeter/.test(f.quote));
+    const fresh = alone.find((f) => /2\.4 millimeter/.test(f.quote));
+    expect(said.some((f) => /straight polycarbonate/.test(f.quote))).toBe(true);
+    expect(rankOf(partly!)).toBeLessThan(rankOf(fresh!));
+  });
+});
+
+describe("--max-facts on the offline extractor", () => {
+  it("keeps the best-ranked and counts every one over the cap as refused", async () => {
+    const m = transcriptOf([
+      ["Dana", "The team will launch billing v2 on October 22nd."],
+      ["Marcus", "We are not adding SEPA direct debit for the launch."],
+      ["Lin", "The code freeze starts on October 15th."],
+    ]);
+    const input = { text: m.text, segments: m.segments, kinds: getPresetKinds("meeting") };
+    const chunk = { index: 0, start: 0, end: m.text.length, segments: m.segments };
+    const all = await createOfflineExtractor().extractChunk(input, chunk);
+    const capped = await createOfflineExtractor().extractChunk({ ...input, maxFacts: 1 }, chunk);
+    expect(all.facts.length).toBeGreaterThan(1);
+    expect(capped.facts).toHaveLength(1);
+    expect(capped.refused).toEqual(Array(all.facts.length - 1).fill("over the cap of 1 facts per chunk"));
   });
 });

@@ -18,7 +18,16 @@ const CORRECTION = new RegExp(
     "make (?:that|it)|rather than|no wait|after all|we'll go with|let's go with|revised)\\b",
   "i",
 );
-const SUMMARY = /\b(?:(?:let me|let's|so to|to|quick|quickly) (?:summari[sz]e|recap|sum (?:it )?up)|in summary)\b/i;
+const SUMMARY = new RegExp(
+  "\\b(?:(?:let me|let's|so to|to|quick(?:ly)?)(?: just| quickly| briefly)? " +
+    "(?:summari[sz]e|recap|sum (?:it |things )?up)|" +
+    "(?:in|quick|a quick|short|brief) (?:summary|recap)|to (?:summari[sz]e|recap|sum up))\\b",
+  "i",
+);
+/** A summary line sharing this much of its words with an earlier candidate partly repeats it. */
+const PARTLY = 0.3;
+/** How much of its importance a partly repeated summary line keeps (its rank falls as much). */
+const REPEAT_WEIGHT = 0.5;
 /** How far before a quote a correction's marker may stand (its turn's "Actually, …"). */
 const LEAD = 60;
 const STOP = new Set(
@@ -73,7 +82,7 @@ export function joinRestatements<T extends Candidate>(
   text: string,
   turns: Segment[],
   chunk: { start: number; end: number },
-): T[] {
+): { candidates: T[]; joined: number } {
   const summary = summaryOf(text, turns, chunk.start, chunk.end);
   const inSummary = (c: T) => summary !== null && c.start !== null && c.start >= summary.start && c.start < summary.end;
   let out: T[] = [];
@@ -88,9 +97,17 @@ export function joinRestatements<T extends Candidate>(
     }
     out.push(c);
   }
-  if (!summary) return out;
+  if (!summary) return { candidates: out, joined: 0 };
   const before = out.filter((c) => !inSummary(c));
-  return out.filter((c) => !inSummary(c) || !repeatsAll(c, before));
+  // Each repeat joins the facts it repeats and is counted (shown on the run). No note on the originals: a note
+  // gates its card (lib/matcher/gating.ts), and being repeated in a summary is no reason for a second look.
+  const kept = out.filter((c) => !inSummary(c) || !repeatsAll(c, before));
+  // A summary line that partly repeats (part new, part said before) stays, ranked under what it repeats: a
+  // reviewer reads the original first, and the summary's own new words still reach the queue.
+  const ranked = kept.map((c) =>
+    inSummary(c) && restated(c.quote, before, PARTLY) !== null ? { ...c, importance: c.importance * REPEAT_WEIGHT } : c,
+  );
+  return { candidates: ranked, joined: out.length - kept.length };
 }
 
 /**

@@ -5,7 +5,7 @@ import type { Tok } from "@/lib/extraction/offline/nlp";
  * reactions to the other person ("That's so cool!"), and fragments with too little content.
  */
 
-const SOCIAL = new RegExp(
+const SOCIAL_HEAD = new RegExp(
   "^(?:hi|hey|hello|hiya|yo|morning|good (?:morning|afternoon|evening|night)|bye|goodbye|" +
     "see (?:you|ya)(?: soon| later| tomorrow)?|talk (?:to you )?(?:soon|later)|take care|cheers|" +
     "thanks?(?: you)?(?: so much| a lot)?|thx|ty|you're welcome|no problem|np|" +
@@ -13,9 +13,16 @@ const SOCIAL = new RegExp(
     "cool|nice|great|awesome|wow|oh|ah|hmm+|um+|uh+|lol|haha+|omg|got it|sounds good|makes sense|me too|same|" +
     "of course|for sure|i see|fair enough|good point|that's (?:great|cool|awesome|amazing|nice|true|right|fair)|" +
     "(?:good|nice|great) to (?:see|hear from|meet) you|how are you|welcome)" +
-    "(?:[\\s,!.]+(?:everyone|all|guys|team|folks|again|[A-Z][a-z]+))*[\\s!.,~:)(]*$",
+    "(?=[\\s,!.~:)(]|$)",
   "i",
 );
+/**
+ * What may follow social glue and keep it social: more of it ("ok cool"), or whom it is said to ("Thanks,
+ * everyone", "Okay, Priya"). Case-sensitive on purpose: a name is capitalised, while "Okay. we ship on Friday"
+ * goes on with a statement.
+ */
+const SOCIAL_TO = /^(?:[Ee]veryone|[Aa]ll|[Gg]uys|[Tt]eam|[Ff]olks|[Aa]gain|[A-Z][a-z]+)(?=[\s!.,~:)(]|$)/;
+const SEPARATOR = /^[\s,!.~:)(]*/;
 
 const LEADING_FILLER = new Set([
   "hey",
@@ -67,7 +74,15 @@ const LEADING_FILLER = new Set([
 
 export function isSocial(text: string): boolean {
   const t = text.trim();
-  return t.length === 0 || !/\p{L}/u.test(t) || SOCIAL.test(t);
+  if (t.length === 0 || !/\p{L}/u.test(t)) return true;
+  let rest = t;
+  for (let first = true; ; first = false) {
+    const word = SOCIAL_HEAD.exec(rest) ?? (first ? null : SOCIAL_TO.exec(rest));
+    if (!word) return false;
+    rest = rest.slice(word[0].length);
+    rest = rest.slice(SEPARATOR.exec(rest)![0].length);
+    if (rest === "") return true;
+  }
 }
 
 /**

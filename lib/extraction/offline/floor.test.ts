@@ -44,3 +44,26 @@ describe("the rank floor", () => {
     expect(result.belowFloor).toBeUndefined();
   });
 });
+
+describe("a dense meeting turn", () => {
+  const TURN =
+    "Ann: The Berlin office has forty engineers. The Lisbon office opened in 2019. " +
+    "The Austin team runs the billing service.\nBo: Good to know.\n";
+  const run = (preset: "meeting" | "personal") => {
+    const src = parseSource({ filename: "m.txt", bytes: Buffer.from(TURN), maxBytes: 1e6 });
+    const input = { text: src.text, segments: src.segments, kinds: getPresetKinds(preset) };
+    return extractScored(input, { index: 0, start: 0, end: src.text.length, segments: src.segments });
+  };
+
+  it("keeps every clause at a meeting, to be ranked: no per-turn limit drops facts without a word", () => {
+    expect(run("meeting").map((c) => c.quote)).toEqual([
+      "The Berlin office has forty engineers.",
+      "The Lisbon office opened in 2019.",
+      "The Austin team runs the billing service.",
+    ]);
+  });
+
+  it("in chat still gives a turn's best few, as LoCoMo's held-out tuning chose", () => {
+    expect(run("personal").length).toBeLessThan(3);
+  });
+});

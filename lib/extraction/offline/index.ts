@@ -31,8 +31,10 @@ import {
 import { cleanSpoken, frameBefore, isClosingOrLogistics, type Frame } from "@/lib/extraction/offline/clean";
 import { rewriteClause, type Voice } from "@/lib/extraction/offline/rewrite";
 import { utterancesOf } from "@/lib/extraction/offline/turns";
-import { atomicClauses } from "@/lib/extraction/offline/clauses";
+import { addressedIn, instruction, isInstruction } from "@/lib/extraction/offline/instructions";
+import { atomicClauses, type AtomicClause } from "@/lib/extraction/offline/clauses";
 import { joinRestatements } from "@/lib/extraction/offline/corrections";
+import { isSmallTalk, SMALL_TALK_IMPORTANCE } from "@/lib/extraction/offline/small-talk";
 import {
   aboutListener,
   contentWords,
@@ -58,10 +60,18 @@ export function createOfflineExtractor({ tuning }: { tuning?: Tuning } = {}): Ex
     promptVersion: OFFLINE_PROMPT_VERSION,
     async extractChunk(input: ExtractionInput, chunk: Chunk): Promise<ChunkResult> {
       input.signal?.throwIfAborted();
-      const { candidates, belowFloor } = extractWithCounts(input, chunk, tuning);
+      const { candidates, belowFloor, joined, overCap } = extractWithCounts(input, chunk, tuning);
       const facts: ExtractedFact[] = candidates.map(({ start: _s, end: _e, supported: _u, ...fact }) => fact);
       const spans = candidates.map((c) => ({ start: c.start ?? 0, end: c.end ?? 0 }));
-      return { facts, spans, ...(belowFloor.count > 0 ? { belowFloor } : {}) };
+      // Over --max-facts: the lowest-ranked, each counted as the LLM extractor counts its own cap's.
+      const refused = Array.from({ length: overCap }, () => `over the cap of ${input.maxFacts} facts per chunk`);
+      return {
+        facts,
+        spans,
+        ...(belowFloor.count > 0 ? { belowFloor } : {}),
+        ...(joined > 0 ? { joined } : {}),
+        ...(refused.length > 0 ? { refused } : {}),
+      };
     },
   };
 }
@@ -84,24 +94,37 @@ function extractWithCounts(
   input: ExtractionInput,
   chunk: Chunk,
   tuning?: Tuning,
-): { candidates: Candidate[]; belowFloor: { count: number; floor: number } } {
+): { candidates: Candidate[]; belowFloor: { count: number; floor: number }; joined: number; overCap: number } {
   const turns = chunk.segments.length > 0 ? chunk.segments : [wholeChunk(input.text, chunk)];
   // A correction and a summary's repeats joined to what they restate (corrections.ts), before the floor.
-  const scored = joinRestatements(extractScored(input, chunk, tuning), input.text, turns, chunk);
+  const { candidates: restated, joined } = joinRestatements(
+    extractScored(input, chunk, tuning),
+    input.text,
+    turns,
+    chunk,
+  );
+  const team = input.kinds.some((k) => TEAM_KINDS.has(k.id));
+  // Small talk at a work meeting ranks under the floor (or, in recorded speech, at the bottom): counted, not cut.
+  const smallTalkMin = tuning?.smallTalkMin ?? DEFAULT_TUNING.smallTalkMin ?? Infinity;
+  const scored = team
+    ? restated.map((c) => (isSmallTalk(c.quote, smallTalkMin) ? { ...c, importance: SMALL_TALK_IMPORTANCE } : c))
+    : restated;
   // No density cap: every candidate above the floor reaches the queue, ranked (rankOf); the queue folds the
   // tail, so a dense meeting keeps its facts and a long noisy one still opens on a short list.
   // The floor is in confidence units of the clean-conversation model it was chosen on; recorded speech is scored
   // lower throughout (its model), so there the fold alone keeps the list short.
-  const team = input.kinds.some((k) => TEAM_KINDS.has(k.id));
   const transcript = transcriptFeatures(input.text, chunk);
   const floored = team && !isRecordedSpeech(transcript);
   const kept = floored ? aboveFloor(scored) : scored;
+  const shown = limit(kept, input.maxFacts);
   return {
-    candidates: limit(kept, input.maxFacts).map(({ features, ...c }) => ({
+    candidates: shown.map(({ features, ...c }) => ({
       ...c,
       scoredFrom: scoreFeatures({ ...features, ...transcript }),
     })),
     belowFloor: { count: scored.length - kept.length, floor: RANK_FLOOR },
+    joined,
+    overCap: kept.length - shown.length,
   };
 }
 
@@ -135,7 +158,9 @@ export function extractScored(input: ExtractionInput, chunk: Chunk, tuning: Tuni
     const answer = group === "inclusive" && asked !== null && speaker !== null && asked !== speaker;
     asked = /\?[\s"')\]]*$/.test(cleaned.text) ? speaker : null;
     if (base === null || isSocial(cleaned.text)) continue;
-    const addressee = speakers.length === 2 && speaker ? (speakers.find((s) => s !== speaker) ?? null) : null;
+    const other = speakers.length === 2 && speaker ? (speakers.find((s) => s !== speaker) ?? null) : null;
+    // "Ravi, …": the turn is said to Ravi, so "you" and an instruction in it are his.
+    const addressee = addressedIn(cleaned.text, speakers, speaker) ?? other;
     // In chat (no team kinds), opinions are attributed: "Melanie says art is healing".
     const voice: Voice = { speaker: speaker ?? "The speaker", addressee, group, attribute: group === "inclusive" };
     const turn: Scored[] = [];
@@ -143,12 +168,21 @@ export function extractScored(input: ExtractionInput, chunk: Chunk, tuning: Tuni
     const endorsed = group === "team" && isEndorsed(input.text, turns, segment.last) ? sentences.at(-1) : undefined;
     for (const sentence of sentences) {
       if (isQuestion(sentence.toks)) continue;
-      for (const { clause, toks, span } of atomicClauses(sentence.toks, names)) {
+      // A sentence opening on a name ("Ravi, please resubmit …") is said to that person, whatever the turn began with.
+      const said_to = addressedIn(cleaned.text.slice(sentence.toks[0]?.start ?? 0), speakers, speaker);
+      const sentenceVoice = said_to ? { ...voice, addressee: said_to } : voice;
+      const atomic = atomicClauses(sentence.toks, names);
+      const tasks = ownersTasks(atomic, cleaned.text, input.kinds);
+      for (const part of atomic) {
+        const { clause, toks, span } = part;
         const said = cleaned.text.slice(span[0]!.start, span[span.length - 1]!.end);
         if (isClosingOrLogistics(said)) continue;
-        const frame = frameBefore(cleaned, clause[0]!.start);
+        const framed = frameBefore(cleaned, clause[0]!.start);
+        // One owner's compound: when one part is a task, so is each dated part beside it ("Raj calls Sam today
+        // and sends Dana the brief by Tuesday": both Raj's action items).
+        const frame = tasks.has(part) ? { start: 0, end: 0, source: null, ...framed, kind: "action_item" } : framed;
         const context = { frame, answer, minInformativeness: tuning.minInformativeness };
-        const fact = toFact(toks, cleaned.text, voice, input.kinds, names, context);
+        const fact = toFact(toks, cleaned.text, sentenceVoice, input.kinds, names, context);
         if (!fact) continue;
         fact.features.disfluency = disfluency(segment.text, cleaned.text, span);
         if (sentence === endorsed) endorse(fact);
@@ -162,7 +196,10 @@ export function extractScored(input: ExtractionInput, chunk: Chunk, tuning: Tuni
         turn.push({ ...fact, confidence, speaker, quote: input.text.slice(start, end), start, end, supported: true });
       }
     }
-    out.push(...joinFollowUps(selectFromTurn(turn, tuning), input.text));
+    // In chat a turn gives its best few clauses (LoCoMo's tuning); at a meeting a dense turn keeps every clause,
+    // ranked like the rest and under the floor counted: a per-turn limit would drop facts without a word.
+    const perTurn = group === "team" ? { ...tuning, perTurnUncued: Infinity } : tuning;
+    out.push(...joinFollowUps(selectFromTurn(turn, perTurn), input.text));
   }
   const allowed = new Set(input.kinds.map((k) => k.id));
   for (const assignment of findAgreed(input.text, chunk.segments, allowed)) {
@@ -173,6 +210,23 @@ export function extractScored(input: ExtractionInput, chunk: Chunk, tuning: Tuni
     out.push({ ...assignment, features, confidence: predictConfidence(features, model, transcript) });
   }
   return out.sort((a, b) => (a.start ?? 0) - (b.start ?? 0));
+}
+
+/** The parts of a split compound (one clause, several tasks) to read as action items: all, when one is. */
+function ownersTasks(atomic: AtomicClause[], text: string, kinds: KindDefinition[]): Set<AtomicClause> {
+  const out = new Set<AtomicClause>();
+  if (!kinds.some((k) => k.id === "action_item")) return out;
+  const byClause = new Map<Tok[], AtomicClause[]>();
+  for (const a of atomic) byClause.set(a.clause, [...(byClause.get(a.clause) ?? []), a]);
+  for (const parts of byClause.values()) {
+    if (parts.length < 2) continue;
+    const isTask = (a: AtomicClause) => {
+      const cue = classify(a.toks, text.slice(a.toks[0]!.start, a.toks[a.toks.length - 1]!.end), kinds);
+      return cue.kind === "action_item" && cue.strength !== "none";
+    };
+    if (parts.some(isTask)) for (const a of parts) out.add(a);
+  }
+  return out;
 }
 
 /** What the meeting explicitly agreed to right after it was said carries that agreement as its cue. */
@@ -223,8 +277,13 @@ function toFact(
 ) {
   const words = contentWords(clause).filter((t) => !names.has(t.lower));
   const cue = classify(clause, text.slice(clause[0]!.start, clause[clause.length - 1]!.end), kinds, frame?.kind);
-  const strong = cue.strength === "strong";
-  if (words.length < 2 || (words.length < 3 && cue.strength === "none")) return null;
+  // An instruction to someone named ("Ravi, please resubmit the build by Thursday") is their action item.
+  const instructed = voice.group === "team" && voice.addressee !== null && isInstruction(clause);
+  const strong = cue.strength === "strong" || instructed;
+  // At a meeting an amount or a date is content: "The price is $49." and "Launch is October 22nd." are facts.
+  const amounts = voice.group === "team" ? amountsIn(clause) : 0;
+  const saidWords = words.length + amounts;
+  if (saidWords < 2 || (saidWords < 3 && cue.strength === "none" && !instructed && amounts === 0)) return null;
   if (!strong && (isCommand(clause) || aboutListener(clause) || isShowAndTell(clause))) return null;
   // Sentence-initial capitals are often mis-tagged as names, so only later proper nouns count.
   // An acronym is a name wherever it stands ("SEPA adds a settlement flow" once "Lin agreed," is framing).
@@ -246,19 +305,20 @@ function toFact(
   // answer needs one fewer: the question named what it is about ("Where did you go?" / "We hiked the coast.").
   const nouns = named + (voice.group === "inclusive" && answer ? 1 : 0);
   if (nouns < (strong ? 1 : 2)) return null;
-  const score = informativeness(clause, nouns, strong);
+  const score = informativeness(clause, nouns, strong) + (amounts > 0 ? 1 : 0);
   if (score < minInformativeness) return null;
   // "Let's just show prices …" in a meeting is what the team will do, said as a statement a reviewer can keep.
-  const said = rewriteClause(clause, text, voice);
+  const said = instructed ? instruction(clause, text, voice) : rewriteClause(clause, text, voice);
   const rewritten = voice.group === "team" ? said.replace(/^let's (?:just )?/i, "The team will ") : said;
   if (rewritten.length < 3) return null;
   // "One constraint from legal: ..." keeps who set it.
   const content = frame?.source ? `Per ${frame.source}, ${lowerFirst(rewritten, clause[0]!)}` : rewritten;
+  const kind = instructed && kinds.some((k) => k.id === "action_item") ? "action_item" : cue.kind;
   const features: ConfidenceFeatures = {
     strong,
     weak: cue.strength === "weak",
     hedged: cue.hedged,
-    importance: baseImportance(cue.kind),
+    importance: baseImportance(kind),
     fallback: cue.strength === "none",
     words: content.split(/\s+/).length,
     nouns: named,
@@ -269,13 +329,30 @@ function toFact(
   };
   return {
     content,
-    kind: cue.kind,
-    importance: cue.importance,
+    kind,
+    importance: kind === cue.kind ? cue.importance : baseImportance(kind),
     temporal: cue.temporal,
     score,
     strong,
     features,
   };
+}
+
+/** Entities that carry a quantity or a date: a price, a percentage, a deadline, a duration. */
+const AMOUNT = new Set(["MONEY", "PERCENT", "DATE", "DURATION"]);
+
+/** How many amounts and dates a clause holds (a run of tokens of one entity is one; a bare figure is one). */
+function amountsIn(clause: Tok[]): number {
+  let n = 0;
+  clause.forEach((t, i) => {
+    const amount = (t.entity !== null && AMOUNT.has(t.entity)) || (t.pos === "NUM" && /\d/.test(t.text));
+    const before = clause[i - 1];
+    const sameRun =
+      before !== undefined &&
+      ((before.entity !== null && before.entity === t.entity) || (before.pos === "SYM" && t.pos === "NUM"));
+    if (amount && !sameRun) n++;
+  });
+  return n;
 }
 
 /**

@@ -17,8 +17,13 @@ export type Scored = Featured & { score: number; strong: boolean };
 export interface Tuning {
   perTurnUncued: number;
   minInformativeness: number;
+  /**
+   * How many small-talk topic words (small-talk.ts) make a team meeting's candidate small talk; chosen by
+   * leave-one-meeting-out on the written meetings (scripts/eval-meetings.ts). Infinity turns it off.
+   */
+  smallTalkMin?: number;
 }
-export const DEFAULT_TUNING: Tuning = { perTurnUncued: 2, minInformativeness: 3 };
+export const DEFAULT_TUNING: Tuning = { perTurnUncued: 2, minInformativeness: 3, smallTalkMin: 1 };
 
 /** Per turn: every clause with an explicit cue, plus the best other clauses (turns rarely hold more). */
 export function selectFromTurn(turn: Scored[], tuning: Tuning): Featured[] {

@@ -1,0 +1,145 @@
+import "server-only";
+import type { Db } from "@/lib/db/types";
+import { withTransaction } from "@/lib/db/types";
+import { parseStoredJson } from "@/lib/db/stored-json";
+import type { Prisma } from "@/lib/generated/prisma/client";
+import { LearnedWeightsSchema, type LearningSummary } from "@/lib/learning/model";
+import type { RefitOutcome, ServingModel } from "@/lib/learning/refit";
+
+/** The fact base's serving learned model, or null: the shipped confidence serves. */
+export async function getServingModel({ db }: { db: Db }): Promise<(ServingModel & { id: string }) | null> {
+  const row = await db.learnedModel.findFirst({ where: { status: "serving" }, orderBy: { createdAt: "desc" } });
+  if (!row) return null;
+  const weights = parseStoredJson(LearnedWeightsSchema, row.weights, {
+    table: "LearnedModel",
+    column: "weights",
+    id: row.id,
+  });
+  if (!weights) return null;
+  return { id: row.id, weights, decisions: row.decisions, trainedThrough: row.trainedThrough.toISOString() };
+}
+
+/** When the last refit was tried (a model recorded, serving or not); null before the first. */
+export async function lastRefitAt({ db }: { db: Db }): Promise<Date | null> {
+  const row = await db.learnedModel.findFirst({ orderBy: { createdAt: "desc" }, select: { createdAt: true } });
+  return row?.createdAt ?? null;
+}
+
+/** Candidates a reviewer decided since then (all, when null): an upper bound on the new labels, cheap to count. */
+export async function countDecidedSince({ db, since }: { db: Db; since: Date | null }): Promise<number> {
+  return db.candidate.count({
+    where: {
+      status: { in: ["approved", "merged", "rejected"] },
+      reviewerId: { not: null },
+      ...(since ? { reviewedAt: { gt: since } } : {}),
+    },
+  });
+}
+
+/** Records a refit's model; one that serves retires the one before it, in the same transaction. */
+export async function recordRefit({ db, outcome }: { db: Db; outcome: RefitOutcome }): Promise<string | null> {
+  const model = outcome.model;
+  if (!model || outcome.decision === "wait") return null;
+  return withTransaction(db, async (tx) => {
+    if (outcome.decision === "serve")
+      await tx.learnedModel.updateMany({ where: { status: "serving" }, data: { status: "retired" } });
+    const row = await tx.learnedModel.create({
+      data: {
+        status: outcome.decision === "serve" ? "serving" : "rejected",
+        weights: model.weights,
+        decisions: model.decisions,
+        since: new Date(model.since),
+        trainedThrough: new Date(model.trainedThrough),
+        metrics: { candidate: { ...outcome.candidate }, serving: { ...outcome.serving } } as Prisma.InputJsonObject,
+        why: outcome.why,
+      },
+    });
+    return row.id;
+  });
+}
+
+/** Reset to the shipped model: no learned model serves until enough new decisions teach a better one. */
+export async function retireServingModels({ db }: { db: Db }): Promise<number> {
+  const { count } = await db.learnedModel.updateMany({ where: { status: "serving" }, data: { status: "retired" } });
+  return count;
+}
+
+/** What the settings page shows: the serving model's decisions, since when, and its held-out metrics. */
+export async function getLearningSummary({ db }: { db: Db }): Promise<LearningSummary> {
+  const [serving, attempts] = await Promise.all([
+    db.learnedModel.findFirst({ where: { status: "serving" }, orderBy: { createdAt: "desc" } }),
+    db.learnedModel.count(),
+  ]);
+  const metrics = serving?.metrics as
+    { candidate?: { holdout?: number; logLoss?: number; auc?: number; ece?: number } } | undefined;
+  return {
+    attempts,
+    serving: serving
+      ? {
+          decisions: serving.decisions,
+          since: serving.since.toISOString(),
+          servingSince: serving.createdAt.toISOString(),
+          why: serving.why,
+          holdout: metrics?.candidate?.holdout ?? null,
+          logLoss: metrics?.candidate?.logLoss ?? null,
+          auc: metrics?.candidate?.auc ?? null,
+          ece: metrics?.candidate?.ece ?? null,
+        }
+      : null,
+  };
+}
+
+/** Open candidates as the learned model reads them. */
+export async function listOpenForScoring({ db }: { db: Db }) {
+  const rows = await db.candidate.findMany({
+    where: { status: { in: ["pending", "gated"] } },
+    select: {
+      id: true,
+      content: true,
+      quote: true,
+      kind: true,
+      speaker: true,
+      confidence: true,
+      importance: true,
+      status: true,
+      gateReason: true,
+      run: { select: { source: { select: { format: true } } } },
+    },
+  });
+  return rows.map(({ run, ...row }) => ({
+    ...row,
+    status: row.status as "pending" | "gated",
+    sourceFormat: run.source.format,
+  }));
+}
+
+export interface Rescored {
+  id: string;
+  learnedConfidence: number | null;
+  rankReason: string | null;
+  rank: number;
+  status: "pending" | "gated";
+  gateReason: string | null;
+  /** The status changed: the version is bumped, so a reviewer who read the old card decides it knowingly. */
+  moved: boolean;
+}
+
+/** Stores re-scored open candidates; a candidate decided meanwhile is left as it is (the status guard). */
+export async function saveRescored({ db, rows }: { db: Db; rows: Rescored[] }): Promise<number> {
+  let saved = 0;
+  for (const r of rows) {
+    const { count } = await db.candidate.updateMany({
+      where: { id: r.id, status: { in: ["pending", "gated"] } },
+      data: {
+        learnedConfidence: r.learnedConfidence,
+        rankReason: r.rankReason,
+        rank: r.rank,
+        status: r.status,
+        gateReason: r.gateReason,
+        ...(r.moved ? { version: { increment: 1 } } : {}),
+      },
+    });
+    saved += count;
+  }
+  return saved;
+}
