@@ -4,10 +4,14 @@ import { BacklogChart } from "@/components/dashboard/backlog-chart";
 import { FirstRun } from "@/components/dashboard/first-run";
 import { RecentRuns } from "@/components/dashboard/recent-runs";
 import { KindTable, StatusBreakdown } from "@/components/dashboard/status-counts";
+import { LearningWeeks } from "@/components/dashboard/learning-weeks";
 import { SummaryTiles } from "@/components/dashboard/summary-tiles";
 import { PageHeader } from "@/components/ui/card";
 import { getDb } from "@/lib/db/client";
 import { getApprovalRates, getBacklogByDay, getStatusCounts, listRecentRuns } from "@/lib/db/dashboard";
+import { getCutoffSummary } from "@/lib/db/learned-cutoff";
+import { getLearningSummary } from "@/lib/db/learned-models";
+import { listLearningWeeks } from "@/lib/db/learning-weeks";
 import { getSettings } from "@/lib/db/settings";
 import { factSearch } from "@/lib/facts/query";
 import { queueSearch } from "@/lib/queue/schema";
@@ -30,12 +34,17 @@ export default async function DashboardPage() {
       </div>
     );
   }
-  const [rates, backlog, runs, settings] = await Promise.all([
+  const [rates, backlog, runs, settings, weeks, learning] = await Promise.all([
     getApprovalRates({ db }),
     getBacklogByDay({ db }),
     listRecentRuns({ db }),
     getSettings({ db }),
+    listLearningWeeks({ db }),
+    getLearningSummary({ db }),
   ]);
+  const cutoff = await getCutoffSummary({ db, settings });
+  const day = (iso: string) => new Date(iso).toLocaleDateString("en", { month: "short", day: "numeric" });
+  const serving = learning.serving;
   const labels = Object.fromEntries(kindOptions(settings).map((k) => [k.id, k.label]));
   const { facts, candidates } = counts;
   const n = (x: number) => x.toLocaleString("en");
@@ -79,6 +88,23 @@ export default async function DashboardPage() {
         <KindTable counts={counts} labels={labels} />
       </section>
       <ApprovalChart rates={rates} labels={labels} />
+      <LearningWeeks
+        weeks={weeks}
+        model={
+          !settings.learning.enabled
+            ? "Learning is switched off: the shipped confidence and Settings' cut-off serve."
+            : serving
+              ? `The learned confidence serves since ${day(serving.servingSince)}, ` +
+                `from ${n(serving.decisions)} decisions taken since ${day(serving.since)}.`
+              : null
+        }
+        cutoff={
+          settings.learning.enabled && cutoff
+            ? `Duplicate cut-off ${cutoff.learned.toFixed(2)} (Settings ${cutoff.configured.toFixed(2)}), ` +
+              `learned from ${n(cutoff.pairs)} judged pairs.`
+            : null
+        }
+      />
       <BacklogChart days={backlog} />
       <RecentRuns runs={maskSecretsDeep(runs)} />
     </div>

@@ -31,6 +31,14 @@ async function readDashboard(page: Page) {
   };
 }
 
+/** The decisions of the last eight weeks, as "Learning, week by week" lists them. */
+async function learningDecisions(page: Page) {
+  const rows = page.getByRole("table", { name: /Learning, week by week/ }).getByTestId("learning-week");
+  let sum = 0;
+  for (const row of await rows.all()) sum += digits(await row.getByRole("cell").first().textContent());
+  return sum;
+}
+
 const overallTile = (page: Page) =>
   page.getByRole("list", { name: "Summary" }).getByRole("link", { name: /Approval rate/ });
 
@@ -44,6 +52,7 @@ test("the dashboard counts a reviewer's approval and rejection and updates the a
   await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
   await expect(page.getByRole("link", { name: "Dashboard" })).toHaveAttribute("aria-current", "page");
   const before = await readDashboard(page);
+  const decisionsBefore = await learningDecisions(page);
 
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Ingest" }).click();
   await page.getByLabel("Title").fill(`Dashboard sync ${stamp}`);
@@ -82,6 +91,11 @@ test("the dashboard counts a reviewer's approval and rejection and updates the a
   });
   const [accepted = 0, decided = 1] = after.overall;
   await expect(overallTile(page)).toContainText(`${Math.round((accepted / decided) * 100)}%`);
+  // The week's decisions count both; the learning report says what serves and where to reset it.
+  expect(await learningDecisions(page)).toBe(decisionsBefore + 2);
+  await expect(page.getByRole("region", { name: "Learning, week by week" })).toContainText(
+    "Reset or switch off in Settings",
+  );
 
   // The run is among the recent ones, and leads to its source.
   const runs = page.getByRole("table", { name: "Recent runs" });

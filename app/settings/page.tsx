@@ -9,6 +9,7 @@ import { SettingsForm } from "@/components/settings/settings-form";
 import { getDb } from "@/lib/db/client";
 import { getSettings } from "@/lib/db/settings";
 import { getLearningSummary } from "@/lib/db/learned-models";
+import { getCutoffSummary } from "@/lib/db/learned-cutoff";
 import { LearningCard } from "@/components/settings/learning-card";
 import { presetOptions } from "@/lib/settings/schema";
 import { requirePage } from "@/app/access";
@@ -20,7 +21,8 @@ export default async function SettingsPage() {
   await requirePage("admin");
   const env = getEnv();
   const db = await getDb();
-  const [settings, learning] = await Promise.all([getSettings({ db }), getLearningSummary({ db })]);
+  const settings = await getSettings({ db });
+  const [learning, cutoff] = await Promise.all([getLearningSummary({ db }), getCutoffSummary({ db, settings })]);
   const modelId = configuredModelId(env);
   const rows: [string, string][] = [
     [
@@ -55,7 +57,7 @@ export default async function SettingsPage() {
         />
       </div>
       <div className="mt-6">
-        <LearningCard summary={learning} />
+        <LearningCard summary={learning} cutoff={cutoff} />
       </div>
       <h2 className="mb-2 mt-8 text-lg font-semibold">Kinds</h2>
       <div className="grid gap-4 md:grid-cols-3">

@@ -82,3 +82,18 @@ export function kindLabel(labels: Record<string, string>, kind: string): string 
   const text = labels[kind] ?? kind.replace(/_/g, " ");
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
+
+/** One week of reviewers' decisions (lib/db/learning-weeks.ts): the learned queue's report card. */
+export interface LearningWeek {
+  /** Monday of the week, YYYY-MM-DD (UTC). */
+  week: string;
+  decisions: number;
+  /** Decided cards that were in the top five of their run's queue, and of them the accepted. */
+  topDecided: number;
+  topAccepted: number;
+  accepted: number;
+  /** Accepted cards that had passed the gate (not gated when decided). */
+  acceptedUngated: number;
+  rejected: number;
+  rejectedUngated: number;
+}

@@ -117,6 +117,7 @@ function toStoredMatch(m: Match): Prisma.InputJsonObject {
     verdict: m.verdict,
     stage: m.stage,
     reason: maskSecrets(m.reason),
+    ...(m.vetoed !== undefined ? { vetoed: m.vetoed } : {}),
   };
 }
 

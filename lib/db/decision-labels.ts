@@ -3,6 +3,7 @@ import { parseStoredJson } from "@/lib/db/stored-json";
 import type { Db } from "@/lib/db/types";
 import { z } from "zod";
 import { CandidateEventDetailSchema, type CandidateEventAction } from "@/lib/facts/schema";
+import { MatchesSchema } from "@/lib/matcher/schema";
 import { outcomeOf, standingDecision, type DecisionLabel, type HistoryEvent } from "@/lib/learning/labels";
 
 const FeaturesSchema = z.record(z.string(), z.number());
@@ -29,7 +30,10 @@ export async function listDecisionLabels({
     },
     orderBy: [{ reviewedAt: "desc" }, { id: "asc" }],
     take: limit,
-    include: { run: { select: { extractor: true, source: { select: { format: true } } } } },
+    include: {
+      run: { select: { extractor: true, source: { select: { format: true } } } },
+      provenance: { select: { factId: true } },
+    },
   });
   const histories = await listHistories(
     db,
@@ -60,6 +64,8 @@ export async function listDecisionLabels({
       verdict: row.verdict,
       extractor: row.run.extractor,
       sourceFormat: row.run.source.format,
+      matches: parseStoredJson(MatchesSchema, row.matches, { ...where, column: "matches" }) ?? [],
+      factIds: row.provenance.map((p) => p.factId),
     });
   }
   return labels;

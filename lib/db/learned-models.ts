@@ -6,9 +6,15 @@ import type { Prisma } from "@/lib/generated/prisma/client";
 import { LearnedWeightsSchema, type LearningSummary } from "@/lib/learning/model";
 import type { RefitOutcome, ServingModel } from "@/lib/learning/refit";
 
+/** LearnedModel.target of the learned confidence; the duplicate cut-off's rows are lib/db/learned-cutoff.ts's. */
+const CONFIDENCE = "confidence";
+
 /** The fact base's serving learned model, or null: the shipped confidence serves. */
 export async function getServingModel({ db }: { db: Db }): Promise<(ServingModel & { id: string }) | null> {
-  const row = await db.learnedModel.findFirst({ where: { status: "serving" }, orderBy: { createdAt: "desc" } });
+  const row = await db.learnedModel.findFirst({
+    where: { target: CONFIDENCE, status: "serving" },
+    orderBy: { createdAt: "desc" },
+  });
   if (!row) return null;
   const weights = parseStoredJson(LearnedWeightsSchema, row.weights, {
     table: "LearnedModel",
@@ -21,7 +27,11 @@ export async function getServingModel({ db }: { db: Db }): Promise<(ServingModel
 
 /** When the last refit was tried (a model recorded, serving or not); null before the first. */
 export async function lastRefitAt({ db }: { db: Db }): Promise<Date | null> {
-  const row = await db.learnedModel.findFirst({ orderBy: { createdAt: "desc" }, select: { createdAt: true } });
+  const row = await db.learnedModel.findFirst({
+    where: { target: CONFIDENCE },
+    orderBy: { createdAt: "desc" },
+    select: { createdAt: true },
+  });
   return row?.createdAt ?? null;
 }
 
@@ -42,9 +52,13 @@ export async function recordRefit({ db, outcome }: { db: Db; outcome: RefitOutco
   if (!model || outcome.decision === "wait") return null;
   return withTransaction(db, async (tx) => {
     if (outcome.decision === "serve")
-      await tx.learnedModel.updateMany({ where: { status: "serving" }, data: { status: "retired" } });
+      await tx.learnedModel.updateMany({
+        where: { target: CONFIDENCE, status: "serving" },
+        data: { status: "retired" },
+      });
     const row = await tx.learnedModel.create({
       data: {
+        target: CONFIDENCE,
         status: outcome.decision === "serve" ? "serving" : "rejected",
         weights: model.weights,
         decisions: model.decisions,
@@ -58,7 +72,10 @@ export async function recordRefit({ db, outcome }: { db: Db; outcome: RefitOutco
   });
 }
 
-/** Reset to the shipped model: no learned model serves until enough new decisions teach a better one. */
+/**
+ * Reset to the shipped model: no learned model serves — neither the confidence nor the duplicate cut-off — until
+ * enough new decisions teach a better one.
+ */
 export async function retireServingModels({ db }: { db: Db }): Promise<number> {
   const { count } = await db.learnedModel.updateMany({ where: { status: "serving" }, data: { status: "retired" } });
   return count;
@@ -67,8 +84,8 @@ export async function retireServingModels({ db }: { db: Db }): Promise<number> {
 /** What the settings page shows: the serving model's decisions, since when, and its held-out metrics. */
 export async function getLearningSummary({ db }: { db: Db }): Promise<LearningSummary> {
   const [serving, attempts] = await Promise.all([
-    db.learnedModel.findFirst({ where: { status: "serving" }, orderBy: { createdAt: "desc" } }),
-    db.learnedModel.count(),
+    db.learnedModel.findFirst({ where: { target: CONFIDENCE, status: "serving" }, orderBy: { createdAt: "desc" } }),
+    db.learnedModel.count({ where: { target: CONFIDENCE } }),
   ]);
   const metrics = serving?.metrics as
     { candidate?: { holdout?: number; logLoss?: number; auc?: number; ece?: number } } | undefined;

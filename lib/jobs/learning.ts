@@ -10,13 +10,24 @@ import {
   retireServingModels,
   saveRescored,
 } from "@/lib/db/learned-models";
+import { getServingCutoff, listOpenMatches, recordCutoffRefit } from "@/lib/db/learned-cutoff";
 import { getSettings } from "@/lib/db/settings";
 import type { Db } from "@/lib/db/types";
 import { rankOf } from "@/lib/extraction/rank";
 import { refit, REFIT_EVERY, type RefitOutcome } from "@/lib/learning/refit";
 import { regate } from "@/lib/learning/regate";
+import {
+  learnedThresholds,
+  movedBand,
+  pairLabelsOf,
+  refitThreshold,
+  type ThresholdRefit,
+} from "@/lib/learning/threshold";
+import { rejudgeAfterChange } from "@/lib/jobs/rejudge";
+import type { DecisionLabel } from "@/lib/learning/labels";
 import { log } from "@/lib/log";
 import { GatePolicySchema } from "@/lib/matcher/gating";
+import { ThresholdsSchema } from "@/lib/matcher/thresholds";
 import type { Settings } from "@/lib/settings/schema";
 
 /**
@@ -43,7 +54,43 @@ export async function learnFromDecisions({
   const outcome = refit(labels, await getServingModel({ db }));
   await recordRefit({ db, outcome });
   if (outcome.decision === "serve") await rescoreOpenCandidates({ db, settings });
+  await learnCutoff({ db, settings, labels });
   return outcome;
+}
+
+/**
+ * The matcher's part (lib/learning/threshold.ts): the same decisions, read as judged pairs, refit the team's duplicate
+ * cut-off; when a new one serves, the open candidates with a pair between the old and new cut-off are judged again.
+ */
+async function learnCutoff({
+  db,
+  settings,
+  labels,
+}: {
+  db: Db;
+  settings: Settings;
+  labels: DecisionLabel[];
+}): Promise<ThresholdRefit> {
+  const base = ThresholdsSchema.parse(settings.thresholds);
+  const serving = await getServingCutoff({ db });
+  const outcome = refitThreshold(labels.flatMap(pairLabelsOf), base.duplicate, serving?.shift ?? 0);
+  await recordCutoffRefit({ db, outcome });
+  if (outcome.decision === "serve" && outcome.model) {
+    const from = learnedThresholds(base, serving?.shift ?? 0).duplicate;
+    const to = learnedThresholds(base, outcome.model.shift).duplicate;
+    await rejudgeMoved({ db, from, to });
+  }
+  return outcome;
+}
+
+/** Re-judges, a hundred at a time, every open candidate a move of the duplicate cut-off from → to could change. */
+async function rejudgeMoved({ db, from, to }: { db: Db; from: number; to: number }): Promise<number> {
+  const ids = (await listOpenMatches({ db })).filter((c) => movedBand(c.matches, from, to)).map((c) => c.id);
+  let updated = 0;
+  for (let i = 0; i < ids.length; i += 100) {
+    updated += await rejudgeAfterChange({ db, change: { reopened: ids.slice(i, i + 100) } });
+  }
+  return updated;
 }
 
 /** Never fails a decision: a refit that throws is logged and tried again after the next decision. */
@@ -57,8 +104,14 @@ export async function learnQuietly({ db }: { db: Db }): Promise<void> {
 
 /** Back to the shipped calibrated confidence: no learned model serves, the open candidates are scored as shipped. */
 export async function resetLearning({ db }: { db: Db }): Promise<void> {
+  const settings = await getSettings({ db });
+  const cutoff = await getServingCutoff({ db });
   await retireServingModels({ db });
-  await rescoreOpenCandidates({ db, settings: await getSettings({ db }) });
+  await rescoreOpenCandidates({ db, settings });
+  if (cutoff) {
+    const base = ThresholdsSchema.parse(settings.thresholds);
+    await rejudgeMoved({ db, from: learnedThresholds(base, cutoff.shift).duplicate, to: base.duplicate });
+  }
 }
 
 /** Every open candidate scored by what serves now (the learned model, or the shipped confidence), ranked and gated. */

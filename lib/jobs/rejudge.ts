@@ -3,6 +3,7 @@ import { log } from "@/lib/log";
 import { updateCandidateReviews } from "@/lib/db/candidates";
 import { getCandidateStates, getChangedFacts, listOpenCandidatesToRejudge } from "@/lib/db/rejudge-targets";
 import { findSimilarOpenCandidates } from "@/lib/db/retrieval";
+import { withLearnedCutoff } from "@/lib/db/learned-cutoff";
 import { getSettings } from "@/lib/db/settings";
 import type { Db } from "@/lib/db/types";
 import { contentWords, mayMatch } from "@/lib/chain/match";
@@ -54,7 +55,8 @@ export async function rejudgeAfterChange({ db, change }: { db: Db; change: Revie
     limit: MAX_REJUDGED,
   });
   if (candidates.length === 0) return 0;
-  const settings = await getSettings({ db });
+  // The team's learned duplicate cut-off, when one serves, as a new run reads it.
+  const settings = await withLearnedCutoff({ db, settings: await getSettings({ db }) });
   // A re-judged candidate stays in the queue: the policy's shortcuts are for new candidates.
   const policy = {
     ...settings.gates,

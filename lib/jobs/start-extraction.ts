@@ -3,6 +3,7 @@ import type { z } from "zod";
 import { buildRunPayload, extractorLabel } from "@/lib/chain/payload";
 import { listPromptContext } from "@/lib/db/prompt-context";
 import { claimRunForRetry, createExtractionRun } from "@/lib/db/runs";
+import { withLearnedCutoff } from "@/lib/db/learned-cutoff";
 import { getSettings } from "@/lib/db/settings";
 import { createSource, findSourceByText, type NewSource } from "@/lib/db/sources";
 import { withTransaction, type Db } from "@/lib/db/types";
@@ -52,7 +53,8 @@ export async function createQueuedRun({
   maxFacts,
   reviewerId,
 }: NewRunOptions): Promise<{ runId: string; sourceId: string; extractor: string }> {
-  const settings = await getSettings({ db });
+  // The payload fixes the thresholds the run judges by: the team's learned duplicate cut-off, when one serves.
+  const settings = await withLearnedCutoff({ db, settings: await getSettings({ db }) });
   if (preset && !presetOptions(settings).some((p) => p.id === preset)) {
     throw new AppError("VALIDATION", `Unknown preset "${preset}"`, {
       fieldErrors: { preset: ["Pick one of the listed presets"] },

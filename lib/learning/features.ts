@@ -50,7 +50,10 @@ export function describeFeature(feature: string): string {
     case "kind":
       return `of kind ${value}`;
     case "speaker":
-      return value === "none" ? "with no speaker" : `from ${value}`;
+      // Features are lower-cased to count "Priya" and "priya" as one speaker; a name reads capitalized.
+      return value === "none"
+        ? "with no speaker"
+        : `from ${value.replace(/(^|[\s-])\p{Ll}/gu, (c) => c.toUpperCase())}`;
     case "source":
       return `from ${value} sources`;
     case "q":

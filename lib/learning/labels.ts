@@ -1,5 +1,6 @@
 import type { CandidateEventAction, CandidateEventDetail } from "@/lib/facts/schema";
 import type { ScoreFeatures } from "@/lib/extraction/schema";
+import type { Match } from "@/lib/matcher/schema";
 
 /**
  * A reviewer's decision on a candidate as a labelled example: what the candidate was scored from, and what the
@@ -34,6 +35,9 @@ export interface DecisionLabel {
   verdict: string | null;
   extractor: string;
   sourceFormat: string;
+  /** What the card showed it against (the matcher's comparisons), and the facts the decision made or merged into. */
+  matches: Match[];
+  factIds: string[];
 }
 
 export interface HistoryEvent {

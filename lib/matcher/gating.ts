@@ -95,6 +95,17 @@ export function decideGate(input: {
   return { status: "pending", reasons: related ? [`Related to "${maskSecrets(related.content)}"`] : [] };
 }
 
+/**
+ * How the notes a card carries without being gated begin (decideGate's pending, approved and merged reasons): any
+ * other stored gateReason is a gate's. The dashboard tells a gated decision from an ungated one by these.
+ */
+export const UNGATED_NOTE_PREFIXES = [
+  "Possible duplicate of ",
+  "Related to ",
+  "Auto-approved: ",
+  "Exact duplicate of an approved fact",
+] as const;
+
 /** The first approved fact the candidate repeats word for word (same hash or normalized text), if any. */
 export function exactDuplicateOfFact(matches: Match[]): (Match & { factId: string }) | undefined {
   return matches.find(

@@ -168,6 +168,8 @@ export async function matchCandidate(input: MatchInput): Promise<MatchResult> {
       verdict: r.verdict,
       stage: r.stage,
       reason: r.reason,
+      // Recorded so the team's learned cut-off (lib/learning/threshold.ts) learns only from pairs it decides.
+      ...(r.stage === "lexical" ? { vetoed: isVetoed(r) } : {}),
     }));
   const top = matches[0];
   return top ? { verdict: top.verdict, stage: top.stage, matches } : { verdict: "new", stage: "lexical", matches: [] };

@@ -19,6 +19,11 @@ export const MatchSchema = z.object({
   stage: z.enum(STAGES),
   /** Written for a reviewer. */
   reason: z.string(),
+  /**
+   * The score model's pair that a hard guard set apart (another date, amount, owner, a negation): no score cut-off
+   * decided it. Absent on other stages and on matches stored before it was recorded.
+   */
+  vetoed: z.boolean().optional(),
 });
 export type Match = z.infer<typeof MatchSchema>;
 
