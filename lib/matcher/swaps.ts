@@ -64,7 +64,9 @@ const looksLikeName = (t: Token) => t.capitalized && !t.senses?.commonNoun;
 export function nounish(an: Analysis, t: Token, modifiesSharedWord: boolean): boolean {
   if (!t.senses || t.possessive) return true;
   const [noun, verb, adj, adv] = t.senses.posWeight;
-  if (adj > Math.max(noun, verb)) return false;
+  // An adjective is a quality ("large", "quick"), unless it modifies the same noun on both sides and can name a
+  // thing itself: "the mobile budget" / "the travel budget" are two budgets, not one budget described two ways.
+  if (adj > Math.max(noun, verb) && !(modifiesSharedWord && noun > 0)) return false;
   // In a noun phrase: a determiner right before, or before a modifier ("the invoicing cache").
   const prev = an.tokens[t.index - 1];
   const before = an.tokens[t.index - 2];

@@ -118,3 +118,25 @@ describe("doer and done-to swapped with words between", () => {
     });
   });
 });
+
+describe("a modifier of the same noun that can name a thing itself", () => {
+  it("makes two things of one noun: never merged, never a contradiction of their values", () => {
+    const budgets = scorePair(
+      "The travel budget cannot exceed 160 thousand dollars.",
+      "The mobile budget cannot exceed 50 thousand dollars.",
+    );
+    expect(budgets.verdict).toBe("related");
+    expect(budgets.reason).toContain("Different thing: 'travel budget' → 'mobile budget'");
+    expect(
+      scorePair("The support migration is Dana's project.", "The mobile migration is Dana's project.").verdict,
+    ).toBe("related");
+    expect(scorePair("We ship the mobile app in May.", "We ship the web app in May.").verdict).toBe("related");
+  });
+
+  it("leaves a quality to the other guards: opposite sizes are still a contradiction", () => {
+    expect(scorePair("The large budget was approved.", "The small budget was approved.")).toMatchObject({
+      verdict: "contradicts",
+      reason: "Opposite: 'large' → 'small'",
+    });
+  });
+});
