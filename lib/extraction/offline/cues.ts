@@ -57,6 +57,8 @@ export const CUE_RULES: CueRule[] = [
       "i'll|i will|i'm going to|i am going to|i can take|i'll take|will send|will follow up|follow up|action item|" +
         "todo|to-do|assigned to|by (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|eod|" +
         "end of (?:day|week|month)|tomorrow|next week)|owns?|" +
+        // Who runs a piece of work, said as settled: "Dana leads the migration", "Omar is responsible for QA".
+        "leads? (?:the|our|this|that)|is (?:leading|responsible for|in charge of|accountable for)|" +
         // The team's own future, said as settled ("we'll use rubber buttons"), is its commitment; how the
         // meeting will go on ("we'll see", "we'll talk about that", "we'll have to") is not.
         "we(?:'ll| will| are going to|'re going to|'re gonna| are gonna) " +

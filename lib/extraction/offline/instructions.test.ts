@@ -64,3 +64,20 @@ describe("social glue", () => {
       expect(isSocial(statement), statement).toBe(false);
   });
 });
+
+describe("who runs a piece of work, said as settled", () => {
+  it("is an action item of its owner; 'leads to' (a cause) is not", async () => {
+    const facts = await extract(
+      "sync.txt",
+      [
+        "Priya: Dana leads the portal migration.",
+        "Lena: Omar is responsible for the QA plan.",
+        "Marcus: This leads to confusion.",
+      ].join("\n"),
+    );
+    expect(facts.map((f) => [f.content, f.kind])).toEqual([
+      ["Dana leads the portal migration.", "action_item"],
+      ["Omar is responsible for the QA plan.", "action_item"],
+    ]);
+  });
+});
