@@ -34,6 +34,7 @@ import { utterancesOf } from "@/lib/extraction/offline/turns";
 import { addressedIn, instruction, isInstruction } from "@/lib/extraction/offline/instructions";
 import { atomicClauses, type AtomicClause } from "@/lib/extraction/offline/clauses";
 import { joinRestatements } from "@/lib/extraction/offline/corrections";
+import { correctValues } from "@/lib/extraction/offline/value-corrections";
 import { isSmallTalk, SMALL_TALK_IMPORTANCE } from "@/lib/extraction/offline/small-talk";
 import {
   aboutListener,
@@ -97,12 +98,9 @@ function extractWithCounts(
 ): { candidates: Candidate[]; belowFloor: { count: number; floor: number }; joined: number; overCap: number } {
   const turns = chunk.segments.length > 0 ? chunk.segments : [wholeChunk(input.text, chunk)];
   // A correction and a summary's repeats joined to what they restate (corrections.ts), before the floor.
-  const { candidates: restated, joined } = joinRestatements(
-    extractScored(input, chunk, tuning),
-    input.text,
-    turns,
-    chunk,
-  );
+  // A value another speaker corrects soon after becomes the corrected statement (value-corrections.ts).
+  const { candidates: corrected } = correctValues(extractScored(input, chunk, tuning), input.text, turns);
+  const { candidates: restated, joined } = joinRestatements(corrected, input.text, turns, chunk);
   const team = input.kinds.some((k) => TEAM_KINDS.has(k.id));
   // Small talk at a work meeting ranks under the floor (or, in recorded speech, at the bottom): counted, not cut.
   const smallTalkMin = tuning?.smallTalkMin ?? DEFAULT_TUNING.smallTalkMin ?? Infinity;
