@@ -246,9 +246,11 @@ async function benchOne(kind: "pglite" | "postgres") {
     console.log(
       `\n### ${label}, ${servers}: ${connections} reviewers for ${duration} s (${candidates} open candidates`,
     );
+    const rss = peakRssMb.map((m) => m.toFixed(0)).join(" + ");
+    const [start, mean, max] = [load.start, load.mean, load.max].map((x) => x.toFixed(1));
+    const loadAverage = `${start} at the start, mean ${mean}, max ${max}`;
     console.log(
-      `seeded in ${seedSeconds.toFixed(0)} s through the API; peak RSS ${peakRssMb.map((m) => m.toFixed(0)).join(" + ")} MB; ` +
-        `load average ${load.start.toFixed(1)} at the start, mean ${load.mean.toFixed(1)}, max ${load.max.toFixed(1)})\n`,
+      `seeded in ${seedSeconds.toFixed(0)} s through the API; peak RSS ${rss} MB; load average ${loadAverage})\n`,
     );
     printTypeTable(rows, result);
     console.log("");

@@ -97,9 +97,9 @@ export function printTypeTable(rows: TypeRow[], result: DriverResult): void {
 
 export function printInstanceTable(rows: InstanceRow[], duration: number): void {
   const types = REQUEST_TYPES.filter((t) => rows.some((r) => r.latency[t]));
+  const latencyHeads = types.map((t) => `${SHORT[t]} p50 / p95 ms`).join(" | ");
   console.log(
-    `| Server | Conns | Approvals (2xx) | Approvals/s | ${types.map((t) => `${SHORT[t]} p50 / p95 ms`).join(" | ")} | ` +
-      "Neither 2xx nor 409 | Socket errors |",
+    `| Server | Conns | Approvals (2xx) | Approvals/s | ${latencyHeads} | Neither 2xx nor 409 | Socket errors |`,
   );
   console.log(`|---|--:|--:|--:|${types.map(() => "--:|").join("")}--:|--:|`);
   for (const r of rows) {
