@@ -26,6 +26,7 @@ import {
 } from "./lib/load-driver";
 import { instanceRows, printInstanceTable, printTypeTable, typeRows } from "./lib/load-report";
 import { startLoadServer, type LoadServer } from "./lib/load-server";
+import { withMachineLoad } from "./lib/machine-load";
 
 const root = path.resolve(import.meta.dirname, "..");
 const tsxCli = path.join(root, "node_modules", "tsx", "dist", "cli.mjs");
@@ -203,26 +204,6 @@ async function readCounts(server: LoadServer, since: Date): Promise<DbCounts> {
   }
 }
 
-/** The 1-minute load average every 5 s while `work` runs: what else the machine was doing, as a range. */
-async function withLoadAverage<T>(
-  work: Promise<T>,
-): Promise<{ value: T; load: { start: number; max: number; mean: number } }> {
-  const samples = [os.loadavg()[0]!];
-  const timer = setInterval(() => samples.push(os.loadavg()[0]!), 5_000);
-  try {
-    const value = await work;
-    samples.push(os.loadavg()[0]!);
-    const load = {
-      start: samples[0]!,
-      max: Math.max(...samples),
-      mean: samples.reduce((a, b) => a + b, 0) / samples.length,
-    };
-    return { value, load };
-  } finally {
-    clearInterval(timer);
-  }
-}
-
 async function benchOne(kind: "pglite" | "postgres") {
   const server = await startLoadServer({ kind, port, root, instances });
   const workDir = fs.mkdtempSync(path.join(os.tmpdir(), "sift-load-"));
@@ -235,22 +216,26 @@ async function benchOne(kind: "pglite" | "postgres") {
     const seedSeconds = (performance.now() - seedStart) / 1000;
     const since = new Date();
     server.sampleRss();
-    const { value: result, load } = await withLoadAverage(drive(loadPlan, workDir));
+    const { value: result, load } = await withMachineLoad(drive(loadPlan, workDir));
     const peakRssMb = server.peakRssMb();
+    const cpuSeconds = server.cpuSeconds();
     await server.stop();
     const failures = integrityFailures(result, await readCounts(server, since));
     const rows = typeRows(result, loadPlan);
     const perInstance = instanceRows(result, loadPlan);
     const label = kind === "pglite" ? "PGlite" : "PostgreSQL";
     const servers = instances > 1 ? `${instances} servers on one database` : "one server";
-    console.log(
-      `\n### ${label}, ${servers}: ${connections} reviewers for ${duration} s (${candidates} open candidates`,
-    );
     const rss = peakRssMb.map((m) => m.toFixed(0)).join(" + ");
+    const cpu = cpuSeconds.map((c) => c.toFixed(0)).join(" + ");
     const [start, mean, max] = [load.start, load.mean, load.max].map((x) => x.toFixed(1));
-    const loadAverage = `${start} at the start, mean ${mean}, max ${max}`;
+    console.log(`\n### ${label}, ${servers}: ${connections} reviewers for ${duration} s\n`);
+    console.log(`${candidates} open candidates seeded in ${seedSeconds.toFixed(0)} s through the API.`);
     console.log(
-      `seeded in ${seedSeconds.toFixed(0)} s through the API; peak RSS ${rss} MB; load average ${loadAverage})\n`,
+      `Servers during the load: CPU ${cpu} s, peak RSS ${rss} MB (${os.cpus().length} cores on the machine).`,
+    );
+    console.log(
+      `Machine during the load: CPU ${(load.busy * 100).toFixed(0)}% busy (all cores, anyone's); ` +
+        `load average ${start} at the start, mean ${mean}, max ${max}.\n`,
     );
     printTypeTable(rows, result);
     console.log("");
@@ -268,6 +253,7 @@ async function benchOne(kind: "pglite" | "postgres") {
       candidates,
       seedSeconds,
       peakRssMb,
+      cpuSeconds,
       load,
       rows,
       perInstance,

@@ -16,12 +16,14 @@ export interface LoadServer {
   sampleRss(): void;
   /** Peak RSS in MB, one per instance. */
   peakRssMb(): number[];
+  /** CPU seconds each instance's process tree used since sampleRss() (the load), one per instance. */
+  cpuSeconds(): number[];
   stop(): Promise<void>;
   cleanup(): Promise<void>;
 }
 
-/** VmRSS in kB of pid and every descendant (next start may run the server in a child process). */
-function treeRssKb(pid: number): number {
+/** pid and every descendant (next start may run the server in a child process). */
+function processTree(pid: number): number[] {
   const children = new Map<number, number[]>();
   for (const entry of fs.readdirSync("/proc")) {
     if (!/^\d+$/.test(entry)) continue;
@@ -33,17 +35,33 @@ function treeRssKb(pid: number): number {
       // gone meanwhile
     }
   }
-  let total = 0;
+  const tree: number[] = [];
   for (const queue = [pid]; queue.length;) {
     const p = queue.pop() as number;
-    try {
-      total += Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${p}/status`, "utf8"))?.[1] ?? 0);
-    } catch {
-      // gone meanwhile
-    }
+    tree.push(p);
     queue.push(...(children.get(p) ?? []));
   }
-  return total;
+  return tree;
+}
+
+/** Sums `read(pid)` over the tree; a process gone meanwhile counts 0. */
+function overTree(pid: number, read: (p: number) => number): number {
+  return processTree(pid).reduce((total, p) => {
+    try {
+      return total + read(p);
+    } catch {
+      return total; // gone meanwhile
+    }
+  }, 0);
+}
+
+const rssKb = (p: number) => Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${p}/status`, "utf8"))?.[1] ?? 0);
+
+/** User + system CPU seconds so far (utime, stime: fields 14 and 15, in clock ticks of 1/100 s on Linux). */
+function cpuSeconds(p: number): number {
+  const stat = fs.readFileSync(`/proc/${p}/stat`, "utf8");
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
 /** One `next start` on `port`, resolved once it answers (or rejected after 180 s or an early exit). */
@@ -111,6 +129,8 @@ export async function startLoadServer({
     throw error;
   }
   const peakKb = servers.map(() => 0);
+  let cpuAtStart = servers.map(() => 0);
+  const cpuNow = () => servers.map((s) => overTree(s.child.pid!, cpuSeconds));
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
   return {
@@ -118,12 +138,14 @@ export async function startLoadServer({
     databaseUrl: env.DATABASE_URL || undefined,
     dataDir: env.SIFT_DATA_DIR,
     sampleRss() {
+      cpuAtStart = cpuNow();
       timer = setInterval(
-        () => servers.forEach((s, i) => (peakKb[i] = Math.max(peakKb[i]!, treeRssKb(s.child.pid!)))),
+        () => servers.forEach((s, i) => (peakKb[i] = Math.max(peakKb[i]!, overTree(s.child.pid!, rssKb)))),
         250,
       );
     },
     peakRssMb: () => peakKb.map((kb) => kb / 1024),
+    cpuSeconds: () => cpuNow().map((now, i) => now - cpuAtStart[i]!),
     async stop() {
       clearInterval(timer);
       if (stopped) return;
