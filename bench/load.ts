@@ -6,13 +6,15 @@
  * nothing was lost or doubled (bench/lib/load-checks.ts). Prints a markdown table per database and writes
  * JSON to bench/results/.
  *   npx tsx bench/load.ts [--db pglite|postgres|both] [--duration 60] [--connections 50] [--candidates 3000]
- *     [--port 3681]   (SIFT_TOKEN set: every request carries `Authorization: Bearer $SIFT_TOKEN`)
+ *     [--port 3681] [--instances 1]   (SIFT_TOKEN set: every request carries `Authorization: Bearer $SIFT_TOKEN`)
+ * `--instances N` (PostgreSQL only) starts N servers on ports port … port + N - 1 over the one database and deals
+ * each request type's connections round-robin across them; the integrity checks run once, on the shared database.
  */
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { arg, pct, relaunchUnderServerCondition } from "./lib/harness";
+import { arg, relaunchUnderServerCondition } from "./lib/harness";
 import { integrityFailures, type DbCounts } from "./lib/load-checks";
 import {
   REQUEST_TYPES,
@@ -22,7 +24,9 @@ import {
   type LoadPlan,
   type RequestType,
 } from "./lib/load-driver";
+import { instanceRows, printInstanceTable, printTypeTable, typeRows } from "./lib/load-report";
 import { startLoadServer, type LoadServer } from "./lib/load-server";
+import { withMachineLoad } from "./lib/machine-load";
 
 const root = path.resolve(import.meta.dirname, "..");
 const tsxCli = path.join(root, "node_modules", "tsx", "dist", "cli.mjs");
@@ -38,6 +42,18 @@ const duration = Number(arg("duration", "60"));
 const connections = Number(arg("connections", "50"));
 const wanted = Number(arg("candidates", "3000"));
 const port = Number(arg("port", "3681"));
+const instances = Number(arg("instances", "1"));
+if (!Number.isInteger(instances) || instances < 1) {
+  console.error(`--instances takes a whole number from 1 up, not ${arg("instances", "")}`);
+  process.exit(2);
+}
+if (instances > 1 && which !== "postgres") {
+  console.error(
+    "--instances above 1 needs --db postgres: PGlite cannot be shared across processes (one process owns its " +
+      "data directory), so several servers can only share a PostgreSQL database.",
+  );
+  process.exit(2);
+}
 const { generateVariedFacts } = await import("@/tests/review/generate-varied-facts");
 const { createDb } = await import("@/lib/db/client");
 
@@ -137,7 +153,7 @@ async function plan(base: string, statements: string[]): Promise<LoadPlan> {
   const queries = Array.from({ length: 40 }, (_, i) =>
     i % 3 === 0 ? `${words[(i * 7919) % words.length]} ${words[(i * 104_729) % words.length]}` : words[i * 31]!,
   );
-  return { base, duration, connections: counts, approvals, edits, queries };
+  return { bases: [base], duration, connections: counts, approvals, edits, queries };
 }
 
 function drive(loadPlan: LoadPlan, dir: string): Promise<DriverResult> {
@@ -188,77 +204,61 @@ async function readCounts(server: LoadServer, since: Date): Promise<DbCounts> {
   }
 }
 
-const LABELS: Record<RequestType, string> = {
-  approve: "approve (POST /api/candidates/:id/approve)",
-  edit: "edit (PATCH /api/facts/:id, If-Match)",
-  search: "search (GET /api/facts?q=)",
-  factsPage: "page /facts?q=",
-  reviewPage: "page /review",
-};
-
 async function benchOne(kind: "pglite" | "postgres") {
-  const server = await startLoadServer({ kind, port, root });
+  const server = await startLoadServer({ kind, port, root, instances });
   const workDir = fs.mkdtempSync(path.join(os.tmpdir(), "sift-load-"));
   try {
     const statements = generateVariedFacts(wanted, 23);
     const seedStart = performance.now();
-    const loadPlan = await plan(server.base, statements);
+    // Seeded through the first server; the runs it starts are claimed by whichever instance's worker comes first.
+    const loadPlan = { ...(await plan(server.bases[0]!, statements)), bases: server.bases };
     const candidates = new Set(loadPlan.approvals.map((c) => c.id)).size;
     const seedSeconds = (performance.now() - seedStart) / 1000;
     const since = new Date();
     server.sampleRss();
-    const result = await drive(loadPlan, workDir);
+    const { value: result, load } = await withMachineLoad(drive(loadPlan, workDir));
     const peakRssMb = server.peakRssMb();
+    const cpuSeconds = server.cpuSeconds();
     await server.stop();
     const failures = integrityFailures(result, await readCounts(server, since));
-    const rows = REQUEST_TYPES.filter((t) => result.byType[t]).map((t) => {
-      const r = result.byType[t];
-      const total = r.latencies.length;
-      const ok = Object.entries(r.statuses)
-        .filter(([s]) => s.startsWith("2"))
-        .reduce((n, [, c]) => n + c, 0);
-      const conflicts = r.statuses["409"] ?? 0;
-      const unexpected = total - ok - r.expected409 - r.rejudged409 + (r.statuses.errors ?? 0);
-      return {
-        type: t,
-        connections: loadPlan.connections[t],
-        requests: total,
-        perSecond: total / duration,
-        p50: pct(r.latencies, 50),
-        p95: pct(r.latencies, 95),
-        p99: pct(r.latencies, 99),
-        ok,
-        expected409: r.expected409,
-        rejudged409: r.rejudged409,
-        other409: conflicts - r.expected409 - r.rejudged409,
-        unexpected,
-        statuses: r.statuses,
-        samples: r.samples,
-      };
-    });
+    const rows = typeRows(result, loadPlan);
+    const perInstance = instanceRows(result, loadPlan);
     const label = kind === "pglite" ? "PGlite" : "PostgreSQL";
-    console.log(`\n### ${label}: ${connections} reviewers for ${duration} s (${candidates} open candidates seeded in`);
-    console.log(`${seedSeconds.toFixed(0)} s through the API; server peak RSS ${peakRssMb.toFixed(0)} MB)\n`);
+    const servers = instances > 1 ? `${instances} servers on one database` : "one server";
+    const rss = peakRssMb.map((m) => m.toFixed(0)).join(" + ");
+    const cpu = cpuSeconds.map((c) => c.toFixed(0)).join(" + ");
+    const [start, mean, max] = [load.start, load.mean, load.max].map((x) => x.toFixed(1));
+    console.log(`\n### ${label}, ${servers}: ${connections} reviewers for ${duration} s\n`);
+    console.log(`${candidates} open candidates seeded in ${seedSeconds.toFixed(0)} s through the API.`);
     console.log(
-      "| Request | Conns | Requests | req/s | p50 ms | p95 ms | p99 ms | 2xx | 409 race | 409 re-judged | " +
-        "other errors |",
+      `Servers during the load: CPU ${cpu} s, peak RSS ${rss} MB (${os.cpus().length} cores on the machine).`,
     );
-    console.log("|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|");
-    for (const r of rows) {
-      console.log(
-        `| ${LABELS[r.type]} | ${r.connections} | ${r.requests} | ${r.perSecond.toFixed(1)} | ${r.p50.toFixed(0)} | ` +
-          `${r.p95.toFixed(0)} | ${r.p99.toFixed(0)} | ${r.ok} | ${r.expected409} | ${r.rejudged409} | ` +
-          `${r.unexpected} |`,
-      );
-    }
-    for (const r of rows.filter((x) => x.unexpected > 0)) {
-      console.log(`${r.type}: ${JSON.stringify(r.statuses)}\n  ${result.byType[r.type].samples.join("\n  ")}`);
-    }
     console.log(
-      `\nIntegrity: ${result.approved.length} approvals and ${result.edits} edits succeeded; ` +
+      `Machine during the load: CPU ${(load.busy * 100).toFixed(0)}% busy (all cores, anyone's); ` +
+        `load average ${start} at the start, mean ${mean}, max ${max}.\n`,
+    );
+    printTypeTable(rows, result);
+    console.log("");
+    printInstanceTable(perInstance, duration);
+    console.log(
+      `\nIntegrity (one check of the shared database after the load): ${result.approved.length} approvals and ` +
+        `${result.edits} edits succeeded; ` +
         (failures.length ? `FAILED:\n- ${failures.slice(0, 20).join("\n- ")}` : "every check passed."),
     );
-    return { database: label, duration, connections, candidates, seedSeconds, peakRssMb, rows, failures };
+    return {
+      database: label,
+      instances,
+      duration,
+      connections,
+      candidates,
+      seedSeconds,
+      peakRssMb,
+      cpuSeconds,
+      load,
+      rows,
+      perInstance,
+      failures,
+    };
   } finally {
     await server.stop();
     fs.rmSync(workDir, { recursive: true, force: true });
@@ -271,7 +271,10 @@ const results = [];
 for (const kind of kinds) results.push(await benchOne(kind));
 const outDir = path.join(root, "bench", "results");
 fs.mkdirSync(outDir, { recursive: true });
-const outFile = path.join(outDir, `load-${new Date().toISOString().replace(/[:.]/g, "-")}.json`);
+const outFile = path.join(
+  outDir,
+  `load-${instances > 1 ? `x${instances}-` : ""}${new Date().toISOString().replace(/[:.]/g, "-")}.json`,
+);
 fs.writeFileSync(outFile, JSON.stringify({ at: new Date(), host: os.loadavg(), results }, null, 2));
 console.log(`\nJSON: ${path.relative(root, outFile)}`);
 process.exit(results.some((r) => r.failures.length || r.rows.some((row) => row.unexpected)) ? 1 : 0);

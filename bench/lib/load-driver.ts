@@ -15,7 +15,8 @@ export interface Claim {
 }
 
 export interface LoadPlan {
-  base: string;
+  /** The servers' base URLs: each request type's connections are spread across them (spreadConnections). */
+  bases: string[];
   duration: number;
   connections: Record<RequestType, number>;
   /** The open candidates in the order reviewers take them; `shared` ones twice in a row. */
@@ -41,9 +42,14 @@ export interface TypeResult {
   pending?: () => string[];
 }
 
+/** What one server answered, per request type (the 409 accounting stays per type: it is about the work). */
+export type InstanceResult = Partial<Record<RequestType, { latencies: number[]; statuses: Record<string, number> }>>;
+
 export interface DriverResult {
   seconds: number;
   byType: Record<RequestType, TypeResult>;
+  /** One per base URL, in the plan's order. */
+  byInstance: InstanceResult[];
   approved: { candidateId: string; factId: string }[];
   edits: number;
   /** Asked for but unanswered when the time ran out: their outcome is read from the database. */
@@ -57,6 +63,23 @@ export function requestHeaders(json: boolean): Record<string, string> {
   if (json) headers["content-type"] = "application/json";
   if (process.env.SIFT_TOKEN) headers.authorization = `Bearer ${process.env.SIFT_TOKEN}`;
   return headers;
+}
+
+/**
+ * Each request type's connections dealt round-robin across `instances` servers; a type's remainder starts where the
+ * previous type's ended, so the servers get the same number of connections (±1) and a mix of every type.
+ */
+export function spreadConnections(
+  connections: Record<RequestType, number>,
+  instances: number,
+): Record<RequestType, number>[] {
+  const out = Array.from({ length: instances }, () => ({}) as Record<RequestType, number>);
+  let next = 0;
+  for (const type of REQUEST_TYPES) {
+    for (const counts of out) counts[type] = 0;
+    for (let c = 0; c < connections[type]; c++) out[next++ % instances]![type]++;
+  }
+  return out;
 }
 
 /** Per request: autocannon clears a connection's context every time its list of requests starts over. */
@@ -213,33 +236,50 @@ export async function runDriver(planFile: string, outFile: string): Promise<void
   const result: DriverResult = {
     seconds: plan.duration,
     byType: {} as DriverResult["byType"],
+    byInstance: plan.bases.map(() => ({})),
     approved: [],
     edits: 0,
     approvePending: [],
     editsPending: 0,
   };
+  const spread = spreadConnections(plan.connections, plan.bases.length);
   await Promise.all(
     REQUEST_TYPES.filter((type) => plan.connections[type] > 0).map(async (type) => {
       const tally: TypeResult = { latencies: [], statuses: {}, expected409: 0, rejudged409: 0, samples: [] };
       result.byType[type] = tally;
-      const summary = await new Promise<autocannon.Result>((resolve, reject) => {
-        const instance = autocannon(
-          {
-            url: plan.base,
-            connections: plan.connections[type],
-            duration: plan.duration,
-            // Pages can take seconds on a busy 2-core box: a timeout would be an error we caused, not the app.
-            timeout: 60,
-            requests: requestsFor(type, plan, result, tally),
-          },
-          (error, done) => (error ? reject(error) : resolve(done)),
-        );
-        instance.on("response", (_client, statusCode, _bytes, responseTime) => {
-          tally.latencies.push(responseTime);
-          tally.statuses[statusCode] = (tally.statuses[statusCode] ?? 0) + 1;
-        });
-      });
-      tally.statuses.errors = summary.errors;
+      // One list of requests for the type, whatever server a connection talks to: its work (the candidates in
+      // order, the facts being edited) is shared, so two servers never get the same candidate but by design.
+      const requests = requestsFor(type, plan, result, tally);
+      let errors = 0;
+      await Promise.all(
+        plan.bases.map(async (base, i) => {
+          if (spread[i]![type] === 0) return;
+          const mine = { latencies: [] as number[], statuses: {} as Record<string, number> };
+          result.byInstance[i]![type] = mine;
+          const summary = await new Promise<autocannon.Result>((resolve, reject) => {
+            const instance = autocannon(
+              {
+                url: base,
+                connections: spread[i]![type],
+                duration: plan.duration,
+                // Pages can take seconds on a busy 2-core box: a timeout would be an error we caused, not the app.
+                timeout: 60,
+                requests,
+              },
+              (error, done) => (error ? reject(error) : resolve(done)),
+            );
+            instance.on("response", (_client, statusCode, _bytes, responseTime) => {
+              for (const into of [tally, mine]) {
+                into.latencies.push(responseTime);
+                into.statuses[statusCode] = (into.statuses[statusCode] ?? 0) + 1;
+              }
+            });
+          });
+          mine.statuses.errors = summary.errors;
+          errors += summary.errors;
+        }),
+      );
+      tally.statuses.errors = errors;
       const pending = tally.pending?.() ?? [];
       delete tally.pending;
       if (type === "approve") result.approvePending = pending;

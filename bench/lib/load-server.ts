@@ -1,6 +1,6 @@
 /**
- * The load bench's server: `next start` on loopback, on a fresh PGlite data dir or a fresh PostgreSQL
- * database sift_load_<random> (dropped by cleanup), with its memory sampled from /proc while it runs.
+ * The load bench's servers: `next start` on loopback, one or several on one database (a fresh PGlite data dir,
+ * or a fresh PostgreSQL database sift_load_<random> dropped by cleanup), with memory sampled from /proc.
  */
 import { spawn } from "node:child_process";
 import fs from "node:fs";
@@ -8,18 +8,22 @@ import path from "node:path";
 import { freshServerEnv } from "./server-env";
 
 export interface LoadServer {
-  base: string;
+  /** One base URL per instance, in port order. */
+  bases: string[];
   databaseUrl?: string;
   dataDir?: string;
-  /** Starts sampling the RSS of the server's process tree every 250 ms (until stop). */
+  /** Starts sampling the RSS of each server's process tree every 250 ms (until stop). */
   sampleRss(): void;
-  peakRssMb(): number;
+  /** Peak RSS in MB, one per instance. */
+  peakRssMb(): number[];
+  /** CPU seconds each instance's process tree used since sampleRss() (the load), one per instance. */
+  cpuSeconds(): number[];
   stop(): Promise<void>;
   cleanup(): Promise<void>;
 }
 
-/** VmRSS in kB of pid and every descendant (next start may run the server in a child process). */
-function treeRssKb(pid: number): number {
+/** pid and every descendant (next start may run the server in a child process). */
+function processTree(pid: number): number[] {
   const children = new Map<number, number[]>();
   for (const entry of fs.readdirSync("/proc")) {
     if (!/^\d+$/.test(entry)) continue;
@@ -31,39 +35,41 @@ function treeRssKb(pid: number): number {
       // gone meanwhile
     }
   }
-  let total = 0;
+  const tree: number[] = [];
   for (const queue = [pid]; queue.length;) {
     const p = queue.pop() as number;
-    try {
-      total += Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${p}/status`, "utf8"))?.[1] ?? 0);
-    } catch {
-      // gone meanwhile
-    }
+    tree.push(p);
     queue.push(...(children.get(p) ?? []));
   }
-  return total;
+  return tree;
 }
 
-export async function startLoadServer({
-  kind,
-  port,
-  root,
-}: {
-  kind: "pglite" | "postgres";
-  port: number;
-  root: string;
-}) {
-  const { env, cleanup } = await freshServerEnv(kind, "sift-load");
-  env.PORT = String(port);
-  // Offline extraction: no model is called, and the figures are the app's, not a provider's.
-  for (const key of Object.keys(env)) if (key.startsWith("SIFT_LLM_") || key.endsWith("_API_KEY")) delete env[key];
-  // 50 reviewers from one address are far over the default rate limit (SIFT_RATE_LIMIT): the limiter still
-  // counts every request in the database (its cost is in the figures) but never refuses one.
-  env.SIFT_RATE_LIMIT ??= "100000000";
+/** Sums `read(pid)` over the tree; a process gone meanwhile counts 0. */
+function overTree(pid: number, read: (p: number) => number): number {
+  return processTree(pid).reduce((total, p) => {
+    try {
+      return total + read(p);
+    } catch {
+      return total; // gone meanwhile
+    }
+  }, 0);
+}
+
+const rssKb = (p: number) => Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${p}/status`, "utf8"))?.[1] ?? 0);
+
+/** User + system CPU seconds so far (utime, stime: fields 14 and 15, in clock ticks of 1/100 s on Linux). */
+function cpuSeconds(p: number): number {
+  const stat = fs.readFileSync(`/proc/${p}/stat`, "utf8");
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+/** One `next start` on `port`, resolved once it answers (or rejected after 180 s or an early exit). */
+async function spawnServer(root: string, env: NodeJS.ProcessEnv, port: number) {
   const next = path.join(root, "node_modules", "next", "dist", "bin", "next");
   const child = spawn(process.execPath, [next, "start", "-p", String(port), "-H", "127.0.0.1"], {
     cwd: root,
-    env,
+    env: { ...env, PORT: String(port) },
     stdio: ["ignore", "ignore", "inherit"],
     detached: true,
   });
@@ -77,35 +83,85 @@ export async function startLoadServer({
     if (ok) break;
     if (waited > 180_000 || child.exitCode !== null) {
       child.kill();
-      await cleanup();
-      throw new Error("the server did not answer within 180 s (did you run `npx next build`?)");
+      throw new Error(`the server on ${port} did not answer within 180 s (did you run \`npx next build\`?)`);
     }
     await new Promise((r) => setTimeout(r, 200));
   }
-  let peakKb = 0;
+  return { child, exited, base };
+}
+
+/**
+ * `instances` servers on ports port, port + 1, … over one fresh database. More than one needs PostgreSQL:
+ * PGlite is one process per data directory (lib/db/lock.ts refuses a second).
+ */
+export async function startLoadServer({
+  kind,
+  port,
+  root,
+  instances = 1,
+}: {
+  kind: "pglite" | "postgres";
+  port: number;
+  root: string;
+  instances?: number;
+}): Promise<LoadServer> {
+  if (instances > 1 && kind !== "postgres") {
+    throw new Error("--instances above 1 needs --db postgres: a PGlite data directory is one process's alone");
+  }
+  const { env, cleanup } = await freshServerEnv(kind, "sift-load");
+  // Offline extraction: no model is called, and the figures are the app's, not a provider's.
+  for (const key of Object.keys(env)) if (key.startsWith("SIFT_LLM_") || key.endsWith("_API_KEY")) delete env[key];
+  // 50 reviewers from one address are far over the default rate limit (SIFT_RATE_LIMIT): the limiter still
+  // counts every request in the database (its cost is in the figures) but never refuses one.
+  env.SIFT_RATE_LIMIT ??= "100000000";
+  const servers: Awaited<ReturnType<typeof spawnServer>>[] = [];
+  try {
+    // The first one alone: it migrates the new database (under its advisory lock); the rest find it migrated.
+    servers.push(await spawnServer(root, env, port));
+    const rest = Array.from({ length: instances - 1 }, (_, i) => spawnServer(root, env, port + i + 1));
+    const settled = await Promise.allSettled(rest);
+    for (const s of settled) if (s.status === "fulfilled") servers.push(s.value);
+    const failed = settled.find((s) => s.status === "rejected");
+    if (failed) throw failed.reason;
+  } catch (error) {
+    for (const { child } of servers) process.kill(-child.pid!, "SIGKILL");
+    await cleanup();
+    throw error;
+  }
+  const peakKb = servers.map(() => 0);
+  let cpuAtStart = servers.map(() => 0);
+  const cpuNow = () => servers.map((s) => overTree(s.child.pid!, cpuSeconds));
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
-  const server: LoadServer = {
-    base,
+  return {
+    bases: servers.map((s) => s.base),
     databaseUrl: env.DATABASE_URL || undefined,
     dataDir: env.SIFT_DATA_DIR,
     sampleRss() {
-      timer = setInterval(() => (peakKb = Math.max(peakKb, treeRssKb(child.pid!))), 250);
+      cpuAtStart = cpuNow();
+      timer = setInterval(
+        () => servers.forEach((s, i) => (peakKb[i] = Math.max(peakKb[i]!, overTree(s.child.pid!, rssKb)))),
+        250,
+      );
     },
-    peakRssMb: () => peakKb / 1024,
+    peakRssMb: () => peakKb.map((kb) => kb / 1024),
+    cpuSeconds: () => cpuNow().map((now, i) => now - cpuAtStart[i]!),
     async stop() {
       clearInterval(timer);
       if (stopped) return;
       stopped = true;
-      try {
-        process.kill(-child.pid!, "SIGTERM");
-      } catch {
-        return; // already gone
-      }
-      // PGlite's data dir is free (and readable by the checks) only once the server has closed it.
-      await Promise.race([exited, new Promise((r) => setTimeout(r, 30_000))]);
+      await Promise.all(
+        servers.map(async ({ child, exited }) => {
+          try {
+            process.kill(-child.pid!, "SIGTERM");
+          } catch {
+            return; // already gone
+          }
+          // PGlite's data dir is free (and readable by the checks) only once the server has closed it.
+          await Promise.race([exited, new Promise((r) => setTimeout(r, 30_000))]);
+        }),
+      );
     },
     cleanup,
   };
-  return server;
 }
