@@ -36,6 +36,10 @@ const VALUE = new RegExp(
   "gi",
 );
 
+/** What a unit after the digits multiplies by: "thousand" / "k" 1,000, "million", "billion". */
+const scaleOf = (unit: string) =>
+  /thousand|k$/i.test(unit) ? 1e3 : /million/i.test(unit) ? 1e6 : /billion/i.test(unit) ? 1e9 : 1;
+
 type Kind = "time" | "percent" | "count" | "amount";
 interface Value {
   text: string;
@@ -63,8 +67,7 @@ function valuesIn(text: string): Value[] {
     }
     const digits = /[\d,]*\d(?:\.\d+)?/.exec(t)?.[0] ?? "";
     const unit = t.slice(t.indexOf(digits) + digits.length);
-    const scale = /thousand|k$/i.test(unit) ? 1e3 : /million/i.test(unit) ? 1e6 : /billion/i.test(unit) ? 1e9 : 1;
-    const n = Number(digits.replace(/,/g, "")) * scale;
+    const n = Number(digits.replace(/,/g, "")) * scaleOf(unit);
     if (!Number.isFinite(n)) continue;
     out.push({ text: t, at: m.index, kind: /percent|%/.test(unit) ? "percent" : "amount", n, unit });
   }
@@ -82,13 +85,7 @@ function restyle(old: Value, said: Value): string | null {
   if (n === undefined || n === old.n) return null;
   const prefix = old.text.startsWith("$") ? "$" : "";
   if (old.unit.trim()) {
-    const scale = /thousand|k$/i.test(old.unit)
-      ? 1e3
-      : /million/i.test(old.unit)
-        ? 1e6
-        : /billion/i.test(old.unit)
-          ? 1e9
-          : 1;
+    const scale = scaleOf(old.unit);
     return `${prefix}${+(n / scale).toFixed(3)}${old.unit}`;
   }
   return `${prefix}${old.text.includes(",") ? n.toLocaleString("en") : String(n)}`;
