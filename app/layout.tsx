@@ -3,6 +3,7 @@ import Link from "next/link";
 import { connection } from "next/server";
 import type { ReactNode } from "react";
 import { currentViewer } from "@/app/access";
+import { allSpaces } from "@/app/space";
 import { AppNav } from "@/components/app-nav";
 import { MobileNav } from "@/components/mobile-nav";
 import { Providers } from "@/components/providers";
@@ -21,18 +22,20 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   // (proxy.ts) on the scripts of a page it renders now, and a prerendered page's scripts would be refused.
   await connection();
   const viewer = await currentViewer();
+  // The switcher's list, for people only (a stranger sees no names of spaces).
+  const spaces = viewer ? await allSpaces() : [];
   return (
     <html lang="en">
       <body className="min-h-screen antialiased">
         <Providers>
           <div className="flex min-h-screen flex-col md:flex-row">
-            <MobileNav viewer={viewer} />
+            <MobileNav viewer={viewer} spaces={spaces} />
             <div className="hidden shrink-0 border-r border-border bg-white md:block">
               <aside className={sidebarClass}>
                 <Link href="/" className="px-3 text-lg font-semibold tracking-tight">
                   <span className="text-primary">◆</span> Sift
                 </Link>
-                <AppNav viewer={viewer} />
+                <AppNav viewer={viewer} spaces={spaces} />
               </aside>
             </div>
             <main className="min-w-0 flex-1 px-4 py-4 sm:px-6 md:px-8 md:py-6">{children}</main>

@@ -18,14 +18,24 @@ import { queueSearch } from "@/lib/queue/schema";
 import { maskSecretsDeep } from "@/lib/secrets/mask";
 import { kindOptions } from "@/lib/settings/schema";
 import { requirePage } from "@/app/access";
+import { pageSpace } from "@/app/space";
+import { DEFAULT_SPACE_SLUG } from "@/lib/spaces/schema";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Dashboard" };
 
-export default async function DashboardPage() {
+export default async function DashboardPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const viewer = await requirePage("read");
+  const space = await pageSpace((await searchParams).space);
+  const spaceId = space.id;
+  // Its links stay in the space; the default space's carry no parameter, as before spaces.
+  const inSpace = space.slug === DEFAULT_SPACE_SLUG ? undefined : space.slug;
   const db = await getDb();
-  const counts = await getStatusCounts({ db });
+  const counts = await getStatusCounts({ db, spaceId });
   if (counts.sources === 0) {
     return (
       <div className="mx-auto max-w-5xl">
@@ -35,9 +45,9 @@ export default async function DashboardPage() {
     );
   }
   const [rates, backlog, runs, settings, weeks, learning] = await Promise.all([
-    getApprovalRates({ db }),
-    getBacklogByDay({ db }),
-    listRecentRuns({ db }),
+    getApprovalRates({ db, spaceId }),
+    getBacklogByDay({ db, spaceId }),
+    listRecentRuns({ db, spaceId }),
     getSettings({ db }),
     listLearningWeeks({ db }),
     getLearningSummary({ db }),
@@ -61,13 +71,13 @@ export default async function DashboardPage() {
             label: "Active facts",
             value: facts.active.toLocaleString("en"),
             detail: `${n(facts.superseded)} superseded · ${n(facts.archived)} archived`,
-            href: `/facts${factSearch({})}`,
+            href: `/facts${factSearch({ space: inSpace })}`,
           },
           {
             label: "Awaiting review",
             value: open.toLocaleString("en"),
             detail: `${candidates.gated.toLocaleString("en")} gated for a closer look`,
-            href: `/review${queueSearch({})}`,
+            href: `/review${queueSearch({ space: inSpace })}`,
           },
           {
             label: "Approval rate",
@@ -84,8 +94,8 @@ export default async function DashboardPage() {
         ]}
       />
       <section aria-label="Counts" className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
-        <StatusBreakdown counts={counts} />
-        <KindTable counts={counts} labels={labels} />
+        <StatusBreakdown counts={counts} space={inSpace} />
+        <KindTable counts={counts} labels={labels} space={inSpace} />
       </section>
       <ApprovalChart rates={rates} labels={labels} />
       <LearningWeeks

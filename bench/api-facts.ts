@@ -5,6 +5,7 @@
  *   npx tsx bench/api-facts.ts [--facts 100000] [--depth 200] [--db pglite|postgres|both]
  */
 import { arg, forEachBenchDatabase, pct, relaunchUnderServerCondition, timed } from "./lib/harness";
+import { DEFAULT_SPACE_ID } from "@/lib/spaces/schema";
 
 relaunchUnderServerCondition(import.meta.filename);
 
@@ -31,7 +32,7 @@ await forEachBenchDatabase(arg("db", "both"), async (opened, label) => {
     // The cursor of page `depth`, walked once (what a client paging through would hold).
     let after = null;
     for (let p = 1; p < depth; p++) {
-      const page = await searchFactsAfter({ db, query, after, limit: size });
+      const page = await searchFactsAfter({ spaceId: DEFAULT_SPACE_ID, db, query, after, limit: size });
       if (!page.next) break;
       after = page.next;
     }
@@ -40,9 +41,9 @@ await forEachBenchDatabase(arg("db", "both"), async (opened, label) => {
     const offset: number[] = [];
     for (let i = 0; i < 55; i++) {
       const t: number[] = [];
-      await timed(t, () => searchFactsAfter({ db, query, limit: size }));
-      await timed(t, () => searchFactsAfter({ db, query, after, limit: size }));
-      await timed(t, () => searchFacts({ db, query: { ...query, page: depth } }));
+      await timed(t, () => searchFactsAfter({ spaceId: DEFAULT_SPACE_ID, db, query, limit: size }));
+      await timed(t, () => searchFactsAfter({ spaceId: DEFAULT_SPACE_ID, db, query, after, limit: size }));
+      await timed(t, () => searchFacts({ spaceId: DEFAULT_SPACE_ID, db, query: { ...query, page: depth } }));
       if (i < 5) continue;
       first.push(t[0] as number);
       keyset.push(t[1] as number);

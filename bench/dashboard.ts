@@ -6,6 +6,7 @@
  *   npx tsx bench/dashboard.ts [--facts 100000] [--candidates 10000] [--db pglite|postgres|both]
  */
 import { arg, forEachBenchDatabase, pct, relaunchUnderServerCondition, timed } from "./lib/harness";
+import { DEFAULT_SPACE_ID } from "@/lib/spaces/schema";
 
 relaunchUnderServerCondition(import.meta.filename);
 
@@ -65,18 +66,18 @@ await forEachBenchDatabase(arg("db", "both"), async (opened, label) => {
   const seconds = ((performance.now() - seeded) / 1000).toFixed(0);
   console.log(`\n${label}: ${factCount} facts, ${candidateCount} candidates seeded in ${seconds} s`);
   const queries: Record<string, () => Promise<unknown>> = {
-    getStatusCounts: () => dashboard.getStatusCounts({ db }),
-    getApprovalRates: () => dashboard.getApprovalRates({ db }),
-    getBacklogByDay: () => dashboard.getBacklogByDay({ db }),
-    listRecentRuns: () => dashboard.listRecentRuns({ db }),
+    getStatusCounts: () => dashboard.getStatusCounts({ db, spaceId: DEFAULT_SPACE_ID }),
+    getApprovalRates: () => dashboard.getApprovalRates({ db, spaceId: DEFAULT_SPACE_ID }),
+    getBacklogByDay: () => dashboard.getBacklogByDay({ db, spaceId: DEFAULT_SPACE_ID }),
+    listRecentRuns: () => dashboard.listRecentRuns({ db, spaceId: DEFAULT_SPACE_ID }),
     "the page (all four)": () =>
       dashboard
-        .getStatusCounts({ db })
+        .getStatusCounts({ db, spaceId: DEFAULT_SPACE_ID })
         .then(() =>
           Promise.all([
-            dashboard.getApprovalRates({ db }),
-            dashboard.getBacklogByDay({ db }),
-            dashboard.listRecentRuns({ db }),
+            dashboard.getApprovalRates({ db, spaceId: DEFAULT_SPACE_ID }),
+            dashboard.getBacklogByDay({ db, spaceId: DEFAULT_SPACE_ID }),
+            dashboard.listRecentRuns({ db, spaceId: DEFAULT_SPACE_ID }),
           ]),
         ),
   };

@@ -6,6 +6,7 @@
  *   npx tsx bench/fact-export.ts [--facts 100000] [--db pglite|postgres|both]
  */
 import { arg, forEachBenchDatabase, relaunchUnderServerCondition } from "./lib/harness";
+import { DEFAULT_SPACE_ID } from "@/lib/spaces/schema";
 
 relaunchUnderServerCondition(import.meta.filename);
 
@@ -37,7 +38,7 @@ await forEachBenchDatabase(arg("db", "both"), async (opened, label) => {
     let bytes = writer.start().length;
     let facts = 0;
     const query = FactQuerySchema.parse({ status: "all" });
-    for await (const batch of iterateFacts({ db, query, byKind: format === "md" })) {
+    for await (const batch of iterateFacts({ spaceId: DEFAULT_SPACE_ID, db, query, byKind: format === "md" })) {
       bytes += Buffer.byteLength(writer.batch(batch));
       facts += batch.length;
     }

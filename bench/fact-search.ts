@@ -4,6 +4,7 @@
  *   npx tsx bench/fact-search.ts [--facts 100000] [--db pglite|postgres|both]
  */
 import { arg, forEachBenchDatabase, pct, relaunchUnderServerCondition, timed } from "./lib/harness";
+import { DEFAULT_SPACE_ID } from "@/lib/spaces/schema";
 
 relaunchUnderServerCondition(import.meta.filename);
 
@@ -51,7 +52,9 @@ await forEachBenchDatabase(arg("db", "both"), async (opened, label) => {
     let found = 0;
     for (let i = 0; i < 110; i++) {
       const t: number[] = [];
-      const page = await timed(t, () => searchFacts({ db, query: FactQuerySchema.parse(make(i)) }));
+      const page = await timed(t, () =>
+        searchFacts({ spaceId: DEFAULT_SPACE_ID, db, query: FactQuerySchema.parse(make(i)) }),
+      );
       if (i >= 10) {
         times.push(t[0] as number);
         if (page.total > 0) found++;

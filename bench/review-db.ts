@@ -27,6 +27,7 @@
  * speed must never be bought with missed matches. Near-misses judged duplicates are printed as warnings.
  */
 import { arg, forEachBenchDatabase, pct, relaunchUnderServerCondition } from "./lib/harness";
+import { DEFAULT_SPACE_ID } from "@/lib/spaces/schema";
 
 relaunchUnderServerCondition(import.meta.filename);
 
@@ -166,7 +167,8 @@ async function benchOne(db: OpenedDatabase, label: string) {
     t0 = performance.now();
     if (analyzeStats) await db.prisma.$executeRawUnsafe(`${vacuum ? "VACUUM " : ""}ANALYZE "Fact", "FactBand"`);
     const statsMs = performance.now() - t0;
-    const review = (batch: Batch) => reviewCandidates({ db: db.prisma, candidates: batch.candidates, encoder });
+    const review = (batch: Batch) =>
+      reviewCandidates({ spaceId: DEFAULT_SPACE_ID, db: db.prisma, candidates: batch.candidates, encoder });
     let next = 0;
     const fresh: number[] = [];
     const repeated: number[] = [];
@@ -252,7 +254,7 @@ async function breakdown(db: OpenedDatabase, nextBatch: () => Candidate[]) {
     keyLists = lex.map((x) => `{${lshKeysFromLexemes(x.l).join(",")}}`);
     keys.push(performance.now() - t);
     t = performance.now();
-    const similar = await findSimilarFacts({ db: db.prisma, texts, limit: 8 });
+    const similar = await findSimilarFacts({ spaceId: DEFAULT_SPACE_ID, db: db.prisma, texts, limit: 8 });
     sql.push(performance.now() - t);
     retrieved = similar.reduce((s, x) => s + x.length, 0) / candidates.length;
     t = performance.now();

@@ -11,6 +11,7 @@
  * Prints medians and p95 after 2 warm-up runs, and a breakdown of the vector path.
  */
 import { arg, forEachBenchDatabase, pct, relaunchUnderServerCondition, timed } from "./lib/harness";
+import { DEFAULT_SPACE_ID } from "@/lib/spaces/schema";
 
 relaunchUnderServerCondition(import.meta.filename);
 
@@ -117,20 +118,27 @@ async function benchOne(db: OpenedDatabase, label: string) {
   let neighbours = 0;
   for (let r = 0; r < runs + 2; r++) {
     const into = (xs: number[]) => (r >= 2 ? xs : []);
-    const plain = await timed(into(lexical), () => reviewCandidates({ db: db.prisma, candidates: batch }));
-    const reviews = await timed(into(withVectors), () => reviewCandidates({ db: db.prisma, candidates: batch, embed }));
+    const plain = await timed(into(lexical), () =>
+      reviewCandidates({ spaceId: DEFAULT_SPACE_ID, db: db.prisma, candidates: batch }),
+    );
+    const reviews = await timed(into(withVectors), () =>
+      reviewCandidates({ spaceId: DEFAULT_SPACE_ID, db: db.prisma, candidates: batch, embed }),
+    );
     changed = reviews.filter((x, i) => x.verdict !== plain[i]?.verdict).length;
     neighbours = reviews.filter((x) => JSON.stringify(x.matches).includes('"stage":"embedding"')).length;
 
     // The vector path step by step, as lib/chain/match-vectors.ts runs it.
     const vectors = (await timed(into(parts.embed), () => embed(texts))).embeddings;
-    const similar = await timed(into(parts.retrieval), () => findSimilarFacts({ db: db.prisma, texts, limit: 8 }));
+    const similar = await timed(into(parts.retrieval), () =>
+      findSimilarFacts({ spaceId: DEFAULT_SPACE_ID, db: db.prisma, texts, limit: 8 }),
+    );
     const lexicalIds = similar.map((l) => l.map((f) => f.id));
     await timed(into(parts.missing), () =>
       emb.findFactsWithoutEmbedding({ db: db.prisma, space, ids: lexicalIds.flat(), limit: 100 }),
     );
     await timed(into(parts.compare), () =>
       compareWithStoredFacts({
+        spaceId: DEFAULT_SPACE_ID,
         db: db.prisma,
         space,
         vectors,

@@ -1,34 +1,40 @@
 "use client";
 import Link from "next/link";
-import { usePathname } from "next/navigation";
+import { usePathname, useSearchParams } from "next/navigation";
 import { ClipboardCheck, Database, FileInput, FileText, KeyRound, LayoutDashboard, Settings } from "lucide-react";
 import type { Permission, Viewer } from "@/lib/accounts/schema";
 import { SignOutButton } from "@/components/auth/sign-out-button";
+import { SpaceSwitcher } from "@/components/space-switcher";
+import { spaceHref } from "@/lib/spaces/href";
+import { DEFAULT_SPACE_SLUG, type SpaceRef } from "@/lib/spaces/schema";
 import { cn } from "@/lib/utils";
 
-const ITEMS: { href: string; label: string; icon: typeof Settings; need: Permission }[] = [
+const ITEMS: { href: string; label: string; icon: typeof Settings; need: Permission; perSpace?: false }[] = [
   { href: "/", label: "Dashboard", icon: LayoutDashboard, need: "read" },
   { href: "/ingest", label: "Ingest", icon: FileInput, need: "propose" },
   { href: "/review", label: "Review", icon: ClipboardCheck, need: "read" },
   { href: "/facts", label: "Facts", icon: Database, need: "read" },
   { href: "/sources", label: "Sources", icon: FileText, need: "read" },
-  { href: "/settings", label: "Settings", icon: Settings, need: "admin" },
-  { href: "/admin", label: "Users and tokens", icon: KeyRound, need: "admin" },
+  { href: "/settings", label: "Settings", icon: Settings, need: "admin", perSpace: false },
+  { href: "/admin", label: "Users and tokens", icon: KeyRound, need: "admin", perSpace: false },
 ];
 
 /** The main navigation: the pages the viewer's role opens (none before sign-in), and who is signed in. */
-export function AppNav({ viewer }: { viewer: Viewer | null }) {
+export function AppNav({ viewer, spaces = [] }: { viewer: Viewer | null; spaces?: SpaceRef[] }) {
   const pathname = usePathname();
+  const params = useSearchParams();
+  const current = params.get("space") ?? DEFAULT_SPACE_SLUG;
   return (
     <>
+      {viewer ? <SpaceSwitcher spaces={spaces} current={current} /> : null}
       <nav aria-label="Main" className="flex flex-col gap-1">
-        {ITEMS.filter((item) => viewer?.allows.includes(item.need)).map(({ href, label, icon: Icon }) => {
+        {ITEMS.filter((item) => viewer?.allows.includes(item.need)).map(({ href, label, icon: Icon, perSpace }) => {
           // "/" is active on the home page only, not under every page.
           const active = pathname === href || (href !== "/" && pathname.startsWith(`${href}/`));
           return (
             <Link
               key={href}
-              href={href}
+              href={perSpace === false ? href : spaceHref(href, current)}
               aria-current={active ? "page" : undefined}
               className={cn(
                 "flex items-center gap-2 rounded-md px-3 py-2 text-sm font-medium",

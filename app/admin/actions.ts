@@ -7,6 +7,8 @@ import { issueAgentToken } from "@/lib/auth/tokens";
 import { revokeAgentToken } from "@/lib/db/accounts";
 import { AppError } from "@/lib/errors";
 import { clearSignInFailures } from "@/lib/security/sign-in";
+import { createSpace } from "@/lib/db/spaces";
+import { NewSpaceSchema } from "@/lib/spaces/schema";
 
 /** An admin adds someone who can sign in, with a role and an initial password they pass on. */
 export const createUserAction = defineAction({
@@ -50,4 +52,12 @@ export const unlockSignInAction = defineAction({
     await clearSignInFailures({ db, email: input.email });
     return { email: input.email };
   },
+});
+
+/** A new, empty space (an instance admin's): its own sources, queue and fact base. */
+export const createSpaceAction = defineAction({
+  input: NewSpaceSchema,
+  need: "admin",
+  revalidate: ["/admin"],
+  run: ({ input, db }) => createSpace({ db, space: input }),
 });

@@ -7,6 +7,8 @@ import { getDb } from "@/lib/db/client";
 import { listAgentTokens, listUsers } from "@/lib/db/accounts";
 import { signInLockedFor } from "@/lib/security/sign-in";
 import { UnlockButton } from "@/components/admin/unlock-button";
+import { SpacesPanel } from "@/components/admin/spaces";
+import { listSpaceCounts } from "@/lib/db/spaces";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Users and tokens" };
@@ -14,7 +16,11 @@ export const metadata: Metadata = { title: "Users and tokens" };
 export default async function AdminPage() {
   const viewer = await requirePage("admin");
   const db = await getDb();
-  const [users, tokens] = await Promise.all([viewer.accounts ? listUsers({ db }) : [], listAgentTokens({ db })]);
+  const [users, tokens, spaces] = await Promise.all([
+    viewer.accounts ? listUsers({ db }) : [],
+    listAgentTokens({ db }),
+    listSpaceCounts({ db }),
+  ]);
   // Accounts locked by failed sign-ins (lib/security/sign-in.ts), with the minutes left: an admin may lift it.
   const locked = new Map(
     await Promise.all(
@@ -54,12 +60,24 @@ export default async function AdminPage() {
           still guard the API and MCP for agents.
         </p>
       )}
+      <section aria-labelledby="spaces-heading" className="mb-8">
+        <h2 id="spaces-heading" className="mb-1 text-lg font-semibold">
+          Spaces
+        </h2>
+        <p className="mb-2 text-sm text-muted-foreground">
+          Separate fact bases: a space&apos;s sources, queue and facts are matched, searched and exported on their own,
+          and a token reaches only the spaces it names.
+        </p>
+        <Card>
+          <SpacesPanel spaces={spaces} />
+        </Card>
+      </section>
       <section aria-labelledby="tokens-heading">
         <h2 id="tokens-heading" className="mb-2 text-lg font-semibold">
           Agent tokens
         </h2>
         <Card className="mb-4">
-          <NewTokenForm />
+          <NewTokenForm spaces={spaces} />
         </Card>
         <TokenTable tokens={tokens} />
       </section>

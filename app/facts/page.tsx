@@ -14,6 +14,8 @@ import { kindOptions } from "@/lib/settings/schema";
 import { FactFilters } from "@/components/facts/fact-filters";
 import { Pagination } from "@/components/ui/pagination";
 import { requirePage } from "@/app/access";
+import { pageSpace } from "@/app/space";
+import { spaceHref } from "@/lib/spaces/href";
 
 export const dynamic = "force-dynamic";
 
@@ -32,12 +34,13 @@ export default async function FactsPage({
 }) {
   await requirePage("read");
   const query = parseFactQuery(await searchParams);
+  const space = await pageSpace(query.space);
   const db = await getDb();
   const [{ facts, total, closeSpellings, spelledAs }, active, settings, sources] = await Promise.all([
-    searchFacts({ db, query }),
-    countFacts({ db }),
+    searchFacts({ db, spaceId: space.id, query }),
+    countFacts({ db, spaceId: space.id }),
     getSettings({ db }),
-    listSources({ db, take: 200 }),
+    listSources({ db, spaceId: space.id, take: 200 }),
   ]);
   const kinds = kindOptions(settings);
   const q = query.q;
@@ -48,7 +51,7 @@ export default async function FactsPage({
         description={`${active.toLocaleString("en")} active fact${active === 1 ? "" : "s"}, each with its sources.`}
       >
         <Button asChild variant="outline">
-          <Link href="/facts/new">
+          <Link href={spaceHref("/facts/new", query.space)}>
             <Plus aria-hidden /> New fact
           </Link>
         </Button>

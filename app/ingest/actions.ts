@@ -5,9 +5,14 @@ import { defineAction } from "@/app/define-action";
 import { retryExtraction, startExtractionFromInput } from "@/lib/jobs/start-extraction";
 import { assertRunCapacity } from "@/lib/security/limits";
 import { SourceInputSchema } from "@/lib/sources/schema";
+import { resolveSpace } from "@/lib/spaces/resolve";
 
 /** The ingest form: its fields, and the file when one was chosen. */
-const IngestForm = SourceInputSchema.extend({ file: z.instanceof(File).optional() });
+const IngestForm = SourceInputSchema.extend({
+  file: z.instanceof(File).optional(),
+  /** The space the page was showing (its `?space=`); the default space when absent. */
+  space: z.string().max(40).optional(),
+});
 
 /**
  * Saves the source and starts extraction in the background; returns at once with the run id so the
@@ -16,9 +21,18 @@ const IngestForm = SourceInputSchema.extend({ file: z.instanceof(File).optional(
 export const startExtractionAction = defineAction({
   input: IngestForm,
   need: "propose",
-  run: async ({ input: { file, ...fields }, actor, db, env }) => {
+  run: async ({ input: { file, space: slug, ...fields }, actor, db, env }) => {
+    const space = await resolveSpace({ db, actor, slug });
     await assertRunCapacity({ db, reviewerId: actor.id });
-    return startExtractionFromInput({ db, env, reviewerId: actor.id, fields, file, runInBackground: after });
+    return startExtractionFromInput({
+      db,
+      env,
+      spaceId: space.id,
+      reviewerId: actor.id,
+      fields,
+      file,
+      runInBackground: after,
+    });
   },
 });
 

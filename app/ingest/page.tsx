@@ -7,12 +7,19 @@ import { configuredModelId } from "@/lib/models";
 import { getDb } from "@/lib/db/client";
 import { getSettings } from "@/lib/db/settings";
 import { requirePage } from "@/app/access";
+import { pageSpace } from "@/app/space";
+import { DEFAULT_SPACE_SLUG } from "@/lib/spaces/schema";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Ingest" };
 
-export default async function IngestPage() {
+export default async function IngestPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   await requirePage("propose");
+  const space = await pageSpace((await searchParams).space);
   const env = getEnv();
   const settings = await getSettings({ db: await getDb() });
   const modelId = configuredModelId(env);
@@ -28,6 +35,7 @@ export default async function IngestPage() {
         description="Paste a transcript or upload a file; Sift proposes facts for you to review."
       />
       <IngestForm
+        space={space.slug === DEFAULT_SPACE_SLUG ? null : space.slug}
         presets={presets}
         maxBytes={env.SIFT_MAX_UPLOAD_BYTES}
         defaultPreset={settings.defaultPreset}

@@ -5,13 +5,19 @@ import { EmptyState, PageHeader } from "@/components/ui/card";
 import { getDb } from "@/lib/db/client";
 import { listSources } from "@/lib/db/sources";
 import { requirePage } from "@/app/access";
+import { pageSpace } from "@/app/space";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Sources" };
 
-export default async function SourcesPage() {
+export default async function SourcesPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   await requirePage("read");
-  const sources = await listSources({ db: await getDb() });
+  const space = await pageSpace((await searchParams).space);
+  const sources = await listSources({ db: await getDb(), spaceId: space.id });
   return (
     <div className="mx-auto max-w-4xl">
       <PageHeader title="Sources" description="Every transcript and file that was ingested, kept in full." />

@@ -1,3 +1,4 @@
+import { DEFAULT_SPACE_ID } from "@/lib/spaces/schema";
 /**
  * A busy fact base and a full queue for the review-workspace benches: `facts` approved facts and `open`
  * open candidates in sources of 100 lines each, judged by the real review engine (reviewCandidates, the
@@ -61,6 +62,7 @@ export async function seedQueue(opened: OpenedDatabase, { facts, open }: { facts
       });
     }
     const source = await createSource({
+      spaceId: DEFAULT_SPACE_ID,
       db,
       source: {
         title: `Bench meeting ${s + 1}`,
@@ -71,7 +73,7 @@ export async function seedQueue(opened: OpenedDatabase, { facts, open }: { facts
     const run = await createExtractionRun({ db, sourceId: source.id, payload: testRunPayload(), promptVersion: null });
     for (let i = 0; i < candidates.length; i += 50) {
       const batch = candidates.slice(i, i + 50);
-      const reviews = await reviewCandidates({ db, candidates: batch });
+      const reviews = await reviewCandidates({ spaceId: DEFAULT_SPACE_ID, db, candidates: batch });
       await saveCandidates({ db, runId: run.id, chunkIndex: i / 50, candidates: batch, reviews });
     }
     await finishRun({ db, runId: run.id, status: "succeeded", error: null });

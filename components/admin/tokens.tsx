@@ -9,6 +9,7 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { TOKEN_SCOPES, type TokenRow, type TokenScope } from "@/lib/accounts/schema";
 import { FormError } from "@/components/ui/form-error";
+import type { SpaceRef } from "@/lib/spaces/schema";
 
 const SCOPE_HELP: Record<TokenScope, string> = {
   read: "search and read facts, runs, candidates",
@@ -17,14 +18,18 @@ const SCOPE_HELP: Record<TokenScope, string> = {
 };
 
 /** A new agent token; its value is shown here once and never again. */
-export function NewTokenForm() {
+export function NewTokenForm({ spaces = [] }: { spaces?: SpaceRef[] }) {
   const router = useRouter();
   const [issued, setIssued] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, startTransition] = useTransition();
 
   function submit(form: FormData) {
-    const input = { name: String(form.get("name") ?? ""), scopes: form.getAll("scopes").map(String) as TokenScope[] };
+    const input = {
+      name: String(form.get("name") ?? ""),
+      scopes: form.getAll("scopes").map(String) as TokenScope[],
+      spaces: form.getAll("spaces").map(String),
+    };
     setError(null);
     startTransition(async () => {
       const result = await callAction(() => createTokenAction(input));
@@ -58,6 +63,17 @@ export function NewTokenForm() {
             </label>
           ))}
         </fieldset>
+        {spaces.length > 1 ? (
+          <fieldset className="flex flex-col gap-1 text-sm">
+            <legend className="mb-1 font-medium">Spaces it reaches</legend>
+            {spaces.map((space) => (
+              <label key={space.id} className="flex items-center gap-2">
+                <input type="checkbox" name="spaces" value={space.slug} defaultChecked={space.slug === "default"} />
+                {space.name}
+              </label>
+            ))}
+          </fieldset>
+        ) : null}
         <FormError message={error} />
         <Button type="submit" disabled={busy}>
           Create token
@@ -88,6 +104,7 @@ export function TokenTable({ tokens }: { tokens: TokenRow[] }) {
         <tr className="text-muted-foreground">
           <th className="py-1 font-medium">Name</th>
           <th className="font-medium">Scopes</th>
+          <th className="font-medium">Spaces</th>
           <th className="font-medium">Created</th>
           <th className="font-medium">Last used</th>
           <th className="font-medium">
@@ -102,6 +119,7 @@ export function TokenTable({ tokens }: { tokens: TokenRow[] }) {
               {t.name} <span className="font-mono text-muted-foreground">{t.prefix}…</span>
             </td>
             <td className="font-mono">{t.scopes.join(", ")}</td>
+            <td>{t.spaces.join(", ")}</td>
             <td>
               {when(t.createdAt)} by {t.createdBy}
             </td>

@@ -41,24 +41,24 @@ function Row({ label, value, href, tone }: { label: string; value: number; href?
  * Facts and candidates by status (two cards, for the caller's grid), each a way into the fact base or the
  * queue with that filter.
  */
-export function StatusBreakdown({ counts }: { counts: StatusCounts }) {
+export function StatusBreakdown({ counts, space }: { counts: StatusCounts; space?: string }) {
   const { facts, candidates } = counts;
   return (
     <>
       <Card>
         <h3 className="mb-2 text-sm font-semibold">Facts by status</h3>
         <ul aria-label="Facts by status">
-          <Row label="Active" value={facts.active} href={`/facts${factSearch({})}`} tone="bg-success" />
+          <Row label="Active" value={facts.active} href={`/facts${factSearch({ space })}`} tone="bg-success" />
           <Row
             label="Superseded"
             value={facts.superseded}
-            href={`/facts${factSearch({ status: "superseded" })}`}
+            href={`/facts${factSearch({ status: "superseded", space })}`}
             tone="bg-warning"
           />
           <Row
             label="Archived"
             value={facts.archived}
-            href={`/facts${factSearch({ status: "archived" })}`}
+            href={`/facts${factSearch({ status: "archived", space })}`}
             tone="bg-muted-foreground"
           />
         </ul>
@@ -69,13 +69,13 @@ export function StatusBreakdown({ counts }: { counts: StatusCounts }) {
           <Row
             label="Pending"
             value={candidates.pending}
-            href={`/review${queueSearch({ status: "pending" })}`}
+            href={`/review${queueSearch({ status: "pending", space })}`}
             tone="bg-primary"
           />
           <Row
             label="Gated"
             value={candidates.gated}
-            href={`/review${queueSearch({ status: "gated" })}`}
+            href={`/review${queueSearch({ status: "gated", space })}`}
             tone="bg-warning"
           />
           {/* The queue lists open candidates only: decided ones have no view to link to; their facts do. */}
@@ -89,7 +89,16 @@ export function StatusBreakdown({ counts }: { counts: StatusCounts }) {
 }
 
 /** Active facts and open candidates of each kind, each count a link to that kind's facts or queue. */
-export function KindTable({ counts, labels }: { counts: StatusCounts; labels: Record<string, string> }) {
+export function KindTable({
+  counts,
+  labels,
+  space,
+}: {
+  counts: StatusCounts;
+  labels: Record<string, string>;
+  /** The dashboard's space (slug), carried onto its links; absent for the default space. */
+  space?: string;
+}) {
   if (counts.kinds.length === 0) return null;
   return (
     <Card className="p-0">
@@ -119,7 +128,7 @@ export function KindTable({ counts, labels }: { counts: StatusCounts; labels: Re
                 <td className="px-4 py-2 text-right tabular-nums">
                   <Link
                     className={linkClass}
-                    href={`/facts${factSearch({ kind: k.kind })}`}
+                    href={`/facts${factSearch({ kind: k.kind, space })}`}
                     aria-label={`${count(k.activeFacts)} active ${label} facts`}
                   >
                     {count(k.activeFacts)}
@@ -128,7 +137,7 @@ export function KindTable({ counts, labels }: { counts: StatusCounts; labels: Re
                 <td className="px-4 py-2 text-right tabular-nums">
                   <Link
                     className={linkClass}
-                    href={`/review${queueSearch({ kind: k.kind })}`}
+                    href={`/review${queueSearch({ kind: k.kind, space })}`}
                     aria-label={`${count(k.openCandidates)} open ${label} candidates`}
                   >
                     {count(k.openCandidates)}

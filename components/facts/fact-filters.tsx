@@ -34,6 +34,7 @@ export function FactFilters({
   );
   return (
     <form role="search" aria-label="Search facts" action="/facts" className="mb-4 flex flex-col gap-2">
+      {query.space ? <input type="hidden" name="space" value={query.space} /> : null}
       <div className="flex gap-2">
         <Input name="q" defaultValue={query.q ?? ""} placeholder="Search facts…" aria-label="Search words" />
         <Button type="submit" variant="outline">

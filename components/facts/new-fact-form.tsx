@@ -15,7 +15,14 @@ import { FormError } from "@/components/ui/form-error";
  * A fact typed in by a reviewer. The server checks it like the API does (kind in the taxonomy, not a
  * fact already); what it refuses is shown by the field it concerns, and the text stays in the box.
  */
-export function NewFactForm({ kinds }: { kinds: Array<{ id: string; label: string }> }) {
+export function NewFactForm({
+  kinds,
+  space,
+}: {
+  kinds: Array<{ id: string; label: string }>;
+  /** The space it joins (slug); null for the default space. */
+  space: string | null;
+}) {
   const router = useRouter();
   const [content, setContent] = useState("");
   const [kind, setKind] = useState(kinds[0]?.id ?? "");
@@ -35,6 +42,7 @@ export function NewFactForm({ kinds }: { kinds: Array<{ id: string; label: strin
           temporal,
           importance: importance / 100,
           ...(note.trim() ? { note } : {}),
+          ...(space ? { space } : {}),
         }),
       );
       if (result.ok) {

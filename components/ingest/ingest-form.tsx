@@ -22,11 +22,14 @@ export interface PresetOption {
 }
 
 export function IngestForm({
+  space,
   presets,
   maxBytes,
   extractorLabel,
   defaultPreset,
 }: {
+  /** The space the source joins (its slug), null for the default space. */
+  space: string | null;
   presets: PresetOption[];
   maxBytes: number;
   extractorLabel: string;
@@ -119,6 +122,7 @@ export function IngestForm({
   return (
     <div className="grid gap-6 lg:grid-cols-[1fr_20rem]">
       <form ref={formRef} onSubmit={onSubmit} className="flex flex-col gap-4" aria-label="New source">
+        {space ? <input type="hidden" name="space" value={space} /> : null}
         <div className="flex flex-col gap-1.5">
           <Label htmlFor="title">Title</Label>
           <Input id="title" name="title" placeholder="A name for it (optional)" maxLength={200} />

@@ -71,6 +71,7 @@ export function QueueToolbar({
       </nav>
       <form role="search" aria-label="Filter the queue" action="/review" className="flex flex-wrap items-end gap-2">
         <input type="hidden" name="status" value={query.status} />
+        {query.space ? <input type="hidden" name="space" value={query.space} /> : null}
         {query.run ? <input type="hidden" name="run" value={query.run} /> : null}
         <Input
           name="q"
@@ -143,7 +144,7 @@ export function QueueToolbar({
         query.max !== undefined ||
         query.sort !== "attention" ? (
           <Link
-            href={`/review${queueSearch({ status: query.status })}`}
+            href={`/review${queueSearch({ status: query.status, space: query.space })}`}
             className="px-2 text-sm text-primary underline-offset-2 hover:underline"
           >
             Clear filters

@@ -58,6 +58,10 @@ export const NewTokenSchema = z.object({
   scopes: z
     .preprocess((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]), z.array(z.enum(TOKEN_SCOPES)))
     .pipe(z.array(z.enum(TOKEN_SCOPES)).min(1, "Give the token at least one scope.")),
+  /** The spaces it reaches, by slug (issue 27); the default space when none is named. */
+  spaces: z
+    .preprocess((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]), z.array(z.string().max(40)).max(100))
+    .optional(),
 });
 export type NewToken = z.infer<typeof NewTokenSchema>;
 
@@ -67,6 +71,8 @@ export interface TokenRow {
   name: string;
   prefix: string;
   scopes: TokenScope[];
+  /** The names of the spaces it reaches. */
+  spaces: string[];
   createdBy: string;
   createdAt: string;
   lastUsedAt: string | null;

@@ -19,9 +19,11 @@ const CandidateKeySchema = z.object({ createdAt: z.iso.datetime(), id: z.uuid(),
 
 export async function listCandidatesPage({
   db,
+  spaceId,
   query,
 }: {
   db: Db;
+  spaceId: string;
   query: z.output<typeof CandidateListQuerySchema>;
 }): Promise<z.output<typeof CandidatePageSchema>> {
   const key = decodeCursor(CandidateKeySchema, query.cursor);
@@ -33,6 +35,7 @@ export async function listCandidatesPage({
   }
   const page = await listCandidatesAfter({
     db,
+    spaceId,
     status: query.status,
     runId: query.run,
     sourceId: query.source,

@@ -54,15 +54,18 @@ export function toApiFact(fact: FactListItem): ApiFact {
 /** One page of a search, best first, with the cursor of the next. */
 export async function listFactsPage({
   db,
+  spaceId,
   query,
 }: {
   db: Db;
+  spaceId: string;
   query: z.output<typeof FactListQuerySchema>;
 }): Promise<z.output<typeof FactPageSchema>> {
   const { as_of, cursor, limit, ...filters } = query;
   const key = decodeCursor(FactKeySchema, cursor);
   const page = await searchFactsAfter({
     db,
+    spaceId,
     query: { ...FactQuerySchema.parse({}), ...filters, asOf: as_of },
     after: key ? { ...key, createdAt: new Date(key.createdAt) } : null,
     limit,
@@ -116,7 +119,7 @@ export async function editApiFact(options: {
   return getApiFactDetail({ db, factId }).then(stripDetail);
 }
 
-export async function createApiFact(options: { db: Db; input: ManualFactInput; reviewerId: string }) {
+export async function createApiFact(options: { db: Db; spaceId: string; input: ManualFactInput; reviewerId: string }) {
   const fact = await createManualFactAndRejudge(options);
   return getApiFactDetail({ db: options.db, factId: fact.id }).then(stripDetail);
 }

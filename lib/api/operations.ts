@@ -42,6 +42,11 @@ export interface Operation {
   response: z.ZodType;
   /** The answer is a versioned thing: its version goes out as `ETag: "<version>"`, the value If-Match takes. */
   etag?: boolean;
+  /**
+   * What the path's `{id}` names: the wrapper answers 404 unless it belongs to the request's space (the
+   * `space` parameter every operation takes, lib/spaces/resolve.ts), before the handler runs.
+   */
+  owner?: "fact" | "candidate" | "run";
   /** What the caller's role or token scopes must allow (lib/accounts/schema.ts); 403 FORBIDDEN otherwise. */
   need: Permission;
   /**
@@ -74,6 +79,7 @@ export const operations = {
     need: "read",
     summary: "A fact with its provenance, relations and every revision",
     params: IdParams,
+    owner: "fact",
     etag: true,
     status: 200,
     response: ApiFactDetailSchema,
@@ -98,6 +104,7 @@ export const operations = {
     need: "review",
     summary: "Edit a fact against the version you read (If-Match); a newer version refuses the edit (409)",
     params: IdParams,
+    owner: "fact",
     ifMatch: true,
     json: FactEditSchema,
     etag: true,
@@ -124,6 +131,7 @@ export const operations = {
     need: "read",
     summary: "An extraction run's progress: status, chunks, candidates saved, tokens and cost",
     params: IdParams,
+    owner: "run",
     status: 200,
     response: ApiRunSchema,
     errors: ["NOT_FOUND"],
@@ -146,6 +154,7 @@ export const operations = {
     need: "review",
     summary: "Approve a candidate as a fact (with the candidate's version you read)",
     params: IdParams,
+    owner: "candidate",
     json: ApproveBodySchema,
     status: 200,
     response: DecisionSchema,
@@ -158,6 +167,7 @@ export const operations = {
     need: "review",
     summary: "Reject a candidate (with the candidate's version you read)",
     params: IdParams,
+    owner: "candidate",
     json: RejectBodySchema,
     status: 200,
     response: DecisionSchema,

@@ -6,7 +6,10 @@ import { parseInput, toActionResult } from "@/lib/action";
 import { authorize, type Actor } from "@/lib/auth/access";
 import { getDb } from "@/lib/db/client";
 import type { Db } from "@/lib/db/types";
+import { isInSpace } from "@/lib/db/spaces";
 import { getEnv } from "@/lib/env";
+import { resolveSpace } from "@/lib/spaces/resolve";
+import type { SpaceRef } from "@/lib/spaces/schema";
 import { AppError } from "@/lib/errors";
 import { HTTP_STATUS_OF } from "@/lib/api/status";
 import { actorKey, addressKey, enforceRateLimit } from "@/lib/security/limits";
@@ -23,6 +26,8 @@ export interface ApiInput<O extends Operation> {
   version: number;
   /** Who calls: a person or an agent token (attributed to the admin who made it). */
   reviewer: Actor;
+  /** The space the request works in (`?space=`; lib/spaces/resolve.ts): nothing of another is read or written. */
+  space: SpaceRef;
   db: Db;
   request: Request;
 }
@@ -50,12 +55,18 @@ export function apiRoute<O extends Operation>(
       await enforceRateLimit({ db, keys: [actorKey(reviewer)] });
       const params = operation.params ? parsePath(operation.params, (await context?.params) ?? {}) : undefined;
       const url = new URL(request.url);
+      const space = await resolveSpace({ db, actor: reviewer, slug: url.searchParams.get("space") });
+      // Another space's object is answered as one that does not exist: 404, never 403.
+      const id = (params as { id?: string } | undefined)?.id;
+      if (operation.owner && id && !(await isInSpace({ db, spaceId: space.id, kind: operation.owner, id }))) {
+        throw new AppError("NOT_FOUND", "Nothing here has that id.");
+      }
       const query = operation.query
         ? parseInput(operation.query, Object.fromEntries(url.searchParams.entries()))
         : undefined;
       const version = operation.ifMatch ? readIfMatch(request) : 0;
       const body = operation.json || operation.multipart ? await readBody(operation, request) : undefined;
-      const input = { params, query, body, version, reviewer, db, request } as ApiInput<O>;
+      const input = { params, query, body, version, reviewer, space, db, request } as ApiInput<O>;
       return handler(input);
     });
     if (!result.ok) return apiError(result);

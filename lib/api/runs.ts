@@ -49,9 +49,12 @@ export async function startSourceRun({
   runInBackground,
   agentFacts,
   reviewerId,
+  spaceId,
 }: {
   db: Db;
   env: Env;
+  /** The space the source joins. */
+  spaceId: string;
   fields: SourceFields;
   origin: "api" | "agent";
   runInBackground: RunInBackground;
@@ -63,6 +66,7 @@ export async function startSourceRun({
   const started = await startExtractionFromInput({
     db,
     env,
+    spaceId,
     fields,
     file: fields.file,
     origin,
@@ -96,9 +100,11 @@ export async function proposeFacts({
   input,
   runInBackground,
   reviewerId,
+  spaceId,
 }: {
   db: Db;
   env: Env;
+  spaceId: string;
   input: z.output<typeof ProposeFactsSchema>;
   runInBackground: RunInBackground;
   reviewerId: string;
@@ -108,6 +114,7 @@ export async function proposeFacts({
     return startSourceRun({
       db,
       env,
+      spaceId,
       fields: { title, text, contextHints },
       origin: "agent",
       runInBackground,
@@ -124,6 +131,7 @@ export async function proposeFacts({
   return startSourceRun({
     db,
     env,
+    spaceId,
     fields: { title: title || "Proposed by an agent", text: text?.trim() ? text : proposalText(facts), contextHints },
     origin: "agent",
     runInBackground,

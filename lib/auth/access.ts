@@ -14,7 +14,15 @@ import { AppError } from "@/lib/errors";
  */
 export type Actor =
   | { kind: "person"; id: string; name: string; role: Role; accounts: boolean }
-  | { kind: "token"; id: string; name: string; scopes: TokenScope[]; tokenId: string };
+  | {
+      kind: "token";
+      id: string;
+      name: string;
+      scopes: TokenScope[];
+      tokenId: string;
+      /** The spaces it may touch (issue 27); a person reaches every space (roles per space come later). */
+      spaceIds: string[];
+    };
 
 /** Whether an actor may do what an entry point needs. */
 export function actorAllows(actor: Actor, need: Permission): boolean {
@@ -38,7 +46,16 @@ export async function authenticate({
   const bearer = bearerOf(headers);
   if (bearer !== null) {
     const token = await verifyAgentToken({ db, token: bearer });
-    return token && { kind: "token", id: token.createdById, name: token.name, scopes: token.scopes, tokenId: token.id };
+    return (
+      token && {
+        kind: "token",
+        id: token.createdById,
+        name: token.name,
+        scopes: token.scopes,
+        tokenId: token.id,
+        spaceIds: token.spaceIds,
+      }
+    );
   }
   const id = env.SIFT_AUTH === "accounts" ? await sessionReviewerId({ db, headers }) : getDefaultReviewerId();
   const reviewer = id ? await getReviewerIdentity({ db, id }) : null;

@@ -1,6 +1,7 @@
 import "server-only";
 import { createHash, randomBytes } from "node:crypto";
 import { createAgentToken, findLiveAgentToken } from "@/lib/db/accounts";
+import { spaceIdsForSlugs } from "@/lib/db/spaces";
 import type { Db } from "@/lib/db/types";
 import type { NewToken, TokenScope } from "@/lib/accounts/schema";
 
@@ -19,10 +20,13 @@ export function hashToken(token: string): string {
 export async function issueAgentToken({
   db,
   input,
+  spaceIds,
   createdById,
 }: {
   db: Db;
   input: NewToken;
+  /** The spaces it reaches (lib/spaces/resolve.ts), as ids; else `input.spaces` by slug; else the default. */
+  spaceIds?: string[];
   createdById: string;
 }): Promise<{ id: string; token: string }> {
   const token = PREFIX + randomBytes(32).toString("base64url");
@@ -30,6 +34,9 @@ export async function issueAgentToken({
     db,
     name: input.name,
     scopes: input.scopes,
+    spaceIds:
+      spaceIds ??
+      (input.spaces?.length ? await spaceIdsForSlugs({ db, slugs: input.spaces, field: "spaces" }) : undefined),
     tokenHash: hashToken(token),
     prefix: token.slice(0, PREFIX.length + 6),
     createdById,
@@ -44,7 +51,7 @@ export async function verifyAgentToken({
 }: {
   db: Db;
   token: string;
-}): Promise<{ id: string; name: string; scopes: TokenScope[]; createdById: string } | null> {
+}): Promise<{ id: string; name: string; scopes: TokenScope[]; spaceIds: string[]; createdById: string } | null> {
   if (!token.startsWith(PREFIX) || token.length > 200) return null;
   return findLiveAgentToken({ db, tokenHash: hashToken(token) });
 }

@@ -88,6 +88,7 @@ async function backfill({
 
 export async function compareBatchByVector({
   db,
+  spaceId,
   embed,
   vectors: pending,
   similar,
@@ -95,6 +96,7 @@ export async function compareBatchByVector({
   thresholds,
 }: {
   db: Db;
+  spaceId: string;
   embed: ModelEmbedder;
   /** embedBatch's promise for the batch's texts */
   vectors: Promise<number[][] | null>;
@@ -121,6 +123,7 @@ export async function compareBatchByVector({
     const minSimilarity = ThresholdsSchema.parse(thresholds ?? {}).embeddingRelated;
     facts = await compareWithStoredFacts({
       db,
+      spaceId,
       space,
       vectors,
       factIds: lexical,

@@ -59,6 +59,8 @@ export interface MatchedChunk {
 
 export interface MatchOptions {
   db: Db;
+  /** The space the candidates belong to: they are matched against its facts and open candidates only. */
+  spaceId: string;
   thresholds?: ThresholdsInput;
   /** Optional model-backed stages (lib/models buildMatcherModels), used only when configured. */
   embed?: ModelEmbedder;
@@ -108,6 +110,7 @@ export function mayMatch(a: Set<string>, b: Set<string>): boolean {
  */
 export async function matchCandidates({
   db,
+  spaceId,
   candidates,
   thresholds,
   embed,
@@ -126,12 +129,12 @@ export async function matchCandidates({
   // (~20% off a 50-candidate batch). PGlite runs on this thread, and the vector stage needs every list.
   const texts = candidates.map((c) => c.content);
   const chunkSize = embed || isEmbeddedClient(db) ? texts.length : Math.ceil(texts.length / 3);
-  const similar = findSimilarFactsInOrder({ db, texts, limit: FACTS_PER_CANDIDATE, chunkSize });
+  const similar = findSimilarFactsInOrder({ db, spaceId, texts, limit: FACTS_PER_CANDIDATE, chunkSize });
   const ids = candidates.map((c) => c.id ?? randomUUID());
   const inBatch = new Set(ids);
   // The batch's own members are compared in order, below, with the verdicts this batch gives them.
   // One per cluster: its members say the same thing, and a match with each would repeat it.
-  const saved = (await findSimilarOpenCandidates({ db, texts, limit: OPEN_PER_CANDIDATE * 2 })).map((list) =>
+  const saved = (await findSimilarOpenCandidates({ db, spaceId, texts, limit: OPEN_PER_CANDIDATE * 2 })).map((list) =>
     onePerCluster(list.filter((c) => !inBatch.has(c.id))).slice(0, OPEN_PER_CANDIDATE),
   );
   const words = candidates.map((c) => contentWords(c.content));
@@ -139,6 +142,7 @@ export async function matchCandidates({
     embed && embedding
       ? await compareBatchByVector({
           db,
+          spaceId,
           embed,
           vectors: embedding,
           similar: await similar.all(),
@@ -148,8 +152,13 @@ export async function matchCandidates({
       : undefined;
 
   // What reviewers decided on these words before; a re-judged candidate is not its own earlier decision.
-  const exact = await findEarlierDecisions({ db, texts, exclude: candidates.flatMap((c) => (c.id ? [c.id] : [])) });
-  const decided = await withReworded({ db, candidates, decided: exact, thresholds, encoder });
+  const exact = await findEarlierDecisions({
+    db,
+    spaceId,
+    texts,
+    exclude: candidates.flatMap((c) => (c.id ? [c.id] : [])),
+  });
+  const decided = await withReworded({ db, spaceId, candidates, decided: exact, thresholds, encoder });
   const matched: MatchedCandidate[] = [];
   const earlier: Array<{ id: string; content: string; words: Set<string> }> = [];
   const clusterOf = new Map<string, string | null>(saved.flat().map((c) => [c.id, c.clusterId]));
@@ -185,16 +194,21 @@ export async function matchCandidates({
  */
 async function withReworded({
   db,
+  spaceId,
   candidates,
   decided,
   thresholds,
   encoder,
-}: Pick<MatchOptions, "db" | "thresholds" | "encoder"> & {
+}: Pick<MatchOptions, "db" | "spaceId" | "thresholds" | "encoder"> & {
   candidates: Candidate[];
   decided: EarlierDecisions[];
 }): Promise<EarlierDecisions[]> {
   const open = candidates.flatMap((c, i) => (decided[i]?.rejected || decided[i]?.approved ? [] : [i]));
-  const similar = await findSimilarRejections({ db, texts: open.map((i) => (candidates[i] as Candidate).content) });
+  const similar = await findSimilarRejections({
+    db,
+    spaceId,
+    texts: open.map((i) => (candidates[i] as Candidate).content),
+  });
   const out = [...decided];
   for (const [k, i] of open.entries()) {
     const rejections = similar[k] ?? [];

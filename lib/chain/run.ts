@@ -40,7 +40,8 @@ export interface ChainRun {
   id: string;
   payload: RunPayload;
   chunkLog: ChunkLogEntry[];
-  source: StoredSource;
+  /** `spaceId`: the source's space, the one its candidates belong to and are matched in. */
+  source: StoredSource & { spaceId: string };
 }
 
 export type ExtractionStatus = "succeeded" | "partial" | "failed";
@@ -88,8 +89,10 @@ export async function runChain({
   const grounded = groundChunks(extracted, { viewed, sourceDate: payload.meetingDate });
   // A resumed run starts from what its saved chunks stored, as one uninterrupted run would have.
   const deduped = dedupeChunks(grounded, { seed: await listRunCandidates({ db, runId: run.id }) });
+  const spaceId = run.source.spaceId;
   const matched = matchChunks(deduped, {
     db,
+    spaceId,
     thresholds: payload.settings.thresholds,
     embed: models.embed,
     judge: models.judge,

@@ -2,6 +2,7 @@ import "server-only";
 import { withTransaction, type Db } from "@/lib/db/types";
 import { AppError } from "@/lib/errors";
 import type { Role, TokenRow, TokenScope, UserRow } from "@/lib/accounts/schema";
+import { DEFAULT_SPACE_ID } from "@/lib/spaces/schema";
 
 /** A reviewer as the access check needs them. */
 export interface ReviewerIdentity {
@@ -71,6 +72,7 @@ export async function createAgentToken({
   tokenHash,
   prefix,
   scopes,
+  spaceIds = [DEFAULT_SPACE_ID],
   createdById,
 }: {
   db: Db;
@@ -78,9 +80,14 @@ export async function createAgentToken({
   tokenHash: string;
   prefix: string;
   scopes: TokenScope[];
+  /** The spaces it reaches; the default space when absent. */
+  spaceIds?: string[];
   createdById: string;
 }): Promise<{ id: string }> {
-  return db.agentToken.create({ data: { name, tokenHash, prefix, scopes, createdById }, select: { id: true } });
+  return db.agentToken.create({
+    data: { name, tokenHash, prefix, scopes, spaceIds, createdById },
+    select: { id: true },
+  });
 }
 
 /** The live token with this hash, its use recorded; null when unknown or revoked. */
@@ -90,10 +97,18 @@ export async function findLiveAgentToken({
 }: {
   db: Db;
   tokenHash: string;
-}): Promise<{ id: string; name: string; scopes: TokenScope[]; createdById: string } | null> {
+}): Promise<{ id: string; name: string; scopes: TokenScope[]; spaceIds: string[]; createdById: string } | null> {
   const token = await db.agentToken.findUnique({
     where: { tokenHash },
-    select: { id: true, name: true, scopes: true, createdById: true, revokedAt: true, lastUsedAt: true },
+    select: {
+      id: true,
+      name: true,
+      scopes: true,
+      spaceIds: true,
+      createdById: true,
+      revokedAt: true,
+      lastUsedAt: true,
+    },
   });
   if (!token || token.revokedAt) return null;
   // Last use to the minute is enough to see which tokens live; it spares a write on every request.
@@ -101,7 +116,13 @@ export async function findLiveAgentToken({
   if (!token.lastUsedAt || now.getTime() - token.lastUsedAt.getTime() > 60_000) {
     await db.agentToken.update({ where: { id: token.id }, data: { lastUsedAt: now } });
   }
-  return { id: token.id, name: token.name, scopes: token.scopes, createdById: token.createdById };
+  return {
+    id: token.id,
+    name: token.name,
+    scopes: token.scopes,
+    spaceIds: token.spaceIds,
+    createdById: token.createdById,
+  };
 }
 
 /** Revokes a token; true when it was live. */
@@ -111,15 +132,20 @@ export async function revokeAgentToken({ db, id }: { db: Db; id: string }): Prom
 }
 
 export async function listAgentTokens({ db }: { db: Db }): Promise<TokenRow[]> {
-  const rows = await db.agentToken.findMany({
-    orderBy: { createdAt: "desc" },
-    include: { createdBy: { select: { name: true } } },
-  });
+  const [rows, spaces] = await Promise.all([
+    db.agentToken.findMany({
+      orderBy: { createdAt: "desc" },
+      include: { createdBy: { select: { name: true } } },
+    }),
+    db.space.findMany({ select: { id: true, name: true } }),
+  ]);
+  const names = new Map(spaces.map((s) => [s.id, s.name]));
   return rows.map((t) => ({
     id: t.id,
     name: t.name,
     prefix: t.prefix,
     scopes: t.scopes,
+    spaces: t.spaceIds.flatMap((id) => names.get(id) ?? []),
     createdBy: t.createdBy.name,
     createdAt: t.createdAt.toISOString(),
     lastUsedAt: t.lastUsedAt?.toISOString() ?? null,

@@ -22,6 +22,7 @@ export type CandidateOrder = "created" | "rank";
  */
 export async function listCandidatesAfter({
   db,
+  spaceId,
   status,
   runId,
   sourceId,
@@ -30,6 +31,8 @@ export async function listCandidatesAfter({
   order = "created",
 }: {
   db: Db;
+  /** Only this space's candidates. */
+  spaceId: string;
   status: "open" | "all" | CandidateStatus;
   runId?: string;
   sourceId?: string;
@@ -41,6 +44,7 @@ export async function listCandidatesAfter({
     status === "all" ? null : status === "open" ? ["pending", "gated"] : [status];
   const rows = await db.candidate.findMany({
     where: {
+      spaceId,
       ...(statuses ? { status: { in: statuses } } : {}),
       ...(runId ? { runId } : {}),
       ...(sourceId ? { run: { sourceId } } : {}),

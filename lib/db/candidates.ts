@@ -71,12 +71,18 @@ async function createCandidates(
     reviews,
   }: { runId: string; chunkIndex: number; candidates: Candidate[]; reviews?: (CandidateReview | undefined)[] },
 ) {
+  // A candidate belongs to its source's space, read here so that no caller can file it elsewhere.
+  const { source } = await db.extractionRun.findUniqueOrThrow({
+    where: { id: runId },
+    select: { source: { select: { spaceId: true } } },
+  });
   const result = await db.candidate.createMany({
     data: candidates.map((c, i) => {
       const review = reviews?.[i];
       return {
         ...(review?.id ? { id: review.id } : {}),
         runId,
+        spaceId: source.spaceId,
         chunkIndex,
         content: c.content,
         contentHash: contentHash(c.content),

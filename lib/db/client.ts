@@ -9,6 +9,7 @@ import { getEnv } from "@/lib/env";
 import { applyMigrations, pgExecutor, pgliteExecutor, type MigrationReport } from "@/lib/db/migrate";
 import { openMemoryPGlite, openPGlite } from "@/lib/db/pglite";
 import { vacuumRetrievalTablesIfStale } from "@/lib/db/retrieval";
+import { DEFAULT_SPACE_ID } from "@/lib/spaces/schema";
 
 export { PrismaClient };
 
@@ -142,10 +143,16 @@ async function openEmbedded(dataDir: string | "memory" | undefined): Promise<Ope
   }
 }
 
+/** The local reviewer, and the default space every row without another belongs to (issue 27). */
 export async function ensureDefaultReviewer(prisma: PrismaClient): Promise<void> {
   await prisma.reviewer.upsert({
     where: { id: DEFAULT_REVIEWER_ID },
     create: { id: DEFAULT_REVIEWER_ID, name: DEFAULT_REVIEWER_NAME, role: "admin" },
+    update: {},
+  });
+  await prisma.space.upsert({
+    where: { id: DEFAULT_SPACE_ID },
+    create: { id: DEFAULT_SPACE_ID, slug: "default", name: "Default" },
     update: {},
   });
 }

@@ -18,13 +18,15 @@ import type { Db } from "@/lib/db/types";
  */
 
 /** Facts and candidates by status, and by kind (active facts, open candidates), with the number of sources. */
-export async function getStatusCounts({ db }: { db: Db }): Promise<StatusCounts> {
+export async function getStatusCounts({ db, spaceId }: { db: Db; spaceId: string }): Promise<StatusCounts> {
   const [facts, candidates, sources] = await Promise.all([
     db.$queryRaw<Array<{ status: string; kind: string; n: number }>>`
-      SELECT "status"::text AS status, "kind", count(*)::int AS n FROM "Fact" GROUP BY "status", "kind"`,
+      SELECT "status"::text AS status, "kind", count(*)::int AS n FROM "Fact" WHERE "spaceId" = ${spaceId}
+      GROUP BY "status", "kind"`,
     db.$queryRaw<Array<{ status: string; kind: string; n: number }>>`
-      SELECT "status"::text AS status, "kind", count(*)::int AS n FROM "Candidate" GROUP BY "status", "kind"`,
-    db.source.count(),
+      SELECT "status"::text AS status, "kind", count(*)::int AS n FROM "Candidate" WHERE "spaceId" = ${spaceId}
+      GROUP BY "status", "kind"`,
+    db.source.count({ where: { spaceId } }),
   ]);
   const counts: StatusCounts = {
     facts: Object.fromEntries(FACT_STATUS_ORDER.map((s) => [s, 0])) as StatusCounts["facts"],
@@ -62,7 +64,7 @@ type Counts = { accepted: number; rejected: number };
  * Automatic approvals and merges (Settings) count too: they are what the extractor proposed and the base kept.
  * Rejections that judge nothing (a forgotten source's open candidates) do not.
  */
-export async function getApprovalRates({ db }: { db: Db }): Promise<ApprovalRates> {
+export async function getApprovalRates({ db, spaceId }: { db: Db; spaceId: string }): Promise<ApprovalRates> {
   // One pass with GROUPING SETS: each row belongs to one of the three groupings, told apart by GROUPING().
   const rows = await db.$queryRaw<
     Array<{ kind: string | null; extractor: string | null; version: string | null; by: number } & Counts>
@@ -76,8 +78,8 @@ export async function getApprovalRates({ db }: { db: Db }): Promise<ApprovalRate
              COALESCE(r."promptVersion", 'none') AS version,
              c."status" IN ('approved', 'merged') AS accepted
       FROM "Candidate" c JOIN "ExtractionRun" r ON r."id" = c."runId"
-      WHERE c."status" IN ('approved', 'merged')
-         OR (c."status" = 'rejected' AND COALESCE(c."rejectReason", '') <> ALL (${NOT_JUDGED_REJECT_REASONS}::text[]))
+      WHERE c."spaceId" = ${spaceId} AND (c."status" IN ('approved', 'merged')
+         OR (c."status" = 'rejected' AND COALESCE(c."rejectReason", '') <> ALL (${NOT_JUDGED_REJECT_REASONS}::text[])))
     ) decided
     GROUP BY GROUPING SETS ((kind), (extractor), (version))`;
   // GROUPING() sets a bit for each argument left out of the row's set: 0b011 is "by kind", and so on.
@@ -94,8 +96,17 @@ export async function getApprovalRates({ db }: { db: Db }): Promise<ApprovalRate
 }
 
 /** The newest runs with their source, usage and number of candidates. */
-export async function listRecentRuns({ db, take = 8 }: { db: Db; take?: number }): Promise<RecentRun[]> {
+export async function listRecentRuns({
+  db,
+  spaceId,
+  take = 8,
+}: {
+  db: Db;
+  spaceId: string;
+  take?: number;
+}): Promise<RecentRun[]> {
   const runs = await db.extractionRun.findMany({
+    where: { source: { spaceId } },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
     take,
     select: {
@@ -132,10 +143,12 @@ export async function listRecentRuns({ db, take = 8 }: { db: Db; take?: number }
  */
 export async function getBacklogByDay({
   db,
+  spaceId,
   now = new Date(),
   days = 30,
 }: {
   db: Db;
+  spaceId: string;
   now?: Date;
   days?: number;
 }): Promise<BacklogDay[]> {
@@ -147,13 +160,14 @@ export async function getBacklogByDay({
     ),
     steps (at, delta) AS (
       SELECT c."createdAt", 1 FROM "Candidate" c
-      WHERE c."status" IN ('pending', 'gated') OR c."reviewedAt" IS NOT NULL
-         OR EXISTS (SELECT 1 FROM "CandidateEvent" e WHERE e."candidateId" = c."id")
+      WHERE c."spaceId" = ${spaceId} AND (c."status" IN ('pending', 'gated') OR c."reviewedAt" IS NOT NULL
+         OR EXISTS (SELECT 1 FROM "CandidateEvent" e WHERE e."candidateId" = c."id"))
       UNION ALL
       SELECT e."createdAt", CASE WHEN e."action" = 'undone' THEN 1 ELSE -1 END FROM "CandidateEvent" e
+      JOIN "Candidate" ec ON ec."id" = e."candidateId" AND ec."spaceId" = ${spaceId}
       UNION ALL
       SELECT c."reviewedAt", -1 FROM "Candidate" c
-      WHERE c."status" NOT IN ('pending', 'gated') AND c."reviewedAt" IS NOT NULL
+      WHERE c."spaceId" = ${spaceId} AND c."status" NOT IN ('pending', 'gated') AND c."reviewedAt" IS NOT NULL
         AND NOT EXISTS (SELECT 1 FROM "CandidateEvent" e WHERE e."candidateId" = c."id")
     ),
     per_day AS (

@@ -15,15 +15,19 @@ const FeaturesSchema = z.record(z.string(), z.number());
  */
 export async function listDecisionLabels({
   db,
+  spaceId,
   since,
   limit = 1_000,
 }: {
   db: Db;
+  /** One space's decisions; every space's when absent (the learned models are still one per installation). */
+  spaceId?: string;
   since?: Date;
   limit?: number;
 }): Promise<DecisionLabel[]> {
   const rows = await db.candidate.findMany({
     where: {
+      ...(spaceId ? { spaceId } : {}),
       status: { in: ["approved", "merged", "rejected"] },
       reviewerId: { not: null },
       ...(since ? { reviewedAt: { gte: since } } : {}),

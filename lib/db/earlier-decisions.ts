@@ -12,10 +12,13 @@ import { contentHash } from "@/lib/matcher";
  */
 export async function findEarlierDecisions({
   db,
+  spaceId,
   texts,
   exclude = [],
 }: {
   db: Db | Tx;
+  /** Only this space's decisions: another team's rejection says nothing here. */
+  spaceId: string;
   texts: string[];
   /** Candidates being judged again: never their own earlier decision. */
   exclude?: string[];
@@ -24,6 +27,7 @@ export async function findEarlierDecisions({
   const hashes = texts.map((t) => contentHash(t));
   const rows = await db.candidate.findMany({
     where: {
+      spaceId,
       contentHash: { in: [...new Set(hashes)] },
       status: { in: ["rejected", "approved", "merged"] },
       ...(exclude.length > 0 ? { id: { notIn: exclude } } : {}),
@@ -75,10 +79,12 @@ const MIN_SIMILARITY = 0.4;
 
 export async function findSimilarRejections({
   db,
+  spaceId,
   texts,
   limit = 3,
 }: {
   db: Db | Tx;
+  spaceId: string;
   texts: string[];
   limit?: number;
 }): Promise<EarlierRejection[][]> {
@@ -91,7 +97,7 @@ export async function findSimilarRejections({
     FROM unnest(${texts}::text[]) WITH ORDINALITY AS u(t, ord)
     CROSS JOIN LATERAL (
       SELECT x.* FROM "Candidate" x
-      WHERE x."status" = 'rejected'
+      WHERE x."status" = 'rejected' AND x."spaceId" = ${spaceId}
         AND COALESCE(x."rejectReason", '') NOT LIKE ${`${FORGET_REASON}%`}
         AND similarity(x."content", u.t) >= ${MIN_SIMILARITY}
       ORDER BY x."reviewerId" IS NULL, similarity(x."content", u.t) DESC, x."reviewedAt" DESC NULLS LAST

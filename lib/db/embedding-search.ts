@@ -44,6 +44,8 @@ type Compared = Array<{ similarities: Map<string, number>; neighbours: FactNeigh
  */
 export async function compareWithStoredFacts(input: {
   db: Db;
+  /** Neighbours only from this Sift space's facts (issue 27); `space` is the embedding's model and size. */
+  spaceId: string;
   space: EmbeddingSpace;
   vectors: number[][];
   factIds: string[][];
@@ -80,6 +82,7 @@ function queryVectors(space: EmbeddingSpace, vectors: number[][]): Prisma.Sql {
 
 async function byIndex({
   db,
+  spaceId,
   space,
   vectors,
   factIds,
@@ -97,7 +100,7 @@ async function byIndex({
       FROM "FactEmbedding" e WHERE ${inSpace}
       ORDER BY (e."embedding"::${cast}) <=> (q.v::${cast}) LIMIT ${neighbours + 8}::int
     ) n
-    JOIN "Fact" f ON f."id" = n.id AND f."status" = 'active'
+    JOIN "Fact" f ON f."id" = n.id AND f."status" = 'active' AND f."spaceId" = ${spaceId}
     WHERE ${neighbours}::int > 0
     UNION ALL
     SELECT p.i, p.id, (1 - ((e."embedding"::${cast}) <=> (q.v::${cast})))::float8, NULL
@@ -113,6 +116,7 @@ async function byIndex({
 
 async function byBands({
   db,
+  spaceId,
   space,
   vectors,
   factIds,
@@ -133,7 +137,7 @@ async function byBands({
             GROUP BY 1, 2
           ) h
         ) r
-        JOIN "Fact" f ON f."id" = r.id AND f."status" = 'active'
+        JOIN "Fact" f ON f."id" = r.id AND f."status" = 'active' AND f."spaceId" = ${spaceId}
         WHERE r.rank <= ${POOL}::int`;
   const pairs = pairsOf(factIds);
   const stored = await readVectors(

@@ -40,16 +40,19 @@ const COLUMNS = Prisma.sql`f."id", f."content", f."kind", f."status"::text AS "s
  */
 export async function* iterateFacts({
   db,
+  spaceId,
   query,
   byKind = false,
   batch = 1_000,
 }: {
   db: Db;
+  /** Only this space's facts. */
+  spaceId: string;
   query: FactQuery;
   byKind?: boolean;
   batch?: number;
 }): AsyncGenerator<ExportableFact[]> {
-  const filters = filtersOf(query);
+  const filters = filtersOf(query, spaceId);
   const condition = query.q ? (await resolveWords(db, filters, query.q)).condition : filters;
   const order = Prisma.sql`ORDER BY ${byKind ? Prisma.sql`f."kind", ` : Prisma.empty}f."createdAt", f."id"`;
   const pool = serverPoolOf(db);

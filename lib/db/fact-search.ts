@@ -25,8 +25,17 @@ const endOf = (day: string) => new Date(`${day}T23:59:59.999Z`);
  * ever bound parameters: `%`, `_` or quotes are searched for as themselves. "As of" a day keeps the facts
  * that were valid then: approved by then, not yet superseded.
  */
-export async function searchFacts({ db, query }: { db: Db; query: FactQuery }): Promise<FactSearchPage> {
-  const filters = filtersOf(query);
+export async function searchFacts({
+  db,
+  spaceId,
+  query,
+}: {
+  db: Db;
+  /** Only this space's facts (issue 27). */
+  spaceId: string;
+  query: FactQuery;
+}): Promise<FactSearchPage> {
+  const filters = filtersOf(query, spaceId);
   const words = query.q;
   if (!words) return pageOf(db, query, filters, ORDER[query.sort]);
   const found = await resolveWords(db, filters, words);
@@ -34,8 +43,9 @@ export async function searchFacts({ db, query }: { db: Db; query: FactQuery }): 
   return { ...(await pageOf(db, query, found.condition, order)), ...spelling(found) };
 }
 
-export function filtersOf(query: FactQuery): Prisma.Sql {
-  const where: Prisma.Sql[] = [];
+/** The query's filters within one space: every search, page, count and export goes through here. */
+export function filtersOf(query: FactQuery, spaceId: string): Prisma.Sql {
+  const where: Prisma.Sql[] = [Prisma.sql`f."spaceId" = ${spaceId}`];
   if (query.asOf) {
     const at = endOf(query.asOf);
     where.push(Prisma.sql`f."createdAt" <= ${at} AND f."status" <> 'archived'`);
@@ -62,7 +72,7 @@ export function filtersOf(query: FactQuery): Prisma.Sql {
     where.push(Prisma.sql`EXISTS (SELECT 1 FROM "FactRevision" r JOIN "Reviewer" v ON v."id" = r."reviewerId"
       WHERE r."factId" = f."id" AND (lower(v."name") = lower(${query.reviewer}) OR v."id" = ${query.reviewer}))`);
   }
-  return where.length ? Prisma.join(where, " AND ") : Prisma.sql`true`;
+  return Prisma.join(where, " AND ");
 }
 
 const exactWords = (filters: Prisma.Sql, words: string) =>
@@ -132,11 +142,13 @@ export interface FactSearchKey {
  */
 export async function searchFactsAfter({
   db,
+  spaceId,
   query,
   after,
   limit,
 }: {
   db: Db;
+  spaceId: string;
   query: FactQuery;
   after?: FactSearchKey | null;
   limit: number;
@@ -146,7 +158,7 @@ export async function searchFactsAfter({
   closeSpellings: boolean;
   spelledAs: string | null;
 }> {
-  const filters = filtersOf(query);
+  const filters = filtersOf(query, spaceId);
   const found = query.q
     ? await resolveWords(db, filters, query.q, after ? { mode: after.mode, spelledAs: after.spelledAs } : undefined)
     : { mode: "none" as const, condition: filters, scored: "" };

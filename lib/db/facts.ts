@@ -23,13 +23,21 @@ export const factListInclude = {
 
 export type FactListItem = Prisma.FactGetPayload<{ include: typeof factListInclude }>;
 
-export async function countFacts({ db }: { db: Db }) {
-  return db.fact.count({ where: { status: "active" } });
+export async function countFacts({ db, spaceId }: { db: Db; spaceId: string }) {
+  return db.fact.count({ where: { spaceId, status: "active" } });
 }
 
-export async function listKnownFacts({ db, take }: { db: Db; take: number }): Promise<string[]> {
+export async function listKnownFacts({
+  db,
+  spaceId,
+  take,
+}: {
+  db: Db;
+  spaceId: string;
+  take: number;
+}): Promise<string[]> {
   const rows = await db.fact.findMany({
-    where: { status: "active" },
+    where: { spaceId, status: "active" },
     orderBy: [{ importance: "desc" }, { createdAt: "desc" }],
     take,
     select: { content: true },
@@ -65,7 +73,10 @@ export function createFact({
   fact,
 }: {
   tx: Tx;
-  fact: Pick<Fact, "content" | "kind" | "confidence" | "importance" | "temporal"> & { validFrom: Date };
+  fact: Pick<Fact, "content" | "kind" | "confidence" | "importance" | "temporal"> & {
+    validFrom: Date;
+    spaceId: string;
+  };
 }) {
   return tx.fact.create({ data: { ...fact, contentHash: contentHash(fact.content) } });
 }
@@ -106,9 +117,9 @@ export async function addManualProvenance({ tx, factId, note }: { tx: Tx; factId
 }
 
 /** The active fact that says exactly these words (same normalized text), if any. */
-export function findActiveFactByText({ db, content }: { db: Db | Tx; content: string }) {
+export function findActiveFactByText({ db, spaceId, content }: { db: Db | Tx; spaceId: string; content: string }) {
   return db.fact.findFirst({
-    where: { contentHash: contentHash(content), status: "active" },
+    where: { spaceId, contentHash: contentHash(content), status: "active" },
     select: { id: true, content: true },
   });
 }

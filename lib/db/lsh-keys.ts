@@ -1,4 +1,5 @@
 import "server-only";
+import { DEFAULT_SPACE_ID } from "@/lib/spaces/schema";
 /**
  * The MinHash LSH band keys of SQL's `sift_lsh_keys(text)` (migration 20261202090000_fact_band), computed
  * in JS from the text's lexemes. Retrieval used to call the SQL function per candidate at query time,
@@ -120,4 +121,14 @@ export function lshKeysFromLexemes(lexemes: readonly string[]): bigint[] {
     keys.add(hashTextExtended(mins.slice(band * ROWS, band * ROWS + ROWS).join(","), band));
   }
   return [...keys];
+}
+
+/**
+ * A space's keys, as `sift_space_keys` salts them in the triggers: the default space's unchanged, another's
+ * XORed with the hash of its id, so no lookup reaches another space's bands.
+ */
+export function spaceKeys(keys: readonly bigint[], spaceId: string): bigint[] {
+  if (spaceId === DEFAULT_SPACE_ID) return [...keys];
+  const salt = hashTextExtended(spaceId, 0);
+  return keys.map((k) => k ^ salt);
 }

@@ -15,16 +15,19 @@ import { findSecrets } from "@/lib/secrets/detect";
  */
 export async function listPromptContext({
   db,
+  spaceId,
   knownFactsLimit,
   withExamples,
 }: {
   db: Db;
+  /** Only this space's facts and decisions reach a run's prompts: another team's never do. */
+  spaceId: string;
   knownFactsLimit: number;
   withExamples: boolean;
 }): Promise<{ knownFacts: string[]; examples: ReviewedExample[] }> {
   const [knownFacts, labels] = await Promise.all([
-    knownFactsLimit > 0 ? listKnownFacts({ db, take: KNOWN_FACTS_POOL }) : Promise.resolve([]),
-    withExamples ? listDecisionLabels({ db, limit: EXAMPLES_POOL * 2 }) : Promise.resolve([]),
+    knownFactsLimit > 0 ? listKnownFacts({ db, spaceId, take: KNOWN_FACTS_POOL }) : Promise.resolve([]),
+    withExamples ? listDecisionLabels({ db, spaceId, limit: EXAMPLES_POOL * 2 }) : Promise.resolve([]),
   ]);
   const examples: ReviewedExample[] = [];
   for (const label of labels) {

@@ -2,6 +2,7 @@ import "server-only";
 import type { Db } from "@/lib/db/types";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { GATE_REASONS, type GateReasonKey, type QueueFacets, type QueueQuery } from "@/lib/queue/schema";
+import { DEFAULT_SPACE_SLUG } from "@/lib/spaces/schema";
 
 /** Speakers and sources offered as filters, at most: the ones with the most cards. */
 const MAX_VALUES = 40;
@@ -19,6 +20,9 @@ export async function listQueueFacets({ db, query }: { db: Db; query: QueueQuery
   const keys = Object.keys(GATE_REASONS) as GateReasonKey[];
   const statuses = query.status === "open" ? ["pending", "gated"] : [query.status];
   const shared: Prisma.Sql[] = [
+    query.run || query.source
+      ? Prisma.sql`true`
+      : Prisma.sql`c."spaceId" = (SELECT s."id" FROM "Space" s WHERE s."slug" = ${query.space ?? DEFAULT_SPACE_SLUG})`,
     Prisma.sql`c."status"::text = ANY(${statuses}::text[])`,
     // A card repeats no open candidate: alone, a cluster's head, or a member whose head was decided.
     Prisma.sql`(c."clusterId" IS NULL OR NOT EXISTS (

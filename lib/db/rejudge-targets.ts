@@ -16,12 +16,15 @@ import { Prisma } from "@/lib/generated/prisma/client";
  */
 export async function listOpenCandidatesToRejudge({
   db,
+  spaceId,
   factIds = [],
   candidateIds = [],
   ids = [],
   limit,
 }: {
   db: Db | Tx;
+  /** The change's space: nothing of another is judged again. */
+  spaceId: string;
   factIds?: string[];
   candidateIds?: string[];
   ids?: string[];
@@ -33,7 +36,7 @@ export async function listOpenCandidatesToRejudge({
   if (named.length === 0 && ids.length === 0) return [];
   const hits = await db.$queryRaw<Array<{ id: string }>>`
     SELECT c."id" FROM "Candidate" c
-    WHERE c."status" IN ('pending', 'gated')
+    WHERE c."status" IN ('pending', 'gated') AND c."spaceId" = ${spaceId}
       AND (c."id" = ANY(${ids}::text[])
            OR ${named.length > 0 ? Prisma.join(named, " OR ") : Prisma.sql`false`}
            OR c."clusterId" = ANY(${candidateIds}::text[]))
@@ -78,4 +81,27 @@ export async function getCandidateStates({
     select: { id: true, status: true, clusterId: true },
   });
   return new Map(rows.map((r) => [r.id, { status: r.status, clusterId: r.clusterId }]));
+}
+
+/**
+ * The space a change happened in: that of the facts or candidates it names (a decision, an edit, an undo
+ * names rows of one space). Null when none of them exists any more.
+ */
+export async function getSpaceOfChange({
+  db,
+  factIds,
+  candidateIds,
+}: {
+  db: Db | Tx;
+  factIds: string[];
+  candidateIds: string[];
+}): Promise<string | null> {
+  const fact = factIds.length
+    ? await db.fact.findFirst({ where: { id: { in: factIds } }, select: { spaceId: true } })
+    : null;
+  if (fact) return fact.spaceId;
+  const candidate = candidateIds.length
+    ? await db.candidate.findFirst({ where: { id: { in: candidateIds } }, select: { spaceId: true } })
+    : null;
+  return candidate?.spaceId ?? null;
 }

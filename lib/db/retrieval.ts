@@ -1,7 +1,7 @@
 import "server-only";
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { Db, Tx } from "@/lib/db/types";
-import { lshKeysFromLexemes } from "@/lib/db/lsh-keys";
+import { lshKeysFromLexemes, spaceKeys } from "@/lib/db/lsh-keys";
 import { trigrams, trigramSimilarity } from "@/lib/db/trigram";
 import { contentHash } from "@/lib/matcher";
 
@@ -64,15 +64,19 @@ const BAND_CAP = 200;
  */
 export async function findSimilarFacts({
   db,
+  spaceId,
   texts,
   limit = 20,
 }: {
   db: Db | Tx;
+  /** Only this space's facts (issue 27). */
+  spaceId: string;
   texts: string[];
   limit?: number;
 }): Promise<SimilarFact[][]> {
   const out: SimilarFact[][] = [];
-  for await (const chunk of findSimilarFactsInChunks({ db, texts, limit, chunkSize: texts.length })) out.push(...chunk);
+  for await (const chunk of findSimilarFactsInChunks({ db, spaceId, texts, limit, chunkSize: texts.length }))
+    out.push(...chunk);
   return out;
 }
 
@@ -98,11 +102,13 @@ export async function findSimilarFacts({
  */
 export async function* findSimilarFactsInChunks({
   db,
+  spaceId,
   texts,
   limit = 20,
   chunkSize,
 }: {
   db: Db | Tx;
+  spaceId: string;
   texts: string[];
   limit?: number;
   chunkSize: number;
@@ -113,12 +119,18 @@ export async function* findSimilarFactsInChunks({
     for (let start = 0; start < texts.length; start += size) yield texts.slice(start, start + size).map(() => []);
     return;
   }
-  const { keys, hashes } = await lookupKeys(db, texts);
+  const { keys, hashes } = await lookupKeys(db, texts, spaceId);
   const pool = Math.max(MIN_POOL, limit * POOL_FACTOR);
   const factTrigrams = new Map<string, Float64Array>();
   const start = (from: number) => {
     const to = Math.min(texts.length, from + size);
-    const rows = retrieveChunk(FACTS, { db, hashes: hashes.slice(from, to), keys: keys.slice(from, to), pool });
+    const rows = retrieveChunk(FACTS, {
+      db,
+      spaceId,
+      hashes: hashes.slice(from, to),
+      keys: keys.slice(from, to),
+      pool,
+    });
     // Awaited below; until then a failure must not count as an unhandled rejection.
     rows.catch(() => undefined);
     return rows;
@@ -143,7 +155,13 @@ export async function* findSimilarFactsInChunks({
  * (sent through the pg pool's callbacks) would not leave, nor its rows be read, until the caller had
  * finished. (Without the yield the overlap was lost: 2 chunks took as long as 1.)
  */
-export function findSimilarFactsInOrder(options: { db: Db | Tx; texts: string[]; limit?: number; chunkSize: number }) {
+export function findSimilarFactsInOrder(options: {
+  db: Db | Tx;
+  spaceId: string;
+  texts: string[];
+  limit?: number;
+  chunkSize: number;
+}) {
   const chunks = findSimilarFactsInChunks(options);
   const got: SimilarFact[][] = [];
   let done = false;
@@ -175,17 +193,21 @@ export function findSimilarFactsInOrder(options: { db: Db | Tx; texts: string[];
  */
 export async function findSimilarOpenCandidates({
   db,
+  spaceId,
   texts,
   limit = 20,
 }: {
   db: Db | Tx;
+  /** Only this space's candidates (issue 27). */
+  spaceId: string;
   texts: string[];
   limit?: number;
 }): Promise<SimilarCandidate[][]> {
   if (texts.length === 0 || limit <= 0) return texts.map(() => []);
-  const { keys, hashes } = await lookupKeys(db, texts);
+  const { keys, hashes } = await lookupKeys(db, texts, spaceId);
   const rows = await retrieveChunk(OPEN_CANDIDATES, {
     db,
+    spaceId,
     hashes,
     keys,
     pool: Math.max(MIN_POOL, limit * POOL_FACTOR),
@@ -201,14 +223,18 @@ export async function findSimilarOpenCandidates({
   });
 }
 
-/** The texts' MinHash band keys and content hashes, as the triggers compute them for stored rows. */
-async function lookupKeys(db: Db | Tx, texts: string[]): Promise<{ keys: string[]; hashes: string[] }> {
+/** The texts' MinHash band keys in a space and content hashes, as the triggers compute them for stored rows. */
+async function lookupKeys(
+  db: Db | Tx,
+  texts: string[],
+  spaceId: string,
+): Promise<{ keys: string[]; hashes: string[] }> {
   // Calling sift_lsh_keys per text in SQL cost ~0.3 ms a text; this round trip and the hashing ~0.1 ms.
   const lex = await db.$queryRaw<Array<{ lexemes: string[] }>>`
     SELECT tsvector_to_array(to_tsvector('english', u.t)) AS lexemes
     FROM unnest(${texts}::text[]) WITH ORDINALITY AS u(t, ord) ORDER BY u.ord`;
   return {
-    keys: texts.map((_, i) => `{${lshKeysFromLexemes(lex[i]?.lexemes ?? []).join(",")}}`),
+    keys: texts.map((_, i) => `{${spaceKeys(lshKeysFromLexemes(lex[i]?.lexemes ?? []), spaceId).join(",")}}`),
     hashes: texts.map((t) => contentHash(t)),
   };
 }
@@ -217,7 +243,7 @@ async function lookupKeys(db: Db | Tx, texts: string[]): Promise<{ keys: string[
 // is in flight while the caller works.
 function retrieveChunk(
   target: Target,
-  { db, hashes, keys, pool }: { db: Db | Tx; hashes: string[]; keys: string[]; pool: number },
+  { db, spaceId, hashes, keys, pool }: { db: Db | Tx; spaceId: string; hashes: string[]; keys: string[]; pool: number },
 ) {
   const { rows: table, bands, ref, live } = target;
   return db.$queryRaw<Array<{ i: number; id: string; content: string; exact: boolean; clusterId: string | null }>>`
@@ -249,7 +275,7 @@ function retrieveChunk(
        GROUP BY id ORDER BY count(*) DESC, id LIMIT ${pool}::int)
     ) hit
     JOIN ${table} r ON r."id" = hit."id"
-    WHERE ${live}`.then((rows) => rows);
+    WHERE ${live} AND r."spaceId" = ${spaceId}`.then((rows) => rows);
 }
 
 /**

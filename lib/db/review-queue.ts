@@ -4,6 +4,7 @@ import type { Db } from "@/lib/db/types";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import type { CandidateView, ClusterMember } from "@/lib/queue/candidate";
 import { GATE_REASONS, type QueueQuery } from "@/lib/queue/schema";
+import { DEFAULT_SPACE_SLUG } from "@/lib/spaces/schema";
 
 const OPEN = ["pending", "gated"] as const;
 
@@ -100,6 +101,9 @@ export function whereOf(query: QueueQuery): Prisma.CandidateWhereInput {
     });
   }
   return {
+    // One space's queue (the default space's when the query names none); a run's or a source's cards are
+    // of its space already, so a link to them needs no space.
+    ...(query.run || query.source ? {} : { space: { slug: query.space ?? DEFAULT_SPACE_SLUG } }),
     status: { in: statuses },
     AND: and,
     ...(query.kind ? { kind: query.kind } : {}),

@@ -237,7 +237,9 @@ export async function getRunPayload({ db, runId }: { db: Db; runId: string }) {
     select: {
       id: true,
       payload: true,
-      source: { select: { origin: true, filename: true, mediaType: true, contextHints: true, meetingDate: true } },
+      source: {
+        select: { origin: true, filename: true, mediaType: true, contextHints: true, meetingDate: true, spaceId: true },
+      },
     },
   });
   if (!run) return null;

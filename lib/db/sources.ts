@@ -18,9 +18,10 @@ export function hashText(text: string): string {
   return createHash("sha256").update(text).digest("hex");
 }
 
-export async function createSource({ db, source }: { db: Db | Tx; source: NewSource }) {
+export async function createSource({ db, spaceId, source }: { db: Db | Tx; spaceId: string; source: NewSource }) {
   return db.source.create({
     data: {
+      spaceId,
       title: source.title,
       origin: source.origin,
       filename: source.filename ?? null,
@@ -36,8 +37,9 @@ export async function createSource({ db, source }: { db: Db | Tx; source: NewSou
   });
 }
 
-export async function listSources({ db, take = 100 }: { db: Db; take?: number }) {
+export async function listSources({ db, spaceId, take = 100 }: { db: Db; spaceId: string; take?: number }) {
   return db.source.findMany({
+    where: { spaceId },
     orderBy: { createdAt: "desc" },
     take,
     select: {
@@ -73,9 +75,9 @@ export async function getSource({ db, sourceId }: { db: Db; sourceId: string }) 
 }
 
 /** The latest source whose text is exactly this one (same sha256), if one was ingested before. */
-export function findSourceByText({ db, text }: { db: Db | Tx; text: string }) {
+export function findSourceByText({ db, spaceId, text }: { db: Db | Tx; spaceId: string; text: string }) {
   return db.source.findFirst({
-    where: { contentHash: hashText(text) },
+    where: { spaceId, contentHash: hashText(text) },
     orderBy: { createdAt: "desc" },
     select: { id: true, title: true, createdAt: true },
   });

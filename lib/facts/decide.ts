@@ -94,6 +94,8 @@ export async function approveCandidate({
         importance: edits?.importance ?? candidate.importance,
         temporal: edits?.temporal ?? candidate.temporal,
         validFrom: now,
+        // The candidate's space: a fact never lands in another team's fact base.
+        spaceId: candidate.spaceId,
       },
     });
     await addProvenanceFromCandidate({ tx, candidate, factId: fact.id, quote: storedQuote(candidate.quote, secret) });
@@ -213,6 +215,8 @@ export async function mergeCandidate({
       throw new AppError("CONFLICT", `"${fact.content}" is ${fact.status}; merge into an active fact.`);
     }
     const candidate = await claimCandidate({ tx, candidateId, reviewerId, status: "merged" });
+    // Another space's fact is not there for this candidate (and saying so would reveal that it exists).
+    if (candidate.spaceId !== fact.spaceId) throw new AppError("NOT_FOUND", "The fact to merge into no longer exists.");
     // A cluster's members are merged into the fact their head became, which no match of theirs names.
     if (!withHead) assertMatched(candidate, [factId]);
     await addProvenanceFromCandidate({ tx, candidate, factId, quote: storedQuote(candidate.quote, secret) });

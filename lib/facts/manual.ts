@@ -15,10 +15,13 @@ import { kindOptions } from "@/lib/settings/schema";
  */
 export async function createManualFact({
   db,
+  spaceId,
   input,
   reviewerId,
 }: {
   db: Db;
+  /** The space whose fact base it joins. */
+  spaceId: string;
   input: ManualFactInput;
   reviewerId: string;
 }) {
@@ -34,13 +37,13 @@ export async function createManualFact({
     });
   }
   return withTransaction(db, async (tx) => {
-    const same = await findActiveFactByText({ db: tx, content: fact.content });
+    const same = await findActiveFactByText({ db: tx, spaceId, content: fact.content });
     if (same) {
       throw new AppError("CONFLICT", `The fact base already says this: "${same.content}".`, {
         fieldErrors: { content: [`Already a fact (${same.id})`] },
       });
     }
-    const created = await createFact({ tx, fact: { ...fact, confidence: 1, validFrom: new Date() } });
+    const created = await createFact({ tx, fact: { ...fact, spaceId, confidence: 1, validFrom: new Date() } });
     await addManualProvenance({ tx, factId: created.id, ...(note ? { note } : {}) });
     await recordFactRevision({
       tx,

@@ -48,6 +48,8 @@ export const FactQuerySchema = z.object({
     .refine((n) => PAGE_SIZES.includes(n))
     .default(50)
     .catch(50),
+  /** The page's space, by slug (issue 27): links carry it; the default space when absent. */
+  space: text,
 });
 export type FactQuery = z.infer<typeof FactQuerySchema>;
 

@@ -105,6 +105,7 @@ export async function settleRunPayload({ db, env, runId }: { db: Db; env: Env; r
     settings,
     ...(await listPromptContext({
       db,
+      spaceId: source.spaceId,
       knownFactsLimit: settings.knownFactsLimit,
       withExamples: payload.extractor === "llm",
     })),

@@ -1,7 +1,12 @@
 import "server-only";
 import { log } from "@/lib/log";
 import { updateCandidateReviews } from "@/lib/db/candidates";
-import { getCandidateStates, getChangedFacts, listOpenCandidatesToRejudge } from "@/lib/db/rejudge-targets";
+import {
+  getCandidateStates,
+  getChangedFacts,
+  getSpaceOfChange,
+  listOpenCandidatesToRejudge,
+} from "@/lib/db/rejudge-targets";
 import { findSimilarOpenCandidates } from "@/lib/db/retrieval";
 import { withLearnedCutoff } from "@/lib/db/learned-cutoff";
 import { getSettings } from "@/lib/db/settings";
@@ -40,7 +45,14 @@ export interface ReviewChange {
  */
 export async function rejudgeAfterChange({ db, change }: { db: Db; change: ReviewChange }): Promise<number> {
   const texts = [...new Set(change.texts ?? [])];
-  const near = await findSimilarOpenCandidates({ db, texts, limit: NEAR_PER_TEXT });
+  // Within the space of what changed: another space's candidates never see this fact base.
+  const spaceId = await getSpaceOfChange({
+    db,
+    factIds: change.factIds ?? [],
+    candidateIds: [...(change.candidateIds ?? []), ...(change.reopened ?? [])],
+  });
+  if (!spaceId) return 0;
+  const near = await findSimilarOpenCandidates({ db, spaceId, texts, limit: NEAR_PER_TEXT });
   // Of those, only the ones the matcher could pair with the changed text (the prefilter it applies within
   // a batch): a candidate that shares a band but not two content words keeps its verdict.
   const words = texts.map(contentWords);
@@ -49,6 +61,7 @@ export async function rejudgeAfterChange({ db, change }: { db: Db; change: Revie
   );
   const candidates = await listOpenCandidatesToRejudge({
     db,
+    spaceId,
     factIds: change.factIds,
     candidateIds: change.candidateIds,
     ids: [...(change.reopened ?? []), ...touched],
@@ -88,6 +101,7 @@ export async function rejudgeAfterChange({ db, change }: { db: Db; change: Revie
   if (again.length > 0) {
     const judged = await reviewCandidates({
       db,
+      spaceId,
       candidates: again.map(candidateInput),
       thresholds: settings.thresholds,
       encoder,

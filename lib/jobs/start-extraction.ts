@@ -15,6 +15,7 @@ import { extractorForNewRun, extractorForRun } from "@/lib/models";
 import { chunkTokensFor } from "@/lib/models/context";
 import { presetOptions } from "@/lib/settings/schema";
 import { readSourceInput } from "@/lib/sources/input";
+import { DEFAULT_SPACE_ID } from "@/lib/spaces/schema";
 import type { SourceInputSchema } from "@/lib/sources/schema";
 
 /** Runs a task after the response is sent (Next's `after` in the app; tests may await it). */
@@ -35,6 +36,8 @@ export interface NewRunOptions {
   maxFacts?: number;
   /** Who started it (counted by the concurrent-extraction limit, lib/security/limits.ts). */
   reviewerId?: string;
+  /** The space the source and its candidates belong to; the default space when absent. */
+  spaceId?: string;
 }
 
 /**
@@ -52,6 +55,7 @@ export async function createQueuedRun({
   mode,
   maxFacts,
   reviewerId,
+  spaceId = DEFAULT_SPACE_ID,
 }: NewRunOptions): Promise<{ runId: string; sourceId: string; extractor: string }> {
   // The payload fixes the thresholds the run judges by: the team's learned duplicate cut-off, when one serves.
   const settings = await withLearnedCutoff({ db, settings: await getSettings({ db }) });
@@ -69,6 +73,7 @@ export async function createQueuedRun({
     settings,
     ...(await listPromptContext({
       db,
+      spaceId,
       knownFactsLimit: settings.knownFactsLimit,
       withExamples: !agentFacts && extractor.mode === "llm",
     })),
@@ -82,6 +87,7 @@ export async function createQueuedRun({
     async (tx) => {
       const saved = await createSource({
         db: tx,
+        spaceId,
         source: { ...source, title: source.title || defaultTitle(source.parsed.text) },
       });
       const run = await createExtractionRun({ db: tx, sourceId: saved.id, payload, promptVersion, reviewerId });
@@ -120,7 +126,11 @@ export async function startExtraction({
 > {
   const { db, env } = options;
   if (!again) {
-    const earlier = await findSourceByText({ db, text: options.source.parsed.text });
+    const earlier = await findSourceByText({
+      db,
+      spaceId: options.spaceId ?? DEFAULT_SPACE_ID,
+      text: options.source.parsed.text,
+    });
     if (earlier) return { duplicateOf: earlier };
   }
   const created = await createQueuedRun(options);

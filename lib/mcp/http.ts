@@ -11,6 +11,7 @@ import { getEnv } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import type { RunInBackground } from "@/lib/jobs/start-extraction";
 import { createSiftMcpServer } from "@/lib/mcp/server";
+import { resolveSpace } from "@/lib/spaces/resolve";
 import { actorKey, addressKey, enforceRateLimit } from "@/lib/security/limits";
 
 /**
@@ -34,7 +35,9 @@ export async function handleMcpRequest(request: Request, runInBackground: RunInB
       throw new AppError("UNAUTHORIZED", why);
     }
     await enforceRateLimit({ db, keys: [actorKey(actor)] });
-    return { db, env, actor };
+    // The endpoint's `?space=`, else the token's only space, else the default: every tool works in it.
+    const space = await resolveSpace({ db, actor, slug: new URL(request.url).searchParams.get("space") });
+    return { db, env, actor, space };
   });
   if (!checked.ok) return apiError(checked);
   const server = createSiftMcpServer({ ...checked.data, runInBackground });

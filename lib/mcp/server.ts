@@ -14,7 +14,10 @@ import {
 import { toActionResult } from "@/lib/action";
 import type { Permission } from "@/lib/accounts/schema";
 import { assertAllowed, type Actor } from "@/lib/auth/access";
+import { isInSpace } from "@/lib/db/spaces";
 import type { Db } from "@/lib/db/types";
+import { AppError } from "@/lib/errors";
+import type { SpaceRef } from "@/lib/spaces/schema";
 import type { Env } from "@/lib/env";
 import type { RunInBackground } from "@/lib/jobs/start-extraction";
 
@@ -37,10 +40,13 @@ export function createSiftMcpServer({
   db,
   env,
   actor,
+  space,
   runInBackground,
 }: {
   db: Db;
   env: Env;
+  /** The space every tool reads and writes (lib/spaces/resolve.ts). */
+  space: SpaceRef;
   /** Who calls: each tool checks its permission against their role or token scopes. */
   actor: Actor;
   runInBackground: RunInBackground;
@@ -51,6 +57,12 @@ export function createSiftMcpServer({
       assertAllowed(actor, need);
       return body();
     });
+  /** Another space's fact or run is answered as one that does not exist. */
+  const own = async (kind: "fact" | "run", id: string) => {
+    if (!(await isInSpace({ db, spaceId: space.id, kind, id }))) {
+      throw new AppError("NOT_FOUND", kind === "fact" ? "No fact has this id." : "No run has this id.");
+    }
+  };
   const server = new McpServer({ name: "sift", version: "1.0.0" }, { instructions: INSTRUCTIONS });
 
   server.registerTool(
@@ -64,7 +76,7 @@ export function createSiftMcpServer({
       outputSchema: toolOutput(FactPageSchema),
       annotations: { readOnlyHint: true },
     },
-    (query) => answer("read", () => listFactsPage({ db, query })),
+    (query) => answer("read", () => listFactsPage({ db, spaceId: space.id, query })),
   );
 
   server.registerTool(
@@ -76,7 +88,11 @@ export function createSiftMcpServer({
       outputSchema: toolOutput(ApiFactDetailSchema),
       annotations: { readOnlyHint: true },
     },
-    ({ id }) => answer("read", () => getApiFactDetail({ db, factId: id })),
+    ({ id }) =>
+      answer("read", async () => {
+        await own("fact", id);
+        return getApiFactDetail({ db, factId: id });
+      }),
   );
 
   server.registerTool(
@@ -91,7 +107,10 @@ export function createSiftMcpServer({
       inputSchema: ProposeFactsSchema,
       outputSchema: toolOutput(StartedRunSchema),
     },
-    (input) => answer("propose", () => proposeFacts({ db, env, input, runInBackground, reviewerId: actor.id })),
+    (input) =>
+      answer("propose", () =>
+        proposeFacts({ db, env, spaceId: space.id, input, runInBackground, reviewerId: actor.id }),
+      ),
   );
 
   server.registerTool(
@@ -103,7 +122,11 @@ export function createSiftMcpServer({
       outputSchema: toolOutput(ApiRunSchema),
       annotations: { readOnlyHint: true },
     },
-    ({ id }) => answer("read", () => getApiRun({ db, runId: id })),
+    ({ id }) =>
+      answer("read", async () => {
+        await own("run", id);
+        return getApiRun({ db, runId: id });
+      }),
   );
 
   return server;

@@ -69,6 +69,8 @@ export const QueueQuerySchema = z.object({
   /** Confidence range, 0..1. */
   min: fraction,
   max: fraction,
+  /** The space's slug (issue 27); the default space when absent. */
+  space: optionalText,
 });
 export type QueueQuery = z.infer<typeof QueueQuerySchema>;
 

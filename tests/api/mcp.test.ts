@@ -10,6 +10,7 @@ import { handleMcpRequest } from "@/lib/mcp/http";
 import { createSiftMcpServer } from "@/lib/mcp/server";
 import { DEFAULT_SETTINGS } from "@/lib/settings/schema";
 import { createTestDb, type TestDb } from "@/tests/db";
+import { DEFAULT_SPACE_ID } from "@/lib/spaces/schema";
 
 // An agent's view of Sift through the MCP SDK's own client: it proposes facts, finds them waiting in the
 // review queue marked as an agent's, and cannot find them among the facts, even with auto-approve on.
@@ -47,7 +48,13 @@ afterAll(async () => db?.close());
 
 async function inMemoryClient() {
   const actor = { kind: "person", id: "local", name: "Local reviewer", role: "admin", accounts: false } as const;
-  const server = createSiftMcpServer({ db: db.prisma, env: getEnv(), actor, runInBackground });
+  const server = createSiftMcpServer({
+    db: db.prisma,
+    env: getEnv(),
+    actor,
+    space: { id: DEFAULT_SPACE_ID, slug: "default", name: "Default" },
+    runInBackground,
+  });
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   await server.connect(serverSide);
   const client = new Client({ name: "test-agent", version: "1.0.0" });
@@ -95,6 +102,7 @@ describe("MCP for agents", () => {
     expect(run.structuredContent).toMatchObject({ status: "succeeded", candidates: 2 });
 
     const queue = await listCandidatesPage({
+      spaceId: DEFAULT_SPACE_ID,
       db: db.prisma,
       query: CandidateListQuerySchema.parse({ run: runId, status: "all" }),
     });

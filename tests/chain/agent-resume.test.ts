@@ -12,6 +12,7 @@ import { startRunWorker } from "@/lib/jobs/run-worker";
 import { extractorForRun } from "@/lib/models";
 import { createTestDb, truncateAll, type TestDb } from "@/tests/db";
 import { longTranscript } from "@/tests/long-transcript";
+import { DEFAULT_SPACE_ID } from "@/lib/spaces/schema";
 
 // Small chunks, so the agent's transcript spans several; a short stale period, so the worker ticks fast.
 process.env.SIFT_CHUNK_TOKENS = "150";
@@ -40,6 +41,7 @@ beforeEach(async () => truncateAll(db.prisma));
 async function propose(text?: string) {
   const started = await proposeFacts({
     db: db.prisma,
+    spaceId: DEFAULT_SPACE_ID,
     env: getEnv(),
     input: ProposeFactsSchema.parse({ facts: FACTS, ...(text ? { text } : {}) }),
     runInBackground: () => undefined,

@@ -3,6 +3,7 @@ import type { DedupedChunk } from "@/lib/chain/dedupe";
 import type { ChunkOutcome } from "@/lib/chain/extract";
 import { gateChunks, type GatedChunk } from "@/lib/chain/gate";
 import { matchChunks } from "@/lib/chain/match";
+import { DEFAULT_SPACE_ID } from "@/lib/spaces/schema";
 import { persistChunks } from "@/lib/chain/persist";
 import { claimRun, RunClaimLostError } from "@/lib/db/run-claims";
 import { getRunProgress } from "@/lib/db/runs";
@@ -49,7 +50,7 @@ describe("the match stage", () => {
         candidate("Alice will present the pricing page to the board in April."),
         candidate("Alice will present the pricing page to the board in April!"),
       ]),
-      { db: db.prisma },
+      { db: db.prisma, spaceId: DEFAULT_SPACE_ID },
     )) {
       out.push(chunk);
     }
@@ -72,7 +73,7 @@ describe("the persist stage", () => {
           [candidate("We decided to ship offline mode by Q3.", { confidence: 0.95 })],
           [candidate("Maybe the budget is forty thousand.", { confidence: 0.4 })],
         ),
-        { db: db.prisma },
+        { db: db.prisma, spaceId: DEFAULT_SPACE_ID },
       ),
       { policy: { autoApprove: { enabled: true, minConfidence: 0.9 } } },
     );
@@ -112,7 +113,13 @@ describe("the persist stage", () => {
   it("a chunk the log already holds is not stored again", async () => {
     const runId = await claimedRun();
     const once = () =>
-      gateChunks(matchChunks(chunksOf([candidate("Marcus owns the billing migration.")]), { db: db.prisma }), {});
+      gateChunks(
+        matchChunks(chunksOf([candidate("Marcus owns the billing migration.")]), {
+          db: db.prisma,
+          spaceId: DEFAULT_SPACE_ID,
+        }),
+        {},
+      );
     await persistChunks(once(), { db: db.prisma, runId, workerId: "me", pace: false });
     await persistChunks(once(), { db: db.prisma, runId, workerId: "me", pace: false });
     expect(await db.prisma.candidate.count({ where: { runId } })).toBe(1);

@@ -3,6 +3,7 @@ import { getApprovalRates, getBacklogByDay, getStatusCounts, listRecentRuns } fr
 import type { CandidateStatus, FactStatus } from "@/lib/generated/prisma/client";
 import { createTestDb, truncateAll, type TestDb } from "@/tests/db";
 import { testRunPayload } from "@/tests/runs";
+import { DEFAULT_SPACE_ID } from "@/lib/spaces/schema";
 
 // The dashboard's aggregations over a database whose outcomes are known: counts, approval rates per group
 // and the open backlog rebuilt day by day from candidates and their events.
@@ -84,7 +85,7 @@ describe("getStatusCounts", () => {
     await candidate(r.id, "merged");
     await candidate(r.id, "rejected", { kind: "question" });
 
-    const counts = await getStatusCounts({ db: db.prisma });
+    const counts = await getStatusCounts({ db: db.prisma, spaceId: DEFAULT_SPACE_ID });
     expect(counts.facts).toEqual({ active: 3, superseded: 1, archived: 2 });
     expect(counts.candidates).toEqual({ pending: 2, gated: 1, approved: 1, merged: 1, rejected: 1 });
     expect(counts.sources).toBe(1);
@@ -96,7 +97,7 @@ describe("getStatusCounts", () => {
   });
 
   it("an empty database has zero of everything", async () => {
-    const counts = await getStatusCounts({ db: db.prisma });
+    const counts = await getStatusCounts({ db: db.prisma, spaceId: DEFAULT_SPACE_ID });
     expect(counts).toMatchObject({ sources: 0, kinds: [], facts: { active: 0 }, candidates: { pending: 0 } });
   });
 });
@@ -119,7 +120,7 @@ describe("getApprovalRates", () => {
     const vague = await candidate(custom.id, "rejected", { kind: "question" });
     await db.prisma.candidate.update({ where: { id: vague.id }, data: { rejectReason: "Too vague" } });
 
-    const rates = await getApprovalRates({ db: db.prisma });
+    const rates = await getApprovalRates({ db: db.prisma, spaceId: DEFAULT_SPACE_ID });
     expect(rates.byKind).toEqual([
       { label: "decision", accepted: 3, rejected: 1 },
       { label: "risk", accepted: 1, rejected: 2 },
@@ -139,7 +140,11 @@ describe("getApprovalRates", () => {
   it("has no groups before anything is decided", async () => {
     const s = await source();
     await candidate((await run(s.id, "offline", null, null)).id, "pending");
-    expect(await getApprovalRates({ db: db.prisma })).toEqual({ byKind: [], byExtractor: [], byPromptVersion: [] });
+    expect(await getApprovalRates({ db: db.prisma, spaceId: DEFAULT_SPACE_ID })).toEqual({
+      byKind: [],
+      byExtractor: [],
+      byPromptVersion: [],
+    });
   });
 });
 
@@ -163,7 +168,12 @@ describe("getBacklogByDay", () => {
     // Opened today (the window's last day) after midnight UTC, gated.
     await candidate(r.id, "gated", { createdAt: day("2026-11-30", "00:30") });
 
-    const backlog = await getBacklogByDay({ db: db.prisma, now: day("2026-11-30", "18:00"), days: 12 });
+    const backlog = await getBacklogByDay({
+      db: db.prisma,
+      spaceId: DEFAULT_SPACE_ID,
+      now: day("2026-11-30", "18:00"),
+      days: 12,
+    });
     expect(backlog.map((d) => d.day)).toEqual([
       "2026-11-19",
       "2026-11-20",
@@ -182,7 +192,7 @@ describe("getBacklogByDay", () => {
   });
 
   it("is thirty days of zeros on an empty database", async () => {
-    const backlog = await getBacklogByDay({ db: db.prisma, now: day("2026-12-01") });
+    const backlog = await getBacklogByDay({ db: db.prisma, spaceId: DEFAULT_SPACE_ID, now: day("2026-12-01") });
     expect(backlog).toHaveLength(30);
     expect(backlog[0]).toEqual({ day: "2026-11-02", open: 0 });
     expect(backlog.every((d) => d.open === 0)).toBe(true);
@@ -211,7 +221,7 @@ describe("listRecentRuns", () => {
     await candidate(newer.id, "pending");
     await candidate(newer.id, "approved");
 
-    const runs = await listRecentRuns({ db: db.prisma, take: 5 });
+    const runs = await listRecentRuns({ db: db.prisma, spaceId: DEFAULT_SPACE_ID, take: 5 });
     expect(runs.map((r) => r.id)).toEqual([newer.id, older.id]);
     expect(runs[0]).toMatchObject({
       sourceId: s.id,

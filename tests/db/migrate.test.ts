@@ -52,6 +52,7 @@ const appTables = [
   "Reviewer",
   "Setting",
   "Source",
+  "Space",
 ];
 
 async function publicTables(executor: MigrationExecutor): Promise<string[]> {

@@ -5,6 +5,7 @@ import { createSource } from "@/lib/db/sources";
 import type { Segment } from "@/lib/sources/schema";
 import { createTestDb, type TestDb } from "@/tests/db";
 import { testRunPayload } from "@/tests/runs";
+import { DEFAULT_SPACE_ID } from "@/lib/spaces/schema";
 
 let db: TestDb;
 beforeAll(async () => {
@@ -29,6 +30,7 @@ async function seed(turns: Array<{ speaker: string; said: string; startMs?: numb
     };
   });
   const source = await createSource({
+    spaceId: DEFAULT_SPACE_ID,
     db: db.prisma,
     source: { title: "Sync", origin: "paste", parsed: { format: "text", text, segments, participants: [] } },
   });

@@ -13,6 +13,7 @@ import {
   type FakeOpenAI,
 } from "@/tests/fake-openai-server";
 import { log } from "@/lib/log";
+import { DEFAULT_SPACE_ID } from "@/lib/spaces/schema";
 
 /**
  * Review with an embedding model configured the way a user does (SIFT_EMBEDDING_MODEL + an
@@ -39,7 +40,7 @@ describe(`review with stored embeddings over HTTP (${process.env.TEST_DATABASE_U
   /** What extraction.ts does per chunk: review, then save with the reviews. */
   async function reviewAndSave(texts: string[], embed = embedderFor()) {
     const candidates = texts.map((t) => candidate(t));
-    const reviews = await reviewCandidates({ db: db.prisma, candidates, embed });
+    const reviews = await reviewCandidates({ spaceId: DEFAULT_SPACE_ID, db: db.prisma, candidates, embed });
     await saveCandidates({ db: db.prisma, runId, chunkIndex: 0, candidates, reviews });
     return reviews;
   }
@@ -108,7 +109,11 @@ describe(`review with stored embeddings over HTTP (${process.env.TEST_DATABASE_U
       "The team will ship offline mode by end of Q4.",
       "Redesigned signup process annoys users.",
     ];
-    const lexical = await reviewCandidates({ db: db.prisma, candidates: texts.map((t) => candidate(t)) });
+    const lexical = await reviewCandidates({
+      spaceId: DEFAULT_SPACE_ID,
+      db: db.prisma,
+      candidates: texts.map((t) => candidate(t)),
+    });
 
     reply = () => ({ hang: true });
     const reviews = await reviewAndSave(texts, embedderFor({ timeoutMs: 300 }));

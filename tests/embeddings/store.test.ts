@@ -12,6 +12,7 @@ import { approveCandidate, mergeCandidate } from "@/lib/facts/decide";
 import { contentHash } from "@/lib/matcher";
 import { createTestDb, truncateAll, type TestDb } from "@/tests/db";
 import { seedCandidates } from "@/tests/integration/helpers";
+import { DEFAULT_SPACE_ID } from "@/lib/spaces/schema";
 
 const DIMS = 32;
 
@@ -85,6 +86,7 @@ describe(`stored embeddings (${onWhat})`, () => {
     const query = near(vectors[432]!, 0.95);
     const asked = facts[7]!;
     const [result] = await compareWithStoredFacts({
+      spaceId: DEFAULT_SPACE_ID,
       db: db.prisma,
       space,
       vectors: [query],
@@ -132,6 +134,7 @@ describe(`stored embeddings (${onWhat})`, () => {
     expect(stale).toBe(0);
 
     const [result] = await compareWithStoredFacts({
+      spaceId: DEFAULT_SPACE_ID,
       db: db.prisma,
       space,
       vectors: [v],

@@ -8,6 +8,7 @@ import { parseSource } from "@/lib/sources/parse";
 import { createTestDb, type TestDb } from "@/tests/db";
 import { candidate } from "@/tests/review/fixtures";
 import { testRunPayload } from "@/tests/runs";
+import { DEFAULT_SPACE_ID } from "@/lib/spaces/schema";
 
 // A fact's page: where it was said (the quote in its transcript), what it replaced, and its history.
 
@@ -20,6 +21,7 @@ afterAll(async () => db?.close());
 async function extracted(text: string, quote: string, speaker: string) {
   const p = db.prisma;
   const source = await createSource({
+    spaceId: DEFAULT_SPACE_ID,
     db: p,
     source: {
       title: `Sync ${quote.slice(0, 12)}`,
@@ -32,7 +34,7 @@ async function extracted(text: string, quote: string, speaker: string) {
   });
   const start = text.indexOf(quote);
   const list = [candidate(quote, { speaker, start, end: start + quote.length })];
-  const reviews = await reviewCandidates({ db: p, candidates: list });
+  const reviews = await reviewCandidates({ spaceId: DEFAULT_SPACE_ID, db: p, candidates: list });
   await saveCandidates({ db: p, runId: run.id, chunkIndex: 0, candidates: list, reviews });
   return { id: reviews[0]?.id as string, sourceId: source.id };
 }
@@ -81,14 +83,18 @@ describe("a fact's detail", () => {
       "WEBVTT\r\n\r\n00:00:01.000 --> 00:00:03.000\r\n<v Priya>Morning &amp; welcome.</v>\r\n\r\n" +
       "00:00:03.500 --> 00:00:06.000\r\n<v Omar>The launch budget is <b>60,000</b> dollars.</v>\r\n";
     const parsed = parseSource({ filename: "sync.vtt", text: vtt, maxBytes: 1_000_000 });
-    const source = await createSource({ db: db.prisma, source: { title: "Subtitled sync", origin: "upload", parsed } });
+    const source = await createSource({
+      spaceId: DEFAULT_SPACE_ID,
+      db: db.prisma,
+      source: { title: "Subtitled sync", origin: "upload", parsed },
+    });
     const run = await db.prisma.extractionRun.create({
       data: { payload: testRunPayload(), sourceId: source.id, extractor: "offline", status: "running" },
     });
     const start = vtt.indexOf("The launch");
     const end = vtt.indexOf("</v>", start);
     const list = [candidate(vtt.slice(start, end), { speaker: "Omar", start, end })];
-    const reviews = await reviewCandidates({ db: db.prisma, candidates: list });
+    const reviews = await reviewCandidates({ spaceId: DEFAULT_SPACE_ID, db: db.prisma, candidates: list });
     await saveCandidates({ db: db.prisma, runId: run.id, chunkIndex: 0, candidates: list, reviews });
     const fact = await approveCandidate({ db: db.prisma, candidateId: reviews[0]!.id!, reviewerId: "local" });
 

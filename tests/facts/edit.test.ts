@@ -6,6 +6,7 @@ import { editAndRejudge, restoreAndRejudge } from "@/lib/jobs/decisions";
 import { reviewCandidates } from "@/lib/jobs/review-candidates";
 import { createTestDb, type TestDb } from "@/tests/db";
 import { candidate, createSourceWithRun } from "@/tests/review/fixtures";
+import { DEFAULT_SPACE_ID } from "@/lib/spaces/schema";
 
 // Editing a fact: against the version on screen, with history; restoring is a new version; open
 // candidates near the old or new text are judged again.
@@ -19,7 +20,7 @@ afterAll(async () => db?.close());
 async function approved(content: string) {
   const { runId } = await createSourceWithRun(db.prisma);
   const list = [candidate(content)];
-  const reviews = await reviewCandidates({ db: db.prisma, candidates: list });
+  const reviews = await reviewCandidates({ spaceId: DEFAULT_SPACE_ID, db: db.prisma, candidates: list });
   await saveCandidates({ db: db.prisma, runId, chunkIndex: 0, candidates: list, reviews });
   return approveCandidate({ db: db.prisma, candidateId: reviews[0]?.id as string, reviewerId: "local" });
 }
@@ -85,7 +86,7 @@ describe("editing a fact", () => {
     const fact = await approved("The kiosk ships in May.");
     const { runId } = await createSourceWithRun(db.prisma);
     const list = [candidate("The kiosk ships in June.")];
-    const reviews = await reviewCandidates({ db: db.prisma, candidates: list });
+    const reviews = await reviewCandidates({ spaceId: DEFAULT_SPACE_ID, db: db.prisma, candidates: list });
     await saveCandidates({ db: db.prisma, runId, chunkIndex: 0, candidates: list, reviews });
     const id = reviews[0]?.id as string;
     expect((await db.prisma.candidate.findUniqueOrThrow({ where: { id } })).verdict).toBe("contradicts");

@@ -5,6 +5,7 @@ import { createExportWriter, type ExportFormat } from "@/lib/facts/export";
 import { FactQuerySchema } from "@/lib/facts/query";
 import { createTestDb, type TestDb } from "@/tests/db";
 import { addFact, createSourceWithRun } from "@/tests/review/fixtures";
+import { DEFAULT_SPACE_ID } from "@/lib/spaces/schema";
 
 // Exports are read back by the tools they are for: every fact, its provenance, and nothing mangled.
 
@@ -30,7 +31,13 @@ async function exported(format: ExportFormat, q: Record<string, string> = {}): P
   const writer = createExportWriter(format);
   let out = writer.start();
   const query = FactQuerySchema.parse(q);
-  for await (const batch of iterateFacts({ db: db.prisma, query, byKind: format === "md", batch: 2 })) {
+  for await (const batch of iterateFacts({
+    spaceId: DEFAULT_SPACE_ID,
+    db: db.prisma,
+    query,
+    byKind: format === "md",
+    batch: 2,
+  })) {
     out += writer.batch(batch);
   }
   return out + writer.end();
@@ -74,7 +81,12 @@ describe("exporting the fact base", () => {
   });
 
   it("a download stopped halfway gives its connection back and leaves no transaction open", async () => {
-    const batches = iterateFacts({ db: db.prisma, query: FactQuerySchema.parse({}), batch: 1 });
+    const batches = iterateFacts({
+      spaceId: DEFAULT_SPACE_ID,
+      db: db.prisma,
+      query: FactQuerySchema.parse({}),
+      batch: 1,
+    });
     expect((await batches.next()).value).toHaveLength(1);
     await batches.return(undefined);
     // Every statement after it still runs, and nothing is left inside an export's transaction.

@@ -3,6 +3,7 @@ import { searchFacts } from "@/lib/db/fact-search";
 import { FactQuerySchema } from "@/lib/facts/query";
 import { createTestDb, truncateAll, type TestDb } from "@/tests/db";
 import { addFact } from "@/tests/review/fixtures";
+import { DEFAULT_SPACE_ID } from "@/lib/spaces/schema";
 
 // The facts' vocabulary a misspelt word is respelt from (FactWord, kept by a trigger on Fact): each word with
 // how many facts hold it, gone with its last fact, and only ever respelt into a word a fact the search may
@@ -35,7 +36,11 @@ describe("the facts' vocabulary", () => {
     // "lancha" is closer to "lanch" than "launch" is, but no fact the search may show holds it.
     await addFact(db.prisma, "The lancha tour is on Sunday.", "archived");
     await addFact(db.prisma, "We will launch the kiosk app in May.");
-    const page = await searchFacts({ db: db.prisma, query: FactQuerySchema.parse({ q: "lanch" }) });
+    const page = await searchFacts({
+      spaceId: DEFAULT_SPACE_ID,
+      db: db.prisma,
+      query: FactQuerySchema.parse({ q: "lanch" }),
+    });
     expect(page.spelledAs).toBe("launch");
     expect(page.facts.map((f) => f.content)).toEqual(["We will launch the kiosk app in May."]);
   });

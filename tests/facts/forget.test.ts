@@ -6,6 +6,7 @@ import { createManualFactAndRejudge, forgetSourceAndRejudge } from "@/lib/jobs/d
 import { reviewCandidates } from "@/lib/jobs/review-candidates";
 import { createTestDb, type TestDb } from "@/tests/db";
 import { candidate, createSourceWithRun } from "@/tests/review/fixtures";
+import { DEFAULT_SPACE_ID } from "@/lib/spaces/schema";
 
 // Forgetting a source: what only it said leaves the fact base (archived, or deleted on request); what
 // other sources also said stays with them; its open candidates are rejected. The preview is the plan.
@@ -19,7 +20,7 @@ afterAll(async () => db?.close());
 async function sourceSaying(...contents: string[]) {
   const { sourceId, runId } = await createSourceWithRun(db.prisma);
   const list = contents.map((c) => candidate(c));
-  const reviews = await reviewCandidates({ db: db.prisma, candidates: list });
+  const reviews = await reviewCandidates({ spaceId: DEFAULT_SPACE_ID, db: db.prisma, candidates: list });
   await saveCandidates({ db: db.prisma, runId, chunkIndex: 0, candidates: list, reviews });
   return { sourceId, ids: reviews.map((r) => r.id) };
 }
@@ -79,6 +80,7 @@ describe("forgetting a source", () => {
   it("deletes on request what only it supports, its transcript and quotes; shared facts keep the rest", async () => {
     const m = await twoMeetings("Cirrus");
     const manual = await createManualFactAndRejudge({
+      spaceId: DEFAULT_SPACE_ID,
       db: db.prisma,
       input: { content: "The Cirrus launch moves to May.", kind: "decision", temporal: "future" },
       reviewerId: "local",

@@ -6,6 +6,7 @@ import { createManualFactAndRejudge, setFactArchivedAndRejudge } from "@/lib/job
 import { reviewCandidates } from "@/lib/jobs/review-candidates";
 import { createTestDb, type TestDb } from "@/tests/db";
 import { candidate, createSourceWithRun } from "@/tests/review/fixtures";
+import { DEFAULT_SPACE_ID } from "@/lib/spaces/schema";
 
 // Facts entered by hand, and archiving: what a reviewer does in the fact base besides approving.
 
@@ -18,7 +19,7 @@ afterAll(async () => db?.close());
 async function openCandidate(content: string) {
   const { runId } = await createSourceWithRun(db.prisma);
   const list = [candidate(content)];
-  const reviews = await reviewCandidates({ db: db.prisma, candidates: list });
+  const reviews = await reviewCandidates({ spaceId: DEFAULT_SPACE_ID, db: db.prisma, candidates: list });
   await saveCandidates({ db: db.prisma, runId, chunkIndex: 0, candidates: list, reviews });
   return reviews[0]?.id as string;
 }
@@ -26,6 +27,7 @@ async function openCandidate(content: string) {
 describe("entering a fact by hand", () => {
   it("is active at once, confidence 1, a manual provenance with the note, a revision naming the reviewer", async () => {
     const fact = await createManualFactAndRejudge({
+      spaceId: DEFAULT_SPACE_ID,
       db: db.prisma,
       input: {
         content: "Invoices are archived for seven years.",
@@ -47,9 +49,10 @@ describe("entering a fact by hand", () => {
 
   it("refuses the same words as an active fact, naming it, and a kind outside the settings' taxonomy", async () => {
     const input = { content: "Badge photos are retaken every spring.", kind: "decision", temporal: "present" } as const;
-    await createManualFactAndRejudge({ db: db.prisma, input, reviewerId: "local" });
+    await createManualFactAndRejudge({ spaceId: DEFAULT_SPACE_ID, db: db.prisma, input, reviewerId: "local" });
     await expect(
       createManualFactAndRejudge({
+        spaceId: DEFAULT_SPACE_ID,
         db: db.prisma,
         input: { ...input, content: "  badge photos are retaken every SPRING " },
         reviewerId: "local",
@@ -57,6 +60,7 @@ describe("entering a fact by hand", () => {
     ).rejects.toMatchObject({ code: "CONFLICT", message: expect.stringContaining("Badge photos are retaken") });
     await expect(
       createManualFactAndRejudge({
+        spaceId: DEFAULT_SPACE_ID,
         db: db.prisma,
         input: { ...input, content: "Xylophones are banned.", kind: "gossip" },
         reviewerId: "local",
@@ -69,6 +73,7 @@ describe("entering a fact by hand", () => {
     const before = await db.prisma.candidate.findUniqueOrThrow({ where: { id: waiting } });
     expect(before.verdict).toBe("new");
     const fact = await createManualFactAndRejudge({
+      spaceId: DEFAULT_SPACE_ID,
       db: db.prisma,
       input: { content: "The cafeteria closes at 3 pm on Fridays.", kind: "constraint", temporal: "present" },
       reviewerId: "local",

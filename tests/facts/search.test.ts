@@ -3,6 +3,7 @@ import { searchFacts } from "@/lib/db/fact-search";
 import { FactQuerySchema, type FactQuery } from "@/lib/facts/query";
 import { createTestDb, type TestDb } from "@/tests/db";
 import { addFact, createSourceWithRun } from "@/tests/review/fixtures";
+import { DEFAULT_SPACE_ID } from "@/lib/spaces/schema";
 
 // Searching the fact base: ranked words, typos, literal characters, filters, "as of" a day, pages.
 
@@ -40,7 +41,7 @@ beforeAll(async () => {
 afterAll(async () => db?.close());
 
 const search = async (q: Partial<Record<keyof FactQuery, string>>) => {
-  const page = await searchFacts({ db: db.prisma, query: FactQuerySchema.parse(q) });
+  const page = await searchFacts({ spaceId: DEFAULT_SPACE_ID, db: db.prisma, query: FactQuerySchema.parse(q) });
   return { ...page, keys: page.facts.map((f) => Object.entries(ids).find(([, id]) => id === f.id)?.[0]) };
 };
 

@@ -3,6 +3,7 @@ import { createSource } from "@/lib/db/sources";
 import { saveCandidates } from "@/lib/db/candidates";
 import type { Candidate } from "@/lib/extraction/schema";
 import { testRunPayload } from "@/tests/runs";
+import { DEFAULT_SPACE_ID } from "@/lib/spaces/schema";
 
 /** A source with one run and the given candidates, as an extraction would leave them. */
 export async function seedCandidates(
@@ -12,6 +13,7 @@ export async function seedCandidates(
 ) {
   const text = candidates.map((c) => `Priya: ${c.quote ?? c.content}`).join("\n");
   const source = await createSource({
+    spaceId: DEFAULT_SPACE_ID,
     db: prisma,
     source: { title, origin: "paste", parsed: { format: "text", text, segments: [], participants: ["Priya"] } },
   });

@@ -13,6 +13,7 @@ import { seedCandidates } from "@/tests/integration/helpers";
 import { candidate } from "@/tests/review/fixtures";
 import { testRunPayload } from "@/tests/runs";
 import { log } from "@/lib/log";
+import { DEFAULT_SPACE_ID } from "@/lib/spaces/schema";
 
 // Stored JSON written by an older version, or edited by hand, must never crash a page or a run: it is
 // logged with the row's id and read as "unreadable" (null) or as empty where a run needs a value.
@@ -81,7 +82,11 @@ describe("stored JSON read through its schema", () => {
 
   it("runs an extraction whose source segments and chunk log are unreadable, as plain text", async () => {
     const parsed = parseSource({ text: "Priya: We decided to ship offline mode by the end of Q3.", maxBytes: 1e6 });
-    const source = await createSource({ db: db.prisma, source: { title: "Sync", origin: "paste", parsed } });
+    const source = await createSource({
+      spaceId: DEFAULT_SPACE_ID,
+      db: db.prisma,
+      source: { title: "Sync", origin: "paste", parsed },
+    });
     const run = await createExtractionRun({
       db: db.prisma,
       sourceId: source.id,

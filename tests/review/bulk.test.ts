@@ -6,6 +6,7 @@ import { reviewCandidates } from "@/lib/jobs/review-candidates";
 import { QueueQuerySchema } from "@/lib/queue/schema";
 import { createTestDb, truncateAll, type TestDb } from "@/tests/db";
 import { candidate, createSourceWithRun } from "@/tests/review/fixtures";
+import { DEFAULT_SPACE_ID } from "@/lib/spaces/schema";
 
 let db: TestDb;
 beforeAll(async () => {
@@ -19,7 +20,7 @@ const reviewerId = "local";
 async function extract(texts: string[], extra: Parameters<typeof candidate>[1] = {}): Promise<string[]> {
   const { runId } = await createSourceWithRun(db.prisma);
   const candidates = texts.map((t) => candidate(t, extra));
-  const reviews = await reviewCandidates({ db: db.prisma, candidates });
+  const reviews = await reviewCandidates({ spaceId: DEFAULT_SPACE_ID, db: db.prisma, candidates });
   await saveCandidates({ db: db.prisma, runId, chunkIndex: 0, candidates, reviews });
   return reviews.map((r) => r.id as string);
 }

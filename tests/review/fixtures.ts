@@ -4,6 +4,7 @@ import type { Db } from "@/lib/db/types";
 import type { Candidate } from "@/lib/extraction/schema";
 import { contentHash } from "@/lib/matcher";
 import { testRunPayload } from "@/tests/runs";
+import { DEFAULT_SPACE_ID } from "@/lib/spaces/schema";
 
 /** What the review tests share: a supported, confident candidate; a fact; a source with a running run. */
 
@@ -40,6 +41,7 @@ export async function addFact(db: Db, content: string, status: "active" | "archi
 /** A pasted source and a running extraction run on it: where reviewed candidates are saved. */
 export async function createSourceWithRun(db: Db, extractor = "offline"): Promise<{ sourceId: string; runId: string }> {
   const source = await createSource({
+    spaceId: DEFAULT_SPACE_ID,
     db,
     source: {
       title: "Sync",

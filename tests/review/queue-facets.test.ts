@@ -6,6 +6,7 @@ import { reviewCandidates } from "@/lib/jobs/review-candidates";
 import { QueueQuerySchema, type QueueQuery } from "@/lib/queue/schema";
 import { createTestDb, truncateAll, type TestDb } from "@/tests/db";
 import { candidate, createSourceWithRun } from "@/tests/review/fixtures";
+import { DEFAULT_SPACE_ID } from "@/lib/spaces/schema";
 
 // The queue's filters: each value shown with how many cards it would leave, and each filter honoured.
 
@@ -22,7 +23,7 @@ beforeEach(async () => {
   const b = await createSourceWithRun(db.prisma);
   sources = { a: a.sourceId, b: b.sourceId };
   const save = async (runId: string, list: ReturnType<typeof candidate>[]) => {
-    const reviews = await reviewCandidates({ db: db.prisma, candidates: list });
+    const reviews = await reviewCandidates({ spaceId: DEFAULT_SPACE_ID, db: db.prisma, candidates: list });
     await saveCandidates({ db: db.prisma, runId, chunkIndex: 0, candidates: list, reviews });
   };
   await save(a.runId, [
@@ -100,7 +101,7 @@ describe("the queue's filters", () => {
   it("shows a run's candidates that joined earlier cards: its link never opens an empty queue", async () => {
     const again = await createSourceWithRun(db.prisma);
     const repeat = [candidate("Kenji owns the audit log.", { speaker: "Priya", confidence: 0.95 })];
-    const reviews = await reviewCandidates({ db: db.prisma, candidates: repeat });
+    const reviews = await reviewCandidates({ spaceId: DEFAULT_SPACE_ID, db: db.prisma, candidates: repeat });
     expect(reviews[0]?.clusterId).toBeTruthy();
     await saveCandidates({ db: db.prisma, runId: again.runId, chunkIndex: 0, candidates: repeat, reviews });
     const page = await listQueuePage({ db: db.prisma, query: query({ run: again.runId }) });

@@ -6,6 +6,7 @@ import { reviewCandidates } from "@/lib/jobs/review-candidates";
 import type { Match } from "@/lib/matcher";
 import { createTestDb, truncateAll, type TestDb } from "@/tests/db";
 import { addFact, candidate, createSourceWithRun } from "@/tests/review/fixtures";
+import { DEFAULT_SPACE_ID } from "@/lib/spaces/schema";
 
 // Re-judging against the changed fact only (lib/jobs/rejudge-merge.ts): a change to one fact is merged into
 // the stored matches of the open candidates near it, the rest of their matches standing; the verdicts are
@@ -21,7 +22,7 @@ beforeEach(async () => truncateAll(db.prisma));
 async function extract(texts: string[]): Promise<string[]> {
   const { runId } = await createSourceWithRun(db.prisma);
   const candidates = texts.map((t) => candidate(t));
-  const reviews = await reviewCandidates({ db: db.prisma, candidates });
+  const reviews = await reviewCandidates({ spaceId: DEFAULT_SPACE_ID, db: db.prisma, candidates });
   await saveCandidates({ db: db.prisma, runId, chunkIndex: 0, candidates, reviews });
   return reviews.map((r) => r.id as string);
 }

@@ -7,6 +7,7 @@ import { reviewCandidates } from "@/lib/jobs/review-candidates";
 import { QueueQuerySchema } from "@/lib/queue/schema";
 import { createTestDb, truncateAll, type TestDb } from "@/tests/db";
 import { addFact, candidate, createSourceWithRun } from "@/tests/review/fixtures";
+import { DEFAULT_SPACE_ID } from "@/lib/spaces/schema";
 
 // The queue stays true as the fact base changes: open candidates are compared across sources, the same
 // statement from several sources is one card, and a decision re-judges the candidates it touches.
@@ -22,7 +23,7 @@ beforeEach(async () => truncateAll(db.prisma));
 async function extract(texts: string[]): Promise<string[]> {
   const { runId } = await createSourceWithRun(db.prisma);
   const candidates = texts.map((t) => candidate(t));
-  const reviews = await reviewCandidates({ db: db.prisma, candidates });
+  const reviews = await reviewCandidates({ spaceId: DEFAULT_SPACE_ID, db: db.prisma, candidates });
   await saveCandidates({ db: db.prisma, runId, chunkIndex: 0, candidates, reviews });
   return reviews.map((r) => r.id as string);
 }

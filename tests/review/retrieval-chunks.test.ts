@@ -3,6 +3,7 @@ import { findSimilarFacts, findSimilarFactsInChunks } from "@/lib/db/retrieval";
 import { createTestDb, type TestDb } from "@/tests/db";
 import { generateVariedFacts } from "@/tests/review/generate-varied-facts";
 import { insertFacts } from "@/tests/review/generate-facts";
+import { DEFAULT_SPACE_ID } from "@/lib/spaces/schema";
 
 // reviewCandidates matches one chunk while the next is retrieved: chunking must not change what is found.
 describe(`findSimilarFactsInChunks (${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PGlite"})`, () => {
@@ -25,12 +26,18 @@ describe(`findSimilarFactsInChunks (${process.env.TEST_DATABASE_URL ? "PostgreSQ
   });
 
   it("finds the same facts, in the same order, whatever the chunk size", async () => {
-    const whole = await findSimilarFacts({ db: db.prisma, texts, limit: 8 });
+    const whole = await findSimilarFacts({ spaceId: DEFAULT_SPACE_ID, db: db.prisma, texts, limit: 8 });
     expect(whole[0]?.[0]).toMatchObject({ id: ids[0], exact: true });
     expect(whole[1]?.[0]).toMatchObject({ id: ids[40], exact: false });
     for (const chunkSize of [1, 5, 23, 100]) {
       const chunks: Array<Awaited<ReturnType<typeof findSimilarFacts>>> = [];
-      for await (const chunk of findSimilarFactsInChunks({ db: db.prisma, texts, limit: 8, chunkSize }))
+      for await (const chunk of findSimilarFactsInChunks({
+        spaceId: DEFAULT_SPACE_ID,
+        db: db.prisma,
+        texts,
+        limit: 8,
+        chunkSize,
+      }))
         chunks.push(chunk);
       expect(chunks.map((c) => c.length)).toEqual(
         Array.from({ length: Math.ceil(23 / chunkSize) }, (_, k) => Math.min(chunkSize, 23 - k * chunkSize)),
@@ -41,9 +48,17 @@ describe(`findSimilarFactsInChunks (${process.env.TEST_DATABASE_URL ? "PostgreSQ
 
   it("yields nothing for no texts and empty lists for a zero limit", async () => {
     const none: unknown[] = [];
-    for await (const chunk of findSimilarFactsInChunks({ db: db.prisma, texts: [], limit: 8, chunkSize: 5 }))
+    for await (const chunk of findSimilarFactsInChunks({
+      spaceId: DEFAULT_SPACE_ID,
+      db: db.prisma,
+      texts: [],
+      limit: 8,
+      chunkSize: 5,
+    }))
       none.push(chunk);
     expect(none).toEqual([]);
-    expect(await findSimilarFacts({ db: db.prisma, texts: texts.slice(0, 3), limit: 0 })).toEqual([[], [], []]);
+    expect(
+      await findSimilarFacts({ spaceId: DEFAULT_SPACE_ID, db: db.prisma, texts: texts.slice(0, 3), limit: 0 }),
+    ).toEqual([[], [], []]);
   });
 });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { findSimilarFacts } from "@/lib/db/retrieval";
 import { createTestDb, type TestDb } from "@/tests/db";
 import { insertFacts } from "@/tests/review/generate-facts";
+import { DEFAULT_SPACE_ID } from "@/lib/spaces/schema";
 
 // Retrieval skips LSH bands shared by hundreds of facts when a text has rarer ones. A text made only of
 // such crowded bands must still get its look-alikes, not just exact hits.
@@ -27,18 +28,33 @@ describe(`findSimilarFacts with crowded bands (${process.env.TEST_DATABASE_URL ?
   });
 
   it("returns same-lexeme facts for a text whose bands are all crowded", async () => {
-    const [hits] = await findSimilarFacts({ db: db.prisma, texts: ["The audit log is owned by finance."], limit: 8 });
+    const [hits] = await findSimilarFacts({
+      spaceId: DEFAULT_SPACE_ID,
+      db: db.prisma,
+      texts: ["The audit log is owned by finance."],
+      limit: 8,
+    });
     expect(hits).toHaveLength(8);
     for (const h of hits ?? []) expect(h.content).toMatch(/^Finance .*owns the audit log\.$/);
   });
 
   it("still ranks an exact duplicate first among the crowd", async () => {
-    const [hits] = await findSimilarFacts({ db: db.prisma, texts: ["Finance so then owns the audit log."], limit: 8 });
+    const [hits] = await findSimilarFacts({
+      spaceId: DEFAULT_SPACE_ID,
+      db: db.prisma,
+      texts: ["Finance so then owns the audit log."],
+      limit: 8,
+    });
     expect(hits?.[0]).toMatchObject({ id: ids[3], exact: true });
   });
 
   it("finds a fact whose rare bands the text shares, next to a crowded one", async () => {
-    const [hits] = await findSimilarFacts({ db: db.prisma, texts: ["Legal owns the audit trail for 2025."], limit: 8 });
+    const [hits] = await findSimilarFacts({
+      spaceId: DEFAULT_SPACE_ID,
+      db: db.prisma,
+      texts: ["Legal owns the audit trail for 2025."],
+      limit: 8,
+    });
     expect(hits?.[0]?.id).toBe(ids[257]);
   });
 });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { findSimilarFacts } from "@/lib/db/retrieval";
 import { createTestDb, type TestDb } from "@/tests/db";
 import { generateFacts, insertFacts } from "@/tests/review/generate-facts";
+import { DEFAULT_SPACE_ID } from "@/lib/spaces/schema";
 
 const onWhat = process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PGlite";
 
@@ -24,6 +25,7 @@ describe(`findSimilarFacts recall among 10,000 facts (${onWhat})`, () => {
 
   it("finds a statement with the same words in another order", async () => {
     const [hits] = await findSimilarFacts({
+      spaceId: DEFAULT_SPACE_ID,
       db: db.prisma,
       texts: ["Next Monday, the board will see Priya present the billing migration."],
       limit: 8,
@@ -34,6 +36,7 @@ describe(`findSimilarFacts recall among 10,000 facts (${onWhat})`, () => {
   it("finds a paraphrase sharing half of its content words", async () => {
     // Shares legal, vendor, renegotiate, CDN, contract of the fact's 7 content words; adds "wants", "terms", "year".
     const [hits] = await findSimilarFacts({
+      spaceId: DEFAULT_SPACE_ID,
       db: db.prisma,
       texts: ["Legal wants the vendor to renegotiate CDN contract terms this year."],
       limit: 8,
@@ -46,7 +49,7 @@ describe(`findSimilarFacts recall among 10,000 facts (${onWhat})`, () => {
     const changed = /\d/.test(target)
       ? target.replace(/\d+/, (d) => String(Number(d) + 1))
       : target.replace(/\.$/, " next quarter.");
-    const [hits] = await findSimilarFacts({ db: db.prisma, texts: [changed], limit: 8 });
+    const [hits] = await findSimilarFacts({ spaceId: DEFAULT_SPACE_ID, db: db.prisma, texts: [changed], limit: 8 });
     expect(hits?.[0]?.id).toBe(ids[1_234]);
   });
 });

@@ -3,6 +3,7 @@ import { reviewCandidates } from "@/lib/jobs/review-candidates";
 import { createTestDb, type TestDb } from "@/tests/db";
 import { candidate } from "@/tests/review/fixtures";
 import { insertFacts } from "@/tests/review/generate-facts";
+import { DEFAULT_SPACE_ID } from "@/lib/spaces/schema";
 
 const onWhat = process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PGlite";
 
@@ -38,7 +39,11 @@ describe(`reviewCandidates on a batch retrieved in chunks (${onWhat})`, () => {
       "The mobile team will hire a contractor for the offline sync in April.", // contradicts fact 5
       "Kenji prefers to buy rather than build the audit log!", // duplicate of candidate 4, in the other chunk
     ];
-    const reviews = await reviewCandidates({ db: db.prisma, candidates: texts.map((t) => candidate(t)) });
+    const reviews = await reviewCandidates({
+      spaceId: DEFAULT_SPACE_ID,
+      db: db.prisma,
+      candidates: texts.map((t) => candidate(t)),
+    });
     const first = (k: number) => (reviews[k]?.matches as Array<{ factId?: string; candidateId?: string }>)[0];
     expect(reviews.map((r) => r.verdict)).toEqual([
       "duplicate",

@@ -6,6 +6,7 @@ import { reviewCandidates } from "@/lib/jobs/review-candidates";
 import { createTestDb, truncateAll, type TestDb } from "@/tests/db";
 import { addFact, candidate, createSourceWithRun, matchesOf } from "@/tests/review/fixtures";
 import { generateFacts, insertFacts } from "@/tests/review/generate-facts";
+import { DEFAULT_SPACE_ID } from "@/lib/spaces/schema";
 
 describe(`reviewCandidates against the database (${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "PGlite"})`, () => {
   let db: TestDb;
@@ -26,6 +27,7 @@ describe(`reviewCandidates against the database (${process.env.TEST_DATABASE_URL
     const fact = await addFact(db.prisma, "The team will ship offline mode by end of Q3.");
     await addFact(db.prisma, "Marcus owns the billing migration.");
     const [review] = await reviewCandidates({
+      spaceId: DEFAULT_SPACE_ID,
       db: db.prisma,
       candidates: [candidate("The team will ship offline mode by end of Q3.")],
     });
@@ -39,6 +41,7 @@ describe(`reviewCandidates against the database (${process.env.TEST_DATABASE_URL
   it("gates a candidate that contradicts an approved fact, saying which one", async () => {
     const fact = await addFact(db.prisma, "The team will ship offline mode by end of Q3.");
     const [review] = await reviewCandidates({
+      spaceId: DEFAULT_SPACE_ID,
       db: db.prisma,
       candidates: [candidate("The team will ship offline mode by end of Q4.")],
     });
@@ -59,6 +62,7 @@ describe(`reviewCandidates against the database (${process.env.TEST_DATABASE_URL
     });
     const saved = await db.prisma.candidate.findFirstOrThrow({ where: { runId } });
     const reviews = await reviewCandidates({
+      spaceId: DEFAULT_SPACE_ID,
       db: db.prisma,
       candidates: [
         candidate("Alice will present the pricing page to the board in April."),
@@ -105,6 +109,7 @@ describe(`reviewCandidates against the database (${process.env.TEST_DATABASE_URL
       reviews: [{ verdict: "new", verdictStage: "lexical", matches: [], status: "approved", gateReason: null }],
     });
     const [repeat, decidedTwin] = await reviewCandidates({
+      spaceId: DEFAULT_SPACE_ID,
       db: db.prisma,
       candidates: [candidate("Omar owns the status page."), candidate("Kenji owns the audit log.")],
     });
@@ -117,6 +122,7 @@ describe(`reviewCandidates against the database (${process.env.TEST_DATABASE_URL
 
   it("gates a low-confidence candidate with the reason", async () => {
     const [review] = await reviewCandidates({
+      spaceId: DEFAULT_SPACE_ID,
       db: db.prisma,
       candidates: [candidate("Legal will review the CDN contract.", { confidence: 0.4 })],
     });
@@ -128,6 +134,7 @@ describe(`reviewCandidates against the database (${process.env.TEST_DATABASE_URL
     await addFact(db.prisma, "Marcus owns the billing migration.");
     await addFact(db.prisma, "The team will open an office in Lisbon next year.", "archived");
     const [review] = await reviewCandidates({
+      spaceId: DEFAULT_SPACE_ID,
       db: db.prisma,
       candidates: [candidate("The team will open an office in Lisbon next year.")],
     });
@@ -138,6 +145,7 @@ describe(`reviewCandidates against the database (${process.env.TEST_DATABASE_URL
     const fact = await addFact(db.prisma, "Grace will pair with Marcus on the partner API.");
     const c = candidate("Grace will pair with Marcus on the partner API.");
     const reviews = await reviewCandidates({
+      spaceId: DEFAULT_SPACE_ID,
       db: db.prisma,
       candidates: [c],
       policy: { autoMergeExactDuplicates: true },
@@ -161,6 +169,7 @@ describe(`reviewCandidates against the database (${process.env.TEST_DATABASE_URL
     const target = contents[123] as string;
     const nearMiss = target.replace(/\.$/, " soon.");
     const results = await findSimilarFacts({
+      spaceId: DEFAULT_SPACE_ID,
       db: db.prisma,
       texts: [target, nearMiss, "Penguins huddle together on the Antarctic ice."],
       limit: 5,

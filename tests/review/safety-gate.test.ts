@@ -10,6 +10,7 @@ import { createTestDb, type TestDb } from "@/tests/db";
 import { fact, factsResult, scriptedModel } from "@/tests/llm/mock-models";
 import { candidate, createSourceWithRun } from "@/tests/review/fixtures";
 import { createPastedRun } from "@/tests/runs";
+import { DEFAULT_SPACE_ID } from "@/lib/spaces/schema";
 
 // A transcript (or a model that read one) trying to slip something into the fact base: with
 // auto-approve lowered, the tester's lines became facts. They are gated now, with the reason, and only
@@ -98,7 +99,7 @@ describe("the safety gate", () => {
   it("keeps invisible characters only when the reviewer says so", async () => {
     const { runId } = await createSourceWithRun(db.prisma);
     const list = [candidate("The logo uses a zero\u200dwidth joiner on purpose.")];
-    const reviews = await reviewCandidates({ db: db.prisma, candidates: list });
+    const reviews = await reviewCandidates({ spaceId: DEFAULT_SPACE_ID, db: db.prisma, candidates: list });
     expect(reviews[0]?.status).toBe("gated");
     await saveCandidates({ db: db.prisma, runId, chunkIndex: 0, candidates: list, reviews });
     const id = reviews[0]?.id as string;

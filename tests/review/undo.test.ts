@@ -5,6 +5,7 @@ import { approveAndRejudge, mergeAndRejudge, rejectAndRejudge, undoAndRejudge } 
 import { reviewCandidates } from "@/lib/jobs/review-candidates";
 import { createTestDb, truncateAll, type TestDb } from "@/tests/db";
 import { candidate, createSourceWithRun } from "@/tests/review/fixtures";
+import { DEFAULT_SPACE_ID } from "@/lib/spaces/schema";
 
 // Undo puts things back as they were, keeps the history honest, and refuses when something built on it.
 
@@ -20,7 +21,7 @@ const reviewerId = "local";
 async function extract(texts: string[]): Promise<string[]> {
   const { runId } = await createSourceWithRun(db.prisma);
   const candidates = texts.map((t) => candidate(t));
-  const reviews = await reviewCandidates({ db: db.prisma, candidates });
+  const reviews = await reviewCandidates({ spaceId: DEFAULT_SPACE_ID, db: db.prisma, candidates });
   await saveCandidates({ db: db.prisma, runId, chunkIndex: 0, candidates, reviews });
   return reviews.map((r) => r.id as string);
 }

@@ -4,6 +4,7 @@ import { approveAndRejudge, decideSelection, rejectAndRejudge } from "@/lib/jobs
 import { reviewCandidates } from "@/lib/jobs/review-candidates";
 import { createTestDb, type TestDb } from "@/tests/db";
 import { candidate, createSourceWithRun } from "@/tests/review/fixtures";
+import { DEFAULT_SPACE_ID } from "@/lib/spaces/schema";
 
 // The probe: approve racing reject sometimes gave neither (both 409 after a re-judging), and a bulk approve of
 // 15 was dropped whole by one concurrent reject. Now there is exactly one winner, and a selection decides the
@@ -18,7 +19,7 @@ afterAll(async () => db?.close());
 async function extract(texts: string[]): Promise<string[]> {
   const { runId } = await createSourceWithRun(db.prisma);
   const candidates = texts.map((t) => candidate(t));
-  const reviews = await reviewCandidates({ db: db.prisma, candidates });
+  const reviews = await reviewCandidates({ spaceId: DEFAULT_SPACE_ID, db: db.prisma, candidates });
   await saveCandidates({ db: db.prisma, runId, chunkIndex: 0, candidates, reviews });
   return reviews.map((r) => r.id as string);
 }

@@ -11,6 +11,7 @@ import { call } from "@/tests/api/helpers";
 import { createTestDb, type TestDb } from "@/tests/db";
 import { fact, factsResult, scriptedModel } from "@/tests/llm/mock-models";
 import { createPastedRun } from "@/tests/runs";
+import { DEFAULT_SPACE_ID } from "@/lib/spaces/schema";
 
 // The probe: with auto-approve on, a Stripe key was approved and sat in the export and /api/facts; keys an
 // agent proposed were not gated; and a gated key was quoted verbatim in 7 other cards' reasons. Now every one
@@ -103,6 +104,7 @@ describe("a credential in a candidate", () => {
     const background: Promise<void>[] = [];
     await proposeFacts({
       db: db.prisma,
+      spaceId: DEFAULT_SPACE_ID,
       env,
       reviewerId: "local",
       runInBackground: (task) => void background.push(task()),

@@ -4,4 +4,6 @@ import { apiRoute } from "@/lib/api/route";
 
 export const dynamic = "force-dynamic";
 
-export const GET = apiRoute(operations.listCandidates, ({ db, query }) => listCandidatesPage({ db, query }));
+export const GET = apiRoute(operations.listCandidates, ({ db, query, space }) =>
+  listCandidatesPage({ db, spaceId: space.id, query }),
+);

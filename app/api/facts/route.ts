@@ -4,8 +4,10 @@ import { apiRoute } from "@/lib/api/route";
 
 export const dynamic = "force-dynamic";
 
-export const GET = apiRoute(operations.listFacts, ({ db, query }) => listFactsPage({ db, query }));
+export const GET = apiRoute(operations.listFacts, ({ db, query, space }) =>
+  listFactsPage({ db, spaceId: space.id, query }),
+);
 
-export const POST = apiRoute(operations.createFact, ({ db, body, reviewer }) =>
-  createApiFact({ db, input: body, reviewerId: reviewer.id }),
+export const POST = apiRoute(operations.createFact, ({ db, body, reviewer, space }) =>
+  createApiFact({ db, spaceId: space.id, input: body, reviewerId: reviewer.id }),
 );

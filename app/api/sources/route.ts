@@ -7,6 +7,14 @@ import { getEnv } from "@/lib/env";
 export const dynamic = "force-dynamic";
 
 /** A transcript as JSON text or a multipart file: saved, and its extraction started after the response. */
-export const POST = apiRoute(operations.startSource, ({ db, body, reviewer }) =>
-  startSourceRun({ db, env: getEnv(), fields: body, origin: "api", runInBackground: after, reviewerId: reviewer.id }),
+export const POST = apiRoute(operations.startSource, ({ db, body, reviewer, space }) =>
+  startSourceRun({
+    db,
+    env: getEnv(),
+    spaceId: space.id,
+    fields: body,
+    origin: "api",
+    runInBackground: after,
+    reviewerId: reviewer.id,
+  }),
 );

@@ -7,6 +7,7 @@ import { getDb } from "@/lib/db/client";
 import { iterateFacts } from "@/lib/db/fact-export";
 import { createExportWriter, EXPORT_FORMATS, EXPORT_TYPES, type ExportFormat } from "@/lib/facts/export";
 import { parseFactQuery } from "@/lib/facts/query";
+import { pageSpace } from "@/app/space";
 
 export const dynamic = "force-dynamic";
 
@@ -25,7 +26,7 @@ export async function GET(request: NextRequest) {
   const query = parseFactQuery(params);
   const db = await getDb();
   const writer = createExportWriter(format);
-  const batches = iterateFacts({ db, query, byKind: format === "md" });
+  const batches = iterateFacts({ db, spaceId: (await pageSpace(query.space)).id, query, byKind: format === "md" });
   const encoder = new TextEncoder();
   const stream = new ReadableStream<Uint8Array>({
     start(controller) {

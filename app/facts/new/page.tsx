@@ -5,13 +5,20 @@ import { getDb } from "@/lib/db/client";
 import { getSettings } from "@/lib/db/settings";
 import { kindOptions } from "@/lib/settings/schema";
 import { requirePage } from "@/app/access";
+import { pageSpace } from "@/app/space";
+import { DEFAULT_SPACE_SLUG } from "@/lib/spaces/schema";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "New fact" };
 
 /** A fact a person knows without a transcript: it skips the queue, and its page says who entered it. */
-export default async function NewFactPage() {
+export default async function NewFactPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   await requirePage("review");
+  const space = await pageSpace((await searchParams).space);
   const settings = await getSettings({ db: await getDb() });
   return (
     <div className="mx-auto max-w-2xl">
@@ -20,7 +27,7 @@ export default async function NewFactPage() {
         description="Entered by hand: it joins the fact base at once, with you as its source."
       />
       <Card>
-        <NewFactForm kinds={kindOptions(settings)} />
+        <NewFactForm kinds={kindOptions(settings)} space={space.slug === DEFAULT_SPACE_SLUG ? null : space.slug} />
       </Card>
     </div>
   );

@@ -1,0 +1,28 @@
+import { z } from "zod";
+
+/**
+ * Spaces (issue 27): separate fact bases in one installation. The default space holds what was there before
+ * spaces (migration 20261204090018_spaces) and whatever a caller adds without naming one.
+ */
+export const DEFAULT_SPACE_ID = "default";
+export const DEFAULT_SPACE_SLUG = "default";
+
+/** How URLs, the API, MCP and the CLI name a space. */
+export const SpaceSlugSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .regex(/^[a-z0-9](?:[a-z0-9-]{0,38}[a-z0-9])?$/, "Use 1–40 lower-case letters, digits and dashes");
+
+export const NewSpaceSchema = z.object({
+  slug: SpaceSlugSchema,
+  name: z.string().trim().min(1, "Give the space a name").max(80),
+});
+export type NewSpace = z.infer<typeof NewSpaceSchema>;
+
+/** What callers outside the database see of a space. */
+export interface SpaceRef {
+  id: string;
+  slug: string;
+  name: string;
+}
