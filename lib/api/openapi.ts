@@ -4,6 +4,16 @@ import { operations, type Operation } from "@/lib/api/operations";
 import { ApiErrorSchema, IfMatchSchema } from "@/lib/api/schemas";
 import type { ErrorCode } from "@/lib/errors";
 import { HTTP_STATUS_OF } from "@/lib/api/status";
+import { SpaceSlugSchema } from "@/lib/spaces/schema";
+
+// Every operation takes the space it works in (lib/api/route.ts resolves it before the handler).
+const SpaceQuerySchema = z.object({
+  space: SpaceSlugSchema.optional().meta({
+    description:
+      "The space to work in (its slug). Without it: the token's space when it reaches one, else `default`. " +
+      "A space out of reach, and an id of another space, answer 404.",
+  }),
+});
 
 /**
  * Sift's OpenAPI 3.1 document, generated from the operations' zod schemas (lib/api/operations.ts): the
@@ -43,7 +53,7 @@ const RetryAfterHeader = z.object({
 
 function operationObject(operation: Operation): ZodOpenApiOperationObject {
   // Any operation may be refused by access or the rate limit; one with a body, for its size or shape.
-  const always: ErrorCode[] = ["UNAUTHORIZED", "FORBIDDEN", "RATE_LIMITED", "INTERNAL"];
+  const always: ErrorCode[] = ["UNAUTHORIZED", "FORBIDDEN", "NOT_FOUND", "RATE_LIMITED", "INTERNAL"];
   const bodied: ErrorCode[] = operation.json || operation.multipart ? ["VALIDATION", "TOO_LARGE"] : [];
   const codes = [...new Set<ErrorCode>([...operation.errors, ...bodied, ...always])];
   const byStatus = new Map<number, ErrorCode[]>();
@@ -57,7 +67,7 @@ function operationObject(operation: Operation): ZodOpenApiOperationObject {
     "x-sift-scope": operation.need,
     requestParams: {
       ...(operation.params ? { path: operation.params } : {}),
-      ...(operation.query ? { query: operation.query } : {}),
+      query: operation.query ? z.object({ ...SpaceQuerySchema.shape, ...operation.query.shape }) : SpaceQuerySchema,
       ...(operation.ifMatch ? { header: IfMatchSchema } : {}),
     },
     ...(Object.keys(body).length ? { requestBody: { required: true, content: body } } : {}),
