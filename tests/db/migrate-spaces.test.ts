@@ -1,0 +1,112 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createDb } from "@/lib/db/client";
+import { searchFacts } from "@/lib/db/fact-search";
+import { applyMigrations, findMigrationsDir, pgliteExecutor, type MigrationExecutor } from "@/lib/db/migrate";
+import { PGLITE_EXTENSIONS, pgliteDirectory } from "@/lib/db/pglite";
+import { FactQuerySchema } from "@/lib/facts/query";
+
+// Issue 27: a database made before spaces (every migration up to the one that adds them) keeps all its rows,
+// and after migrating they are the default space's, found by the app as before.
+
+const SPACES = "20261204090018_spaces";
+const all = findMigrationsDir();
+let before: string;
+let dataDir: string;
+let pglite: PGlite;
+let executor: MigrationExecutor;
+
+/** A row with every required column filled by its type; `values` for the ones that matter. */
+async function insertRow(table: string, values: Record<string, unknown>) {
+  const columns = await executor.query<{ column_name: string; data_type: string; udt_name: string }>(
+    `SELECT column_name, data_type, udt_name FROM information_schema.columns
+     WHERE table_schema = 'public' AND table_name = $1 AND is_nullable = 'NO' AND column_default IS NULL`,
+    [table],
+  );
+  const row: Record<string, unknown> = {};
+  for (const c of columns) {
+    if (c.column_name in values) continue;
+    if (c.data_type === "USER-DEFINED") {
+      const [label] = await executor.query<{ enumlabel: string }>(
+        `SELECT e.enumlabel FROM pg_enum e JOIN pg_type t ON t.oid = e.enumtypid WHERE t.typname = $1
+         ORDER BY e.enumsortorder LIMIT 1`,
+        [c.udt_name],
+      );
+      row[c.column_name] = label?.enumlabel;
+    } else if (c.data_type === "ARRAY") row[c.column_name] = [];
+    else if (c.data_type === "jsonb") row[c.column_name] = JSON.stringify(c.column_name === "segments" ? [] : {});
+    else if (c.data_type.startsWith("timestamp")) row[c.column_name] = new Date().toISOString();
+    else if (c.data_type === "boolean") row[c.column_name] = false;
+    else if (["integer", "double precision", "bigint", "real", "numeric"].includes(c.data_type)) row[c.column_name] = 0;
+    else row[c.column_name] = `${table}-${c.column_name}`;
+  }
+  Object.assign(row, values);
+  const names = Object.keys(row);
+  await executor.query(
+    `INSERT INTO "${table}" (${names.map((n) => `"${n}"`).join(", ")}) VALUES (${names.map((_, i) => `$${i + 1}`).join(", ")})`,
+    names.map((n) => row[n]),
+  );
+}
+
+beforeAll(async () => {
+  before = fs.mkdtempSync(path.join(os.tmpdir(), "sift-migrations-before-"));
+  for (const name of fs.readdirSync(all)) {
+    if (name >= SPACES && name !== "migration_lock.toml") continue;
+    fs.cpSync(path.join(all, name), path.join(before, name), { recursive: true });
+  }
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "sift-before-spaces-"));
+  // Where the app keeps its PGlite inside a data directory, so the app opens this very database below.
+  pglite = new PGlite({ dataDir: pgliteDirectory(dataDir), extensions: PGLITE_EXTENSIONS });
+  executor = pgliteExecutor(pglite);
+  const report = await applyMigrations({ executor, migrationsDir: before });
+  expect(report.applied).not.toContain(SPACES);
+
+  // Today's data, as the release before spaces wrote it.
+  await insertRow("Reviewer", { id: "local", name: "Local reviewer" });
+  await insertRow("Source", { id: "s1", title: "Billing sync", text: "Lin: We launch billing v2 on October 22nd." });
+  await insertRow("ExtractionRun", { id: "r1", sourceId: "s1" });
+  await insertRow("Candidate", { id: "c1", runId: "r1", content: "The code freeze starts on October 15th." });
+  await insertRow("Fact", { id: "f1", content: "The team launches billing v2 on October 22nd." });
+  await insertRow("AgentToken", { id: "t1", name: "notes agent", tokenHash: "h1", createdById: "local" });
+}, 60_000);
+
+afterAll(async () => {
+  await pglite?.close().catch(() => undefined);
+  for (const dir of [before, dataDir]) if (dir) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+describe("migrating a database from before spaces", () => {
+  it("puts every source, candidate, fact and token in the default space, and loses nothing", async () => {
+    const bands = await executor.query(`SELECT * FROM "FactBand" WHERE "factId" = 'f1' ORDER BY 1, 2`);
+    const report = await applyMigrations({ executor });
+    expect(report.applied).toEqual([SPACES]);
+    expect(await executor.query(`SELECT id, slug FROM "Space"`)).toEqual([{ id: "default", slug: "default" }]);
+    for (const table of ["Source", "Candidate", "Fact"]) {
+      expect(await executor.query(`SELECT id, "spaceId" FROM "${table}"`), table).toEqual([
+        { id: { Source: "s1", Candidate: "c1", Fact: "f1" }[table], spaceId: "default" },
+      ]);
+    }
+    expect(await executor.query(`SELECT "spaceIds" FROM "AgentToken"`)).toEqual([{ spaceIds: ["default"] }]);
+    // The default space's retrieval keys are the old ones: nothing needs rebuilding.
+    expect(bands.length).toBeGreaterThan(0);
+    expect(await executor.query(`SELECT * FROM "FactBand" WHERE "factId" = 'f1' ORDER BY 1, 2`)).toEqual(bands);
+  });
+
+  it("opens in the app, which finds the old fact in the default space", async () => {
+    await pglite.close();
+    const db = await createDb({ dataDir });
+    try {
+      const found = await searchFacts({
+        db: db.prisma,
+        spaceId: "default",
+        query: FactQuerySchema.parse({ q: "billing launch" }),
+      });
+      expect(found.facts.map((f) => f.id)).toEqual(["f1"]);
+    } finally {
+      await db.close();
+    }
+  });
+});
