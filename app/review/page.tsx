@@ -16,6 +16,7 @@ import { maskSecretsDeep } from "@/lib/secrets/mask";
 import { QUEUE_VIEW_COOKIE } from "@/lib/queue/session";
 import { kindOptions, presetOptions } from "@/lib/settings/schema";
 import { requirePage } from "@/app/access";
+import { pageSpace } from "@/app/space";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Review" };
@@ -70,6 +71,8 @@ export default async function ReviewPage({
 }) {
   const viewer = await requirePage("read");
   const query = parseQueueQuery(await searchParams);
+  // A space nobody has is a missing page, not an empty queue.
+  await pageSpace(query.space);
   const db = await getDb();
   const [page, facets, settings] = await Promise.all([
     listQueuePage({ db, query }),

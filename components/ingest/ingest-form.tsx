@@ -235,7 +235,7 @@ export function IngestForm({
             </div>
           </Card>
         ) : null}
-        {runId ? <RunProgress key={runId} runId={runId} /> : null}
+        {runId ? <RunProgress key={runId} runId={runId} space={space} /> : null}
         <div className="text-sm text-muted-foreground">
           <p className="font-medium text-foreground">Kinds in this preset</p>
           <p className="mt-1">{kinds.join(", ")}</p>

@@ -1,5 +1,6 @@
 "use client";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { spaceHref } from "@/lib/spaces/href";
 import { CircleAlert, CircleCheck, LoaderCircle } from "lucide-react";
 import Link from "next/link";
 import { RetryButton } from "@/components/ingest/retry-button";
@@ -14,17 +15,18 @@ type RunProgressData = ApiRun;
 
 const FINISHED: ReadonlySet<RunStatus> = new Set<RunStatus>(["succeeded", ...RETRYABLE_RUN_STATUSES]);
 
-async function fetchRun(runId: string): Promise<RunProgressData> {
-  const response = await fetch(`/api/runs/${runId}`, { cache: "no-store" });
+async function fetchRun(runId: string, space: string | null): Promise<RunProgressData> {
+  // The run belongs to the space the form sent it to: asked in another, the API answers 404.
+  const response = await fetch(spaceHref(`/api/runs/${runId}`, space), { cache: "no-store" });
   if (!response.ok) throw new Error(`Could not load run progress (${response.status})`);
   return (await response.json()) as RunProgressData;
 }
 
-export function RunProgress({ runId }: { runId: string }) {
+export function RunProgress({ runId, space = null }: { runId: string; space?: string | null }) {
   const queryClient = useQueryClient();
   const { data: run, error } = useQuery({
     queryKey: ["run", runId],
-    queryFn: () => fetchRun(runId),
+    queryFn: () => fetchRun(runId, space),
     refetchInterval: (query) => (query.state.data && FINISHED.has(query.state.data.status) ? false : 700),
   });
 
@@ -83,7 +85,7 @@ export function RunProgress({ runId }: { runId: string }) {
         <p className="text-sm">
           {pending.toLocaleString("en")} to review first; {gated.toLocaleString("en")} held by a gate for a closer look
           {unsupported > 0 ? ` (${unsupported.toLocaleString("en")} with a quote not found in the text)` : ""}:{" "}
-          <Link className="underline" href={`/review?run=${run.id}&status=gated`}>
+          <Link className="underline" href={spaceHref(`/review?run=${run.id}&status=gated`, space)}>
             open the gated
           </Link>
         </p>
@@ -98,7 +100,7 @@ export function RunProgress({ runId }: { runId: string }) {
       <div className="flex flex-wrap gap-2">
         {finished && toReview > 0 ? (
           <Button asChild>
-            <Link href={`/review?run=${run.id}`}>
+            <Link href={spaceHref(`/review?run=${run.id}`, space)}>
               Review {toReview} candidate{toReview === 1 ? "" : "s"}
             </Link>
           </Button>

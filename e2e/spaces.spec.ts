@@ -1,0 +1,69 @@
+import { expect, test, type Page } from "@playwright/test";
+
+// Issue 27: two teams in one Sift. An admin makes a second space; the sidebar offers a switcher; the same
+// meeting pasted in both is matched within each space only, and neither's queue or facts show the other's.
+
+async function ingest(page: Page, title: string, text: string) {
+  await page.getByRole("link", { name: "Ingest", exact: true }).first().click();
+  await page.getByLabel("Title").fill(title);
+  await page.getByLabel("Transcript").fill(text);
+  await page.getByRole("button", { name: "Extract" }).click();
+  await expect(page.getByRole("status")).toContainText("Extraction finished");
+}
+
+test("a second space keeps its meetings, queue and facts apart, and the switcher moves between them", async ({
+  page,
+}) => {
+  const stamp = Date.now();
+  const slug = `mobile-${stamp}`;
+  const meeting = `Priya: We decided to move the ${stamp} launch to October.`;
+
+  await page.goto("/admin");
+  const form = page.getByRole("form", { name: "New space" });
+  await form.getByLabel("Space name").fill(`Mobile ${stamp}`);
+  await form.getByLabel("Short name in links").fill(slug);
+  await form.getByRole("button", { name: "Create space" }).click();
+  await expect(page.getByRole("table", { name: "Spaces" })).toContainText(`Mobile ${stamp}`);
+
+  // With two spaces, the sidebar says which one the pages show; choosing one puts it in the URL.
+  await page.goto("/review");
+  const switcher = page.getByRole("combobox", { name: "Space" }).first();
+  await expect(switcher).toBeVisible();
+  await switcher.selectOption({ label: `Mobile ${stamp}` });
+  await expect(page).toHaveURL(new RegExp(`/review\\?space=${slug}$`));
+
+  // In the mobile space: paste, approve.
+  await ingest(page, `Mobile sync ${stamp}`, meeting);
+  await page.goto(`/review?space=${slug}&q=${stamp}`);
+  const card = page.getByRole("listitem", { name: /launch to October/ });
+  await card.getByRole("button", { name: "Approve", exact: true }).click();
+  await expect(page.getByText("Approved — added to Facts")).toBeVisible();
+  await page.goto(`/facts?space=${slug}&q=${stamp}`);
+  await expect(page.getByTestId("fact")).toHaveCount(1);
+
+  // The default space knows nothing of it: no fact, and the same paste is neither "ingested before" nor a
+  // duplicate of the other team's fact.
+  await page.goto(`/facts?q=${stamp}`);
+  await expect(page.getByRole("combobox", { name: "Space" }).first()).toHaveValue("default");
+  await expect(page.getByTestId("fact")).toHaveCount(0);
+  await ingest(page, `Billing sync ${stamp}`, meeting);
+  await page.goto(`/review?q=${stamp}`);
+  const repeat = page.getByRole("listitem", { name: /launch to October/ });
+  await expect(repeat).toHaveCount(1);
+  await expect(repeat.getByRole("button", { name: "Approve", exact: true })).toBeVisible();
+  await expect(repeat.getByRole("button", { name: "Merge into existing" })).toHaveCount(0);
+
+  // Pasted again in the mobile space, it is that space's repeat: merge is offered there.
+  await page.goto(`/review?space=${slug}`);
+  await ingest(page, `Mobile sync again ${stamp}`, `Marcus: As agreed, ${meeting.slice(7)}`);
+  await page.goto(`/review?space=${slug}&q=${stamp}`);
+  await expect(
+    page.getByRole("listitem", { name: /launch to October/ }).getByRole("button", { name: "Merge into existing" }),
+  ).toBeVisible();
+
+  // A space that does not exist is a missing page, not an empty one.
+  for (const path of ["/review", "/facts"]) {
+    await page.goto(`${path}?space=no-such-space`);
+    await expect(page.getByText("This page could not be found.")).toBeVisible();
+  }
+});
