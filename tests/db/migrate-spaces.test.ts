@@ -45,8 +45,10 @@ async function insertRow(table: string, values: Record<string, unknown>) {
   }
   Object.assign(row, values);
   const names = Object.keys(row);
+  const list = names.map((n) => `"${n}"`).join(", ");
+  const placeholders = names.map((_, i) => `$${i + 1}`).join(", ");
   await executor.query(
-    `INSERT INTO "${table}" (${names.map((n) => `"${n}"`).join(", ")}) VALUES (${names.map((_, i) => `$${i + 1}`).join(", ")})`,
+    `INSERT INTO "${table}" (${list}) VALUES (${placeholders})`,
     names.map((n) => row[n]),
   );
 }
