@@ -1,7 +1,9 @@
 /**
  * Searching the fact base (lib/db/fact-search.ts) over N facts: words found as words, misspelt words (the
  * close-spelling fallback), a filter without words, and "as of" a day; 100 searches each, p50 and p95.
- *   npx tsx bench/fact-search.ts [--facts 100000] [--db pglite|postgres|both]
+ *   npx tsx bench/fact-search.ts [--facts 100000] [--db pglite|postgres|both] [--spaces 1]
+ * --spaces K: K spaces of N facts each (the default space and K - 1 more, each from its own seed of the same
+ * generator, so they share a vocabulary); the searches go round the spaces, each in its own space's words.
  */
 import { arg, forEachBenchDatabase, pct, relaunchUnderServerCondition, timed } from "./lib/harness";
 import { DEFAULT_SPACE_ID } from "@/lib/spaces/schema";
@@ -14,7 +16,11 @@ const { insertFacts } = await import("@/tests/review/generate-facts");
 const { generateVariedFacts } = await import("@/tests/review/generate-varied-facts");
 
 const count = Number(arg("facts", "100000"));
-const facts = generateVariedFacts(count, 3);
+const spaceCount = Math.max(1, Number(arg("spaces", "1")));
+const spaces = Array.from({ length: spaceCount }, (_, k) => ({
+  id: k === 0 ? DEFAULT_SPACE_ID : `bench-space-${k}`,
+  facts: generateVariedFacts(count, 3 + k),
+}));
 
 /** A word cut or doubled: what a hurried person types. */
 function misspell(word: string, k: number): string {
@@ -26,24 +32,32 @@ function misspell(word: string, k: number): string {
 await forEachBenchDatabase(arg("db", "both"), async (opened, label) => {
   const db = opened.prisma;
   const seeded = performance.now();
-  await insertFacts(db, facts);
+  for (const space of spaces) {
+    if (space.id !== DEFAULT_SPACE_ID) {
+      await db.space.create({ data: { id: space.id, slug: space.id, name: space.id } });
+    }
+    await insertFacts(db, space.facts, 5_000, space.id);
+  }
   await db.$executeRawUnsafe('VACUUM ANALYZE "Fact"');
-  console.log(`\n${label}: ${count} facts seeded in ${((performance.now() - seeded) / 1000).toFixed(0)} s`);
+  const seconds = ((performance.now() - seeded) / 1000).toFixed(0);
+  console.log(`\n${label}: ${spaceCount} space(s) of ${count} facts seeded in ${seconds} s`);
+  // Search i runs in space i mod K, with that space's words.
+  const spaceOf = (i: number) => spaces[i % spaceCount] as (typeof spaces)[number];
   const kinds: Record<string, (i: number) => Record<string, string>> = {
     "three words, found as words": (i) => ({
-      q: (facts[(i * 7919) % count] as string)
+      q: (spaceOf(i).facts[(i * 7919) % count] as string)
         .split(" ")
         .filter((w) => w.length > 4)
         .slice(0, 3)
         .join(" "),
     }),
     "two words, one misspelt": (i) => {
-      const words = (facts[(i * 104_729) % count] as string).split(" ").filter((w) => /^[a-z]{5,}$/.test(w));
+      const words = (spaceOf(i).facts[(i * 104_729) % count] as string).split(" ").filter((w) => /^[a-z]{5,}$/.test(w));
       return { q: [misspell(words[0] ?? "deadline", i), words[1] ?? ""].join(" ").trim() };
     },
     "a filter, no words (newest first)": (i) => ({ min: String(0.5 + (i % 5) / 10), sort: "newest" }),
     "words and as of a day": (i) => ({
-      q: (facts[(i * 31) % count] as string).split(" ").filter((w) => w.length > 5)[0] ?? "report",
+      q: (spaceOf(i).facts[(i * 31) % count] as string).split(" ").filter((w) => w.length > 5)[0] ?? "report",
       asOf: "2026-12-31",
     }),
   };
@@ -53,7 +67,7 @@ await forEachBenchDatabase(arg("db", "both"), async (opened, label) => {
     for (let i = 0; i < 110; i++) {
       const t: number[] = [];
       const page = await timed(t, () =>
-        searchFacts({ spaceId: DEFAULT_SPACE_ID, db, query: FactQuerySchema.parse(make(i)) }),
+        searchFacts({ spaceId: spaceOf(i).id, db, query: FactQuerySchema.parse(make(i)) }),
       );
       if (i >= 10) {
         times.push(t[0] as number);

@@ -1,7 +1,10 @@
 /**
  * Times reviewCandidates (retrieval + matcher + gate) for 50 candidates against N seeded facts.
  *   npx tsx bench/review-db.ts [--facts 10000,100000] [--db pglite|postgres|both] [--runs 10]
- *                             [--no-analyze] [--no-vacuum] [--corpus varied|templated]
+ *                             [--no-analyze] [--no-vacuum] [--corpus varied|templated] [--other-space N]
+ * --other-space N first fills a second space with N facts from the same generator and seed (a mirror of the
+ * measured facts and more: every planted duplicate has a twin there), so the figures show what another team's
+ * fact base costs a review in this one, and a twin matched across spaces fails the run as a missed duplicate.
  * Facts come from tests/review/generate-varied-facts.ts (default: a company-sized vocabulary, 48 templates
  * with verb synonyms, 160 people, 225 customers, 2,304 subjects, real dates) or, with --corpus templated,
  * tests/review/generate-facts.ts (20 templates × 43 topics: every statement has thousands of look-alikes,
@@ -58,6 +61,7 @@ const runs = Math.max(10, Number(arg("runs", "10")));
 const analyzeStats = !process.argv.includes("--no-analyze");
 const vacuum = analyzeStats && !process.argv.includes("--no-vacuum");
 const corpus = arg("corpus", "varied");
+const otherSpace = Number(arg("other-space", "0"));
 
 const maxSize = sizes[sizes.length - 1] ?? 10_000;
 /** Batches per size: 2 warm-up + `runs` timed new batches, one repeated batch, `runs` for the breakdown. */
@@ -157,6 +161,14 @@ function check(batch: Batch, reviews: Review[], ids: string[]) {
 let failed = false;
 
 async function benchOne(db: OpenedDatabase, label: string) {
+  if (otherSpace > 0) {
+    const t = performance.now();
+    await db.prisma.space.create({ data: { id: "bench-other", slug: "bench-other", name: "Another team" } });
+    const twins = (corpus === "templated" ? generateFacts : generateVariedFacts)(otherSpace, 7);
+    await insertFacts(db.prisma, twins, 5_000, "bench-other");
+    const seconds = ((performance.now() - t) / 1000).toFixed(1);
+    console.log(`${label}: another space holds ${twins.length} facts (seeded in ${seconds} s)`);
+  }
   let seeded = 0;
   const ids: string[] = [];
   for (const n of sizes) {

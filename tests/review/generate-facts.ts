@@ -163,15 +163,21 @@ export function generateFacts(n: number, seed = 7): string[] {
 }
 
 /** Bulk-inserts active facts with the matcher's content hash; returns their ids in input order. */
-export async function insertFacts(prisma: PrismaClient, contents: string[], batch = 5_000): Promise<string[]> {
+export async function insertFacts(
+  prisma: PrismaClient,
+  contents: string[],
+  batch = 5_000,
+  spaceId = "default",
+): Promise<string[]> {
   const ids: string[] = [];
   for (let i = 0; i < contents.length; i += batch) {
     const slice = contents.slice(i, i + batch);
     const hashes = slice.map((c) => contentHash(c));
     // One statement per batch: unnest turns the two arrays into rows, WITH ORDINALITY keeps the order.
     const rows = await prisma.$queryRaw<{ id: string; content: string }[]>`
-      INSERT INTO "Fact" ("id", "content", "contentHash", "kind", "confidence", "importance", "temporal", "updatedAt")
-      SELECT gen_random_uuid()::text, c, h, 'decision', 0.9, 0.5, 'present', now()
+      INSERT INTO "Fact" ("id", "content", "contentHash", "kind", "confidence", "importance", "temporal", "updatedAt",
+        "spaceId")
+      SELECT gen_random_uuid()::text, c, h, 'decision', 0.9, 0.5, 'present', now(), ${spaceId}
       FROM unnest(${slice}::text[], ${hashes}::text[]) WITH ORDINALITY AS x(c, h, ord)
       ORDER BY ord
       RETURNING "id", "content"`;
