@@ -274,8 +274,11 @@ function retrieveChunk(
       (SELECT id FROM unnest((SELECT ids FROM probe WHERE probe.i = q.i)) AS id
        GROUP BY id ORDER BY count(*) DESC, id LIMIT ${pool}::int)
     ) hit
-    JOIN ${table} r ON r."id" = hit."id"
-    WHERE ${live} AND r."spaceId" = ${spaceId}`.then((rows) => rows);
+    -- Each hit by its primary key: a plain join let the planner scan every open row of the space instead
+    -- (the space's index matches the filter), a cost that grew with the queue (issue 27's load bench).
+    CROSS JOIN LATERAL (
+      SELECT * FROM ${table} r WHERE r."id" = hit."id" AND ${live} AND r."spaceId" = ${spaceId} OFFSET 0
+    ) r`.then((rows) => rows);
 }
 
 /**
