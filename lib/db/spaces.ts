@@ -10,6 +10,10 @@ export function getSpaceBySlug({ db, slug }: { db: Db | Tx; slug: string }): Pro
   return db.space.findUnique({ where: { slug }, select: REF });
 }
 
+export function getSpaceById({ db, id }: { db: Db | Tx; id: string }): Promise<SpaceRef | null> {
+  return db.space.findUnique({ where: { id }, select: REF });
+}
+
 export function listSpaces({ db }: { db: Db | Tx }): Promise<SpaceRef[]> {
   return db.space.findMany({ orderBy: { createdAt: "asc" }, select: REF });
 }

@@ -1,6 +1,6 @@
 import "server-only";
 import type { Actor } from "@/lib/auth/access";
-import { getSpaceBySlug } from "@/lib/db/spaces";
+import { getSpaceById, getSpaceBySlug } from "@/lib/db/spaces";
 import type { Db } from "@/lib/db/types";
 import { AppError } from "@/lib/errors";
 import { DEFAULT_SPACE_ID, SpaceSlugSchema, type SpaceRef } from "@/lib/spaces/schema";
@@ -22,10 +22,10 @@ export async function resolveSpace({
   const notFound = (name: string) => new AppError("NOT_FOUND", `No space named "${name}".`);
   if (slug === undefined || slug === null || slug === "") {
     if (actor.kind === "token" && actor.spaceIds.length === 1 && actor.spaceIds[0] !== DEFAULT_SPACE_ID) {
-      const only = await getSpaceById(db, actor.spaceIds[0] as string);
+      const only = await getSpaceById({ db, id: actor.spaceIds[0] as string });
       if (only) return only;
     }
-    const fallback = await getSpaceById(db, DEFAULT_SPACE_ID);
+    const fallback = await getSpaceById({ db, id: DEFAULT_SPACE_ID });
     if (!fallback || !mayReach(actor, DEFAULT_SPACE_ID)) {
       throw new AppError("VALIDATION", "Say which space: add ?space=<name> to the request.", {
         fieldErrors: { space: ["Required for this token"] },
@@ -43,8 +43,4 @@ export async function resolveSpace({
 /** Whether the actor may touch a space at all (what it may do there is its role or scopes). */
 export function mayReach(actor: Actor, spaceId: string): boolean {
   return actor.kind === "person" || actor.spaceIds.includes(spaceId);
-}
-
-function getSpaceById(db: Db, id: string): Promise<SpaceRef | null> {
-  return db.space.findUnique({ where: { id }, select: { id: true, slug: true, name: true } });
 }
