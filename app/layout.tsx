@@ -2,8 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { connection } from "next/server";
 import type { ReactNode } from "react";
-import { currentViewer } from "@/app/access";
-import { allSpaces } from "@/app/space";
+import { currentViewer, reachableSpaces } from "@/app/access";
 import { AppNav } from "@/components/app-nav";
 import { MobileNav } from "@/components/mobile-nav";
 import { Providers } from "@/components/providers";
@@ -22,8 +21,8 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   // (proxy.ts) on the scripts of a page it renders now, and a prerendered page's scripts would be refused.
   await connection();
   const viewer = await currentViewer();
-  // The switcher's list, for people only (a stranger sees no names of spaces).
-  const spaces = viewer ? await allSpaces() : [];
+  // The switcher's list: the spaces this person reaches (a stranger sees no names of spaces).
+  const spaces = viewer ? await reachableSpaces() : [];
   return (
     <html lang="en">
       <body className="min-h-screen antialiased">

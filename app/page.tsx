@@ -17,8 +17,7 @@ import { factSearch } from "@/lib/facts/query";
 import { queueSearch } from "@/lib/queue/schema";
 import { maskSecretsDeep } from "@/lib/secrets/mask";
 import { kindOptions } from "@/lib/settings/schema";
-import { requirePage } from "@/app/access";
-import { pageSpace } from "@/app/space";
+import { requireSpacePage } from "@/app/access";
 import { DEFAULT_SPACE_SLUG } from "@/lib/spaces/schema";
 
 export const dynamic = "force-dynamic";
@@ -29,8 +28,7 @@ export default async function DashboardPage({
 }: {
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
-  const viewer = await requirePage("read");
-  const space = await pageSpace((await searchParams).space);
+  const { viewer, space } = await requireSpacePage("read", (await searchParams).space);
   const spaceId = space.id;
   // Its links stay in the space; the default space's carry no parameter, as before spaces.
   const inSpace = space.slug === DEFAULT_SPACE_SLUG ? undefined : space.slug;

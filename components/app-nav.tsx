@@ -1,12 +1,21 @@
 "use client";
 import Link from "next/link";
 import { usePathname, useSearchParams } from "next/navigation";
-import { ClipboardCheck, Database, FileInput, FileText, KeyRound, LayoutDashboard, Settings } from "lucide-react";
-import type { Permission, Viewer } from "@/lib/accounts/schema";
+import {
+  ClipboardCheck,
+  Database,
+  FileInput,
+  FileText,
+  KeyRound,
+  LayoutDashboard,
+  Settings,
+  Users,
+} from "lucide-react";
+import { roleAllows, type Permission, type Viewer } from "@/lib/accounts/schema";
 import { SignOutButton } from "@/components/auth/sign-out-button";
 import { SpaceSwitcher } from "@/components/space-switcher";
 import { spaceHref } from "@/lib/spaces/href";
-import { DEFAULT_SPACE_SLUG, type SpaceRef } from "@/lib/spaces/schema";
+import { DEFAULT_SPACE_SLUG, type SpaceWithRole } from "@/lib/spaces/schema";
 import { cn } from "@/lib/utils";
 
 const ITEMS: { href: string; label: string; icon: typeof Settings; need: Permission; perSpace?: false }[] = [
@@ -15,43 +24,53 @@ const ITEMS: { href: string; label: string; icon: typeof Settings; need: Permiss
   { href: "/review", label: "Review", icon: ClipboardCheck, need: "read" },
   { href: "/facts", label: "Facts", icon: Database, need: "read" },
   { href: "/sources", label: "Sources", icon: FileText, need: "read" },
+  { href: "/members", label: "Members", icon: Users, need: "admin" },
   { href: "/settings", label: "Settings", icon: Settings, need: "admin", perSpace: false },
   { href: "/admin", label: "Users and tokens", icon: KeyRound, need: "admin", perSpace: false },
 ];
 
-/** The main navigation: the pages the viewer's role opens (none before sign-in), and who is signed in. */
-export function AppNav({ viewer, spaces = [] }: { viewer: Viewer | null; spaces?: SpaceRef[] }) {
+/**
+ * The main navigation: the pages the viewer's role opens (none before sign-in) — a space's pages by their role
+ * in the space shown, the instance's by their account — and who is signed in.
+ */
+export function AppNav({ viewer, spaces = [] }: { viewer: Viewer | null; spaces?: SpaceWithRole[] }) {
   const pathname = usePathname();
   const params = useSearchParams();
   const current = params.get("space") ?? DEFAULT_SPACE_SLUG;
+  const here = spaces.find((s) => s.slug === current)?.role;
+  const opens = (need: Permission, perSpace?: false) =>
+    perSpace === false || !here ? viewer?.allows.includes(need) : roleAllows(here, need);
   return (
     <>
       {viewer ? <SpaceSwitcher spaces={spaces} current={current} /> : null}
       <nav aria-label="Main" className="flex flex-col gap-1">
-        {ITEMS.filter((item) => viewer?.allows.includes(item.need)).map(({ href, label, icon: Icon, perSpace }) => {
-          // "/" is active on the home page only, not under every page.
-          const active = pathname === href || (href !== "/" && pathname.startsWith(`${href}/`));
-          return (
-            <Link
-              key={href}
-              href={perSpace === false ? href : spaceHref(href, current)}
-              aria-current={active ? "page" : undefined}
-              className={cn(
-                "flex items-center gap-2 rounded-md px-3 py-2 text-sm font-medium",
-                "text-muted-foreground hover:bg-muted hover:text-foreground",
-                active && "bg-accent text-primary",
-              )}
-            >
-              <Icon className="size-4" aria-hidden />
-              {label}
-            </Link>
-          );
-        })}
+        {ITEMS.filter((item) => viewer && opens(item.need, item.perSpace)).map(
+          ({ href, label, icon: Icon, perSpace }) => {
+            // "/" is active on the home page only, not under every page.
+            const active = pathname === href || (href !== "/" && pathname.startsWith(`${href}/`));
+            return (
+              <Link
+                key={href}
+                href={perSpace === false ? href : spaceHref(href, current)}
+                aria-current={active ? "page" : undefined}
+                className={cn(
+                  "flex items-center gap-2 rounded-md px-3 py-2 text-sm font-medium",
+                  "text-muted-foreground hover:bg-muted hover:text-foreground",
+                  active && "bg-accent text-primary",
+                )}
+              >
+                <Icon className="size-4" aria-hidden />
+                {label}
+              </Link>
+            );
+          },
+        )}
       </nav>
       {viewer?.accounts ? (
         <div className="mt-auto flex flex-col gap-1 border-t border-border px-3 pt-3 text-sm">
           <span className="font-medium">{viewer.name}</span>
-          <span className="text-muted-foreground">{viewer.role}</span>
+          {/* The role in the space shown (an instance admin's is admin everywhere). */}
+          <span className="text-muted-foreground">{here ?? viewer.role}</span>
           <SignOutButton />
         </div>
       ) : null}

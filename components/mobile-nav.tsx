@@ -5,13 +5,13 @@ import { usePathname } from "next/navigation";
 import { useState } from "react";
 import { AppNav } from "@/components/app-nav";
 import type { Viewer } from "@/lib/accounts/schema";
-import type { SpaceRef } from "@/lib/spaces/schema";
+import type { SpaceWithRole } from "@/lib/spaces/schema";
 
 /**
  * Below 768 px the sidebar folds into this bar: the name, and a menu button that opens the same navigation
  * over the page (closed again by choosing a page, the button or Escape), so the content has the width.
  */
-export function MobileNav({ viewer, spaces }: { viewer: Viewer | null; spaces: SpaceRef[] }) {
+export function MobileNav({ viewer, spaces }: { viewer: Viewer | null; spaces: SpaceWithRole[] }) {
   const [open, setOpen] = useState(false);
   const pathname = usePathname();
   const [shownFor, setShownFor] = useState(pathname);

@@ -13,8 +13,7 @@ import { factSearch, parseFactQuery } from "@/lib/facts/query";
 import { kindOptions } from "@/lib/settings/schema";
 import { FactFilters } from "@/components/facts/fact-filters";
 import { Pagination } from "@/components/ui/pagination";
-import { requirePage } from "@/app/access";
-import { pageSpace } from "@/app/space";
+import { requireSpacePage } from "@/app/access";
 import { spaceHref } from "@/lib/spaces/href";
 
 export const dynamic = "force-dynamic";
@@ -32,9 +31,8 @@ export default async function FactsPage({
 }: {
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
-  await requirePage("read");
   const query = parseFactQuery(await searchParams);
-  const space = await pageSpace(query.space);
+  const { space } = await requireSpacePage("read", query.space);
   const db = await getDb();
   const [{ facts, total, closeSpellings, spelledAs }, active, settings, sources] = await Promise.all([
     searchFacts({ db, spaceId: space.id, query }),

@@ -1,11 +1,10 @@
 "use server";
 import { after } from "next/server";
 import { z } from "zod";
-import { defineAction } from "@/app/define-action";
+import { defineSpaceAction } from "@/app/define-action";
 import { retryExtraction, startExtractionFromInput } from "@/lib/jobs/start-extraction";
 import { assertRunCapacity } from "@/lib/security/limits";
 import { SourceInputSchema } from "@/lib/sources/schema";
-import { resolveSpace } from "@/lib/spaces/resolve";
 
 /** The ingest form: its fields, and the file when one was chosen. */
 const IngestForm = SourceInputSchema.extend({
@@ -18,11 +17,11 @@ const IngestForm = SourceInputSchema.extend({
  * Saves the source and starts extraction in the background; returns at once with the run id so the
  * page can follow progress. Parsing happens before anything is saved, so a bad file saves nothing.
  */
-export const startExtractionAction = defineAction({
+export const startExtractionAction = defineSpaceAction({
   input: IngestForm,
   need: "propose",
-  run: async ({ input: { file, space: slug, ...fields }, actor, db, env }) => {
-    const space = await resolveSpace({ db, actor, slug });
+  space: (input) => ({ slug: input.space }),
+  run: async ({ input: { file, space: _slug, ...fields }, actor, db, env, space }) => {
     await assertRunCapacity({ db, reviewerId: actor.id });
     return startExtractionFromInput({
       db,
@@ -37,8 +36,9 @@ export const startExtractionAction = defineAction({
 });
 
 /** Runs again the chunks of a failed, partial or interrupted run; what succeeded before is kept. */
-export const retryRunAction = defineAction({
+export const retryRunAction = defineSpaceAction({
   input: z.object({ runId: z.uuid() }),
   need: "propose",
+  space: (input) => ({ kind: "run", id: input.runId }),
   run: ({ input: { runId }, db, env }) => retryExtraction({ db, env, runId, runInBackground: after }),
 });

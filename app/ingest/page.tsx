@@ -6,8 +6,7 @@ import { presetOptions } from "@/lib/settings/schema";
 import { configuredModelId } from "@/lib/models";
 import { getDb } from "@/lib/db/client";
 import { getSettings } from "@/lib/db/settings";
-import { requirePage } from "@/app/access";
-import { pageSpace } from "@/app/space";
+import { requireSpacePage } from "@/app/access";
 import { DEFAULT_SPACE_SLUG } from "@/lib/spaces/schema";
 
 export const dynamic = "force-dynamic";
@@ -18,8 +17,7 @@ export default async function IngestPage({
 }: {
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
-  await requirePage("propose");
-  const space = await pageSpace((await searchParams).space);
+  const { space } = await requireSpacePage("propose", (await searchParams).space);
   const env = getEnv();
   const settings = await getSettings({ db: await getDb() });
   const modelId = configuredModelId(env);

@@ -1,6 +1,6 @@
 "use server";
 import { z } from "zod";
-import { defineAction } from "@/app/define-action";
+import { defineAction, defineSpaceAction } from "@/app/define-action";
 import { listQueueUnitIds } from "@/lib/db/review-queue";
 import { AppError } from "@/lib/errors";
 import { ApprovalEditsSchema, FactSchema, RejectReasonSchema, SecretChoiceSchema } from "@/lib/facts/schema";
@@ -14,6 +14,7 @@ import {
 } from "@/lib/jobs/decisions";
 import { VERDICTS } from "@/lib/matcher/schema";
 import { parseQueueQuery } from "@/lib/queue/schema";
+import { partitionBySpace } from "@/lib/spaces/resolve";
 
 /** Review decisions change the queue and the fact base. */
 const REVIEW_PAGES = ["/review", "/facts"];
@@ -32,7 +33,8 @@ const ApproveInput = z.object({
   seenVerdict: z.enum(VERDICTS).nullable().optional(),
 });
 
-export const approveCandidateAction = defineAction({
+export const approveCandidateAction = defineSpaceAction({
+  space: (input) => ({ kind: "candidate", id: input.candidateId }),
   input: ApproveInput,
   need: "review",
   revalidate: REVIEW_PAGES,
@@ -50,7 +52,8 @@ const MergeInput = z.object({
   ...SecretChoiceSchema.shape,
 });
 
-export const mergeCandidateAction = defineAction({
+export const mergeCandidateAction = defineSpaceAction({
+  space: (input) => ({ kind: "candidate", id: input.candidateId }),
   input: MergeInput,
   need: "review",
   revalidate: REVIEW_PAGES,
@@ -66,7 +69,8 @@ const RejectInput = z.object({
   withCluster: z.boolean().optional(),
 });
 
-export const rejectCandidateAction = defineAction({
+export const rejectCandidateAction = defineSpaceAction({
+  space: (input) => ({ kind: "candidate", id: input.candidateId }),
   input: RejectInput,
   need: "review",
   revalidate: REVIEW_PAGES,
@@ -77,8 +81,9 @@ export const rejectCandidateAction = defineAction({
 });
 
 /** Undoes the candidate's last decision (from the toast, the u key or its history). */
-export const undoDecisionAction = defineAction({
+export const undoDecisionAction = defineSpaceAction({
   input: z.object({ candidateId: z.uuid() }),
+  space: (input) => ({ kind: "candidate", id: input.candidateId }),
   need: "review",
   revalidate: REVIEW_PAGES,
   run: async ({ input, actor, db }) => {
@@ -102,6 +107,8 @@ const SelectionInput = z
 export const decideSelectionAction = defineAction({
   input: SelectionInput,
   need: "review",
+  // Each card is checked for its own space below (a selection may name cards of several, or gone ones).
+  inSpace: true,
   revalidate: REVIEW_PAGES,
   run: async ({ input: { candidateIds, query, ...decision }, actor, db }) => {
     let ids = candidateIds ?? [];
@@ -116,6 +123,10 @@ export const decideSelectionAction = defineAction({
       }
       ids = rows.map((r) => r.id);
     }
-    return decideSelection({ db, candidateIds: ids, reviewerId: actor.id, ...decision });
+    // A card of a space the reviewer may not reach is skipped with the words a card that is gone gets.
+    const { allowed, missing } = await partitionBySpace({ db, actor, kind: "candidate", ids, need: "review" });
+    const result = await decideSelection({ db, candidateIds: allowed, reviewerId: actor.id, ...decision });
+    const gone = missing.map((m) => ({ candidateId: m.id, code: "NOT_FOUND" as const, message: m.message }));
+    return { ...result, skipped: [...result.skipped, ...gone] };
   },
 });

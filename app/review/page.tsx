@@ -15,8 +15,8 @@ import { parseQueueQuery, QUEUE_FOLD_AT, queueSearch, type QueueQuery } from "@/
 import { maskSecretsDeep } from "@/lib/secrets/mask";
 import { QUEUE_VIEW_COOKIE } from "@/lib/queue/session";
 import { kindOptions, presetOptions } from "@/lib/settings/schema";
-import { requirePage } from "@/app/access";
-import { pageSpace } from "@/app/space";
+import { requireObjectPage, requireSpacePage } from "@/app/access";
+import { DEFAULT_SPACE_SLUG } from "@/lib/spaces/schema";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Review" };
@@ -69,10 +69,16 @@ export default async function ReviewPage({
 }: {
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
-  const viewer = await requirePage("read");
-  const query = parseQueueQuery(await searchParams);
-  // A space nobody has is a missing page, not an empty queue.
-  await pageSpace(query.space);
+  const asked = parseQueueQuery(await searchParams);
+  // A run's or a source's cards are of its space; otherwise the space named, or the reviewer's own when none is
+  // (a space the reviewer may not reach is a missing page, not an empty queue).
+  const { viewer, space } = asked.run
+    ? await requireObjectPage("read", "run", asked.run)
+    : asked.source
+      ? await requireObjectPage("read", "source", asked.source)
+      : await requireSpacePage("read", asked.space);
+  // The queue's queries, facets and links follow the space found (the default space's carry no parameter).
+  const query = { ...asked, space: space.slug === DEFAULT_SPACE_SLUG ? undefined : space.slug };
   const db = await getDb();
   const [page, facets, settings] = await Promise.all([
     listQueuePage({ db, query }),

@@ -4,8 +4,7 @@ import { Badge } from "@/components/ui/badge";
 import { EmptyState, PageHeader } from "@/components/ui/card";
 import { getDb } from "@/lib/db/client";
 import { listSources } from "@/lib/db/sources";
-import { requirePage } from "@/app/access";
-import { pageSpace } from "@/app/space";
+import { requireSpacePage } from "@/app/access";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Sources" };
@@ -15,8 +14,7 @@ export default async function SourcesPage({
 }: {
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
-  await requirePage("read");
-  const space = await pageSpace((await searchParams).space);
+  const { space } = await requireSpacePage("read", (await searchParams).space);
   const sources = await listSources({ db: await getDb(), spaceId: space.id });
   return (
     <div className="mx-auto max-w-4xl">

@@ -50,7 +50,14 @@ export function SpacesPanel({ spaces }: { spaces: SpaceCounts[] }) {
                 <a className="underline-offset-2 hover:underline" href={spaceHref("/review", s.slug)}>
                   {s.name}
                 </a>{" "}
-                <span className="font-mono text-muted-foreground">{s.slug}</span>
+                <span className="font-mono text-muted-foreground">{s.slug}</span>{" "}
+                <a
+                  className="text-xs text-primary underline-offset-2 hover:underline"
+                  href={spaceHref("/members", s.slug)}
+                  aria-label={`Members of ${s.name}`}
+                >
+                  members
+                </a>
               </td>
               <td>{s.sources.toLocaleString("en")}</td>
               <td>{s.open.toLocaleString("en")}</td>

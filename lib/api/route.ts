@@ -51,11 +51,23 @@ export function apiRoute<O extends Operation>(
       const db = await getDb();
       // The address first: anonymous and bad-token calls are limited too.
       await enforceRateLimit({ db, keys: [addressKey(request.headers)] });
-      const reviewer = await authorize({ db, env: getEnv(), headers: request.headers, need: operation.need });
+      const reviewer = await authorize({
+        db,
+        env: getEnv(),
+        headers: request.headers,
+        need: operation.need,
+        inSpace: true,
+      });
       await enforceRateLimit({ db, keys: [actorKey(reviewer)] });
       const params = operation.params ? parsePath(operation.params, (await context?.params) ?? {}) : undefined;
       const url = new URL(request.url);
-      const space = await resolveSpace({ db, actor: reviewer, slug: url.searchParams.get("space") });
+      // The space, and the caller's role in it (a person's membership, or the token's scopes).
+      const space = await resolveSpace({
+        db,
+        actor: reviewer,
+        slug: url.searchParams.get("space"),
+        need: operation.need,
+      });
       // Another space's object is answered as one that does not exist: 404, never 403.
       const id = (params as { id?: string } | undefined)?.id;
       if (operation.owner && id && !(await isInSpace({ db, spaceId: space.id, kind: operation.owner, id }))) {

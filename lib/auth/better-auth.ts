@@ -1,4 +1,6 @@
 import "server-only";
+import { setSpaceMember } from "@/lib/db/members";
+import { DEFAULT_SPACE_ID } from "@/lib/spaces/schema";
 import { betterAuth } from "better-auth";
 import { prismaAdapter } from "better-auth/adapters/prisma";
 import { isNameTaken } from "@/lib/db/accounts";
@@ -45,6 +47,11 @@ function buildAuth(db: Db, env: Env) {
       `https://${h}:*`,
     ]),
     telemetry: { enabled: false },
+    // Sift limits sign-ins itself, before the library sees them (app/api/auth/[...all]/route.ts): the address's
+    // rate limit (lib/security/limits.ts, which knows the trusted proxies) and the account's failures
+    // (lib/security/sign-in.ts). The library's own limiter finds no client address it may trust, and then keeps
+    // one bucket for everyone: three sign-ins per ten seconds for the whole team, which anyone could use up.
+    rateLimit: { enabled: false },
   });
 }
 
@@ -96,5 +103,10 @@ export async function createAccount({ db, user }: { db: Db; user: NewUser }): Pr
     accountId: created.id,
     password: hash,
   });
+  // An admin is every space's; anyone else starts in the default space with the role they were given, and
+  // is added to other spaces on the space's members page.
+  if (user.role !== "admin") {
+    await setSpaceMember({ db, spaceId: DEFAULT_SPACE_ID, reviewerId: created.id, role: user.role });
+  }
   return { id: created.id };
 }

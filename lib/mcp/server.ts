@@ -13,7 +13,7 @@ import {
 } from "@/lib/api/schemas";
 import { toActionResult } from "@/lib/action";
 import type { Permission } from "@/lib/accounts/schema";
-import { assertAllowed, type Actor } from "@/lib/auth/access";
+import { assertAllowedIn, type Actor } from "@/lib/auth/access";
 import { isInSpace } from "@/lib/db/spaces";
 import type { Db } from "@/lib/db/types";
 import { AppError } from "@/lib/errors";
@@ -54,7 +54,8 @@ export function createSiftMcpServer({
   /** A tool's result, after the caller's role or scopes were checked for what the tool needs. */
   const answer = <T extends Record<string, unknown>>(need: Permission, body: () => Promise<T>) =>
     toolResult(async () => {
-      assertAllowed(actor, need);
+      // What the caller may do in this endpoint's space: its role there, or its token's scopes.
+      assertAllowedIn(actor, space, need);
       return body();
     });
   /** Another space's fact or run is answered as one that does not exist. */

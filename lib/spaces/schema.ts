@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { Role } from "@/lib/accounts/schema";
 
 /**
  * Spaces (issue 27): separate fact bases in one installation. The default space holds what was there before
@@ -25,4 +26,9 @@ export interface SpaceRef {
   id: string;
   slug: string;
   name: string;
+}
+
+/** A space as the sidebar lists it for a person: with their role there (its links and pages follow it). */
+export interface SpaceWithRole extends SpaceRef {
+  role: Role;
 }

@@ -47,7 +47,14 @@ beforeAll(async () => {
 afterAll(async () => db?.close());
 
 async function inMemoryClient() {
-  const actor = { kind: "person", id: "local", name: "Local reviewer", role: "admin", accounts: false } as const;
+  const actor = {
+    kind: "person",
+    id: "local",
+    name: "Local reviewer",
+    role: "admin",
+    accounts: false,
+    spaces: "all",
+  } as const;
   const server = createSiftMcpServer({
     db: db.prisma,
     env: getEnv(),

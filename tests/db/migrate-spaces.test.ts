@@ -13,6 +13,7 @@ import { FactQuerySchema } from "@/lib/facts/query";
 // and after migrating they are the default space's, found by the app as before.
 
 const SPACES = "20261204090018_spaces";
+const MEMBERS = "20261205090000_space_members";
 const all = findMigrationsDir();
 let before: string;
 let dataDir: string;
@@ -67,7 +68,9 @@ beforeAll(async () => {
   expect(report.applied).not.toContain(SPACES);
 
   // Today's data, as the release before spaces wrote it.
-  await insertRow("Reviewer", { id: "local", name: "Local reviewer" });
+  await insertRow("Reviewer", { id: "local", name: "Local reviewer", role: "admin" });
+  await insertRow("Reviewer", { id: "rita", name: "Rita", role: "reviewer", email: "rita@example.com" });
+  await insertRow("Reviewer", { id: "vic", name: "Vic", role: "viewer", email: "vic@example.com" });
   await insertRow("Source", { id: "s1", title: "Billing sync", text: "Lin: We launch billing v2 on October 22nd." });
   await insertRow("ExtractionRun", { id: "r1", sourceId: "s1" });
   await insertRow("Candidate", { id: "c1", runId: "r1", content: "The code freeze starts on October 15th." });
@@ -84,7 +87,7 @@ describe("migrating a database from before spaces", () => {
   it("puts every source, candidate, fact and token in the default space, and loses nothing", async () => {
     const bands = await executor.query(`SELECT * FROM "FactBand" WHERE "factId" = 'f1' ORDER BY 1, 2`);
     const report = await applyMigrations({ executor });
-    expect(report.applied).toEqual([SPACES]);
+    expect(report.applied).toEqual([SPACES, MEMBERS]);
     expect(await executor.query(`SELECT id, slug FROM "Space"`)).toEqual([{ id: "default", slug: "default" }]);
     for (const table of ["Source", "Candidate", "Fact"]) {
       expect(await executor.query(`SELECT id, "spaceId" FROM "${table}"`), table).toEqual([
@@ -92,6 +95,13 @@ describe("migrating a database from before spaces", () => {
       ]);
     }
     expect(await executor.query(`SELECT "spaceIds" FROM "AgentToken"`)).toEqual([{ spaceIds: ["default"] }]);
+    // Everyone keeps what they could do: the default space with their account's role (admins reach every space).
+    expect(
+      await executor.query(`SELECT "reviewerId", "spaceId", role FROM "SpaceMember" ORDER BY "reviewerId"`),
+    ).toEqual([
+      { reviewerId: "rita", spaceId: "default", role: "reviewer" },
+      { reviewerId: "vic", spaceId: "default", role: "viewer" },
+    ]);
     // The default space's retrieval keys are the old ones: nothing needs rebuilding.
     expect(bands.length).toBeGreaterThan(0);
     expect(await executor.query(`SELECT * FROM "FactBand" WHERE "factId" = 'f1' ORDER BY 1, 2`)).toEqual(bands);

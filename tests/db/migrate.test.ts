@@ -53,6 +53,7 @@ const appTables = [
   "Setting",
   "Source",
   "Space",
+  "SpaceMember",
 ];
 
 async function publicTables(executor: MigrationExecutor): Promise<string[]> {

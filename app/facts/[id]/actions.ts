@@ -1,6 +1,6 @@
 "use server";
 import { z } from "zod";
-import { defineAction } from "@/app/define-action";
+import { defineSpaceAction } from "@/app/define-action";
 import { FactSchema, SecretChoiceSchema, VersionSchema } from "@/lib/facts/schema";
 import { editAndRejudge, restoreAndRejudge, setFactArchivedAndRejudge } from "@/lib/jobs/decisions";
 
@@ -15,9 +15,10 @@ const EditInput = z.object({
   ...SecretChoiceSchema.shape,
 });
 
-export const editFactAction = defineAction({
+export const editFactAction = defineSpaceAction({
   input: EditInput,
   need: "review",
+  space: (input) => ({ kind: "fact", id: input.factId }),
   revalidate: factPages,
   run: async ({ input: { factId, version, edits, ...secret }, actor, db }) => {
     const { fact } = await editAndRejudge({
@@ -39,9 +40,10 @@ const RestoreInput = z.object({
   restore: VersionSchema,
 });
 
-export const restoreFactAction = defineAction({
+export const restoreFactAction = defineSpaceAction({
   input: RestoreInput,
   need: "review",
+  space: (input) => ({ kind: "fact", id: input.factId }),
   revalidate: factPages,
   run: async ({ input: { factId, version, restore }, actor, db }) => {
     const { fact } = await restoreAndRejudge({
@@ -62,9 +64,10 @@ const ArchiveInput = z.object({
   archived: z.boolean(),
 });
 
-export const archiveFactAction = defineAction({
+export const archiveFactAction = defineSpaceAction({
   input: ArchiveInput,
   need: "review",
+  space: (input) => ({ kind: "fact", id: input.factId }),
   revalidate: factPages,
   run: async ({ input: { factId, version, archived }, actor, db }) => {
     const fact = await setFactArchivedAndRejudge({

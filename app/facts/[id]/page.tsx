@@ -13,7 +13,7 @@ import { MANUAL_ENTRY_REASON } from "@/lib/facts/schema";
 import { formatOffset } from "@/lib/format";
 import { firstLines, lastLines } from "@/lib/text/lines";
 import { kindOptions } from "@/lib/settings/schema";
-import { requirePage } from "@/app/access";
+import { requireObjectPage } from "@/app/access";
 import { maskSecrets } from "@/lib/secrets/mask";
 
 export const dynamic = "force-dynamic";
@@ -47,9 +47,9 @@ const day = (d: Date) => d.toISOString().slice(0, 10);
 
 /** A fact: what it says, where it was said (quotes in their transcripts), what it relates to, its history. */
 export default async function FactPage({ params }: { params: Promise<{ id: string }> }) {
-  const canEdit = (await requirePage("read")).allows.includes("review");
   const { id } = await params;
   if (!/^[0-9a-f-]{36}$/i.test(id)) notFound();
+  const canEdit = (await requireObjectPage("read", "fact", id)).viewer.allows.includes("review");
   const db = await getDb();
   const [fact, settings] = await Promise.all([getFactDetail({ db, factId: id }), getSettings({ db })]);
   if (!fact) notFound();

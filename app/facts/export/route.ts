@@ -7,7 +7,7 @@ import { getDb } from "@/lib/db/client";
 import { iterateFacts } from "@/lib/db/fact-export";
 import { createExportWriter, EXPORT_FORMATS, EXPORT_TYPES, type ExportFormat } from "@/lib/facts/export";
 import { parseFactQuery } from "@/lib/facts/query";
-import { pageSpace } from "@/app/space";
+import { resolveSpace } from "@/lib/spaces/resolve";
 
 export const dynamic = "force-dynamic";
 
@@ -17,16 +17,20 @@ export const dynamic = "force-dynamic";
  * never sits in memory.
  */
 export async function GET(request: NextRequest) {
-  const access = await toActionResult(() => requireRole("read"));
-  if (!access.ok) return apiError(access);
   const params = Object.fromEntries(request.nextUrl.searchParams);
+  const query = parseFactQuery(params);
+  const db = await getDb();
+  // The space named (a space the caller may not reach is "not found", as one that does not exist).
+  const access = await toActionResult(async () => {
+    const actor = await requireRole("read", true);
+    return resolveSpace({ db, actor, slug: query.space, need: "read" });
+  });
+  if (!access.ok) return apiError(access);
   const format: ExportFormat = (EXPORT_FORMATS as readonly string[]).includes(params.format ?? "")
     ? (params.format as ExportFormat)
     : "json";
-  const query = parseFactQuery(params);
-  const db = await getDb();
   const writer = createExportWriter(format);
-  const batches = iterateFacts({ db, spaceId: (await pageSpace(query.space)).id, query, byKind: format === "md" });
+  const batches = iterateFacts({ db, spaceId: access.data.id, query, byKind: format === "md" });
   const encoder = new TextEncoder();
   const stream = new ReadableStream<Uint8Array>({
     start(controller) {

@@ -4,8 +4,7 @@ import { Card, PageHeader } from "@/components/ui/card";
 import { getDb } from "@/lib/db/client";
 import { getSettings } from "@/lib/db/settings";
 import { kindOptions } from "@/lib/settings/schema";
-import { requirePage } from "@/app/access";
-import { pageSpace } from "@/app/space";
+import { requireSpacePage } from "@/app/access";
 import { DEFAULT_SPACE_SLUG } from "@/lib/spaces/schema";
 
 export const dynamic = "force-dynamic";
@@ -17,8 +16,7 @@ export default async function NewFactPage({
 }: {
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
-  await requirePage("review");
-  const space = await pageSpace((await searchParams).space);
+  const { space } = await requireSpacePage("review", (await searchParams).space);
   const settings = await getSettings({ db: await getDb() });
   return (
     <div className="mx-auto max-w-2xl">

@@ -9,7 +9,7 @@ import { getCandidate } from "@/lib/db/candidates";
 import { getDb } from "@/lib/db/client";
 import { getQuoteContexts } from "@/lib/db/quote-contexts";
 import { maskSecrets } from "@/lib/secrets/mask";
-import { requirePage } from "@/app/access";
+import { requireObjectPage } from "@/app/access";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Candidate" };
@@ -37,9 +37,9 @@ function describe(event: CandidateHistoryEvent): string {
 
 /** A candidate, where it came from, and everything done to it; its last decision can be undone here. */
 export default async function CandidatePage({ params }: { params: Promise<{ id: string }> }) {
-  const canReview = (await requirePage("read")).allows.includes("review");
   const { id } = await params;
   if (!/^[0-9a-f-]{36}$/i.test(id)) notFound();
+  const canReview = (await requireObjectPage("read", "candidate", id)).viewer.allows.includes("review");
   const db = await getDb();
   const candidate = await getCandidate({ db, candidateId: id });
   if (!candidate) notFound();

@@ -13,15 +13,15 @@ import { RETRYABLE_RUN_STATUSES } from "@/lib/extraction/schema";
 import { formatRunUsage } from "@/lib/format";
 import { readableView, spansInView } from "@/lib/sources/view";
 import { maskSecrets, maskSecretsDeep } from "@/lib/secrets/mask";
-import { requirePage } from "@/app/access";
+import { requireObjectPage } from "@/app/access";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Source" };
 
 export default async function SourcePage({ params }: { params: Promise<{ id: string }> }) {
-  const canReview = (await requirePage("read")).allows.includes("review");
   const { id } = await params;
   if (!/^[0-9a-f-]{36}$/i.test(id)) notFound();
+  const canReview = (await requireObjectPage("read", "source", id)).viewer.allows.includes("review");
   const db = await getDb();
   const [source, spans] = await Promise.all([getSource({ db, sourceId: id }), listSourceSpans({ db, sourceId: id })]);
   if (!source) notFound();

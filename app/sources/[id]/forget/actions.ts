@@ -1,6 +1,6 @@
 "use server";
 import { z } from "zod";
-import { defineAction } from "@/app/define-action";
+import { defineSpaceAction } from "@/app/define-action";
 import { forgetSourceAndRejudge } from "@/lib/jobs/decisions";
 
 const ForgetInput = z.object({
@@ -10,9 +10,10 @@ const ForgetInput = z.object({
   expected: z.object({ factIds: z.array(z.uuid()).max(10_000), candidateIds: z.array(z.uuid()).max(10_000) }),
 });
 
-export const forgetSourceAction = defineAction({
+export const forgetSourceAction = defineSpaceAction({
   input: ForgetInput,
   need: "review",
+  space: (input) => ({ kind: "source", id: input.sourceId }),
   revalidate: ({ sourceId }) => ["/facts", "/review", `/sources/${sourceId}`],
   run: async ({ input, actor, db }) => {
     const result = await forgetSourceAndRejudge({ db, ...input, reviewerId: actor.id });

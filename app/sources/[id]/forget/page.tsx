@@ -8,16 +8,16 @@ import { getDb } from "@/lib/db/client";
 import { isAppError } from "@/lib/errors";
 import { previewForgetSource } from "@/lib/facts/archive";
 import { FORGET_REASON } from "@/lib/facts/schema";
-import { requirePage } from "@/app/access";
+import { requireObjectPage } from "@/app/access";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Forget a source" };
 
 /** The preview of forgetting a source: exactly what will change, then the choice and the confirmation. */
 export default async function ForgetSourcePage({ params }: { params: Promise<{ id: string }> }) {
-  await requirePage("review");
   const { id } = await params;
   if (!/^[0-9a-f-]{36}$/i.test(id)) notFound();
+  await requireObjectPage("review", "source", id);
   const preview = await previewForgetSource({ db: await getDb(), sourceId: id }).catch((error: unknown) => {
     if (isAppError(error) && error.code === "NOT_FOUND") notFound();
     throw error;
