@@ -48,6 +48,9 @@ export default async function FactsPage({
         title="Facts"
         description={`${active.toLocaleString("en")} active fact${active === 1 ? "" : "s"}, each with its sources.`}
       >
+        <Button asChild variant="ghost">
+          <Link href={spaceHref("/subjects", query.space)}>Subjects</Link>
+        </Button>
         <Button asChild variant="outline">
           <Link href={spaceHref("/facts/new", query.space)}>
             <Plus aria-hidden /> New fact
@@ -55,6 +58,24 @@ export default async function FactsPage({
         </Button>
       </PageHeader>
       <FactFilters query={query} kinds={kinds} sources={sources} />
+      {query.subject ? (
+        <p role="note" className="mb-2 text-sm text-muted-foreground">
+          Facts about <span className="font-medium text-foreground">{query.subject}</span> ·{" "}
+          <Link
+            className="text-primary hover:underline"
+            href={`/facts${factSearch({ ...query, subject: undefined, page: 1 })}`}
+          >
+            everyone
+          </Link>{" "}
+          ·{" "}
+          <Link
+            className="text-primary hover:underline"
+            href={`/subjects/forget${factSearch({ space: query.space, subject: query.subject })}`}
+          >
+            forget {query.subject}…
+          </Link>
+        </p>
+      ) : null}
       <p className="mb-2 flex flex-wrap gap-3 text-sm text-muted-foreground" aria-label="Export">
         Export {total.toLocaleString("en")} fact{total === 1 ? "" : "s"}:
         {EXPORT_LINKS.map(([format, label]) => {
@@ -99,6 +120,14 @@ export default async function FactsPage({
               <div className="flex flex-wrap items-center gap-2 text-xs">
                 <Badge tone="primary">{fact.kind.replace(/_/g, " ")}</Badge>
                 <Badge>{fact.temporal}</Badge>
+                {fact.subject ? (
+                  <Link
+                    className="text-muted-foreground underline-offset-2 hover:underline"
+                    href={`/facts${factSearch({ space: query.space, subject: fact.subject })}`}
+                  >
+                    about {fact.subject}
+                  </Link>
+                ) : null}
                 <span className="text-muted-foreground">v{fact.version}</span>
                 <span className="ml-auto text-muted-foreground">{fact.createdAt.toISOString().slice(0, 10)}</span>
               </div>

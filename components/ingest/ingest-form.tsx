@@ -205,6 +205,15 @@ export function IngestForm({
             maxLength={2000}
           />
         </div>
+        <div className="flex flex-col gap-1.5">
+          <Label htmlFor="subject">About (optional)</Label>
+          <Input
+            id="subject"
+            name="subject"
+            placeholder="Whom it is about, e.g. a customer or an end user: their facts can be found and forgotten by it"
+            maxLength={200}
+          />
+        </div>
         <div className="flex items-center gap-3">
           <Button type="submit" disabled={pending}>
             {pending ? "Saving…" : "Extract"}

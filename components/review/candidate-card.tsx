@@ -59,7 +59,7 @@ function saidOn(item: ReviewItem): string {
   const day = item.source.meetingDate
     ? `meeting of ${item.source.meetingDate}`
     : `ingested ${item.source.createdAt.slice(0, 10)}`;
-  return `${at} · ${day}`;
+  return `${at} · ${day}${item.source.subject ? ` · about ${item.source.subject}` : ""}`;
 }
 
 function Meta({ item, confidence }: { item: ReviewItem; confidence: boolean }) {

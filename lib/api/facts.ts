@@ -39,6 +39,7 @@ export function toApiFact(fact: FactListItem): ApiFact {
     validTo: iso(fact.validTo),
     createdAt: fact.createdAt.toISOString(),
     updatedAt: fact.updatedAt.toISOString(),
+    subject: fact.subject,
     provenance: fact.provenance.map((p) => ({
       source: p.source ? { id: p.source.id, title: p.source.title } : null,
       quote: p.quote,

@@ -109,13 +109,13 @@ export async function proposeFacts({
   runInBackground: RunInBackground;
   reviewerId: string;
 }): Promise<StartedRun> {
-  const { facts, text, title, contextHints } = input;
+  const { facts, text, title, contextHints, subject } = input;
   if (!facts?.length) {
     return startSourceRun({
       db,
       env,
       spaceId,
-      fields: { title, text, contextHints },
+      fields: { title, text, contextHints, subject },
       origin: "agent",
       runInBackground,
       reviewerId,
@@ -132,7 +132,12 @@ export async function proposeFacts({
     db,
     env,
     spaceId,
-    fields: { title: title || "Proposed by an agent", text: text?.trim() ? text : proposalText(facts), contextHints },
+    fields: {
+      title: title || "Proposed by an agent",
+      text: text?.trim() ? text : proposalText(facts),
+      contextHints,
+      subject,
+    },
     origin: "agent",
     runInBackground,
     reviewerId,

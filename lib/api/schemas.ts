@@ -55,6 +55,8 @@ export const ApiFactSchema = FactSchema.omit({ validFrom: true, validTo: true, s
     createdAt: Timestamp,
     updatedAt: Timestamp,
     provenance: z.array(ProvenanceSchema),
+    /** Whom the fact is about within its space (its source's subject); null for none. */
+    subject: z.string().nullable(),
   })
   .meta({ id: "Fact" });
 export type ApiFact = z.infer<typeof ApiFactSchema>;
@@ -103,6 +105,7 @@ export const FactListQuerySchema = FactQuerySchema.pick({
   to: true,
   min: true,
   max: true,
+  subject: true,
 }).extend({
   /** What was true on this day (yyyy-mm-dd): facts valid then, whatever their status now. */
   as_of: FactQuerySchema.shape.asOf,
@@ -255,6 +258,7 @@ export const ProposeFactsSchema = z
     text: z.string().optional().meta({ description: "The transcript or notes; extracted when no facts are given" }),
     facts: z.array(ProposedFactSchema).min(1).max(200).optional(),
     contextHints: SourceInputSchema.shape.contextHints,
+    subject: SourceInputSchema.shape.subject,
   })
   .refine((p) => Boolean(p.text?.trim()) || Boolean(p.facts?.length), {
     message: "Send a text to extract, or a list of facts",

@@ -61,6 +61,11 @@ export interface MatchOptions {
   db: Db;
   /** The space the candidates belong to: they are matched against its facts and open candidates only. */
   spaceId: string;
+  /**
+   * Whom the candidates are about (their source's subject; null: no one): matched with the facts and open
+   * candidates about the same subject only, so one end user's memory never merges into another's.
+   */
+  subject?: string | null;
   thresholds?: ThresholdsInput;
   /** Optional model-backed stages (lib/models buildMatcherModels), used only when configured. */
   embed?: ModelEmbedder;
@@ -111,6 +116,7 @@ export function mayMatch(a: Set<string>, b: Set<string>): boolean {
 export async function matchCandidates({
   db,
   spaceId,
+  subject = null,
   candidates,
   thresholds,
   embed,
@@ -129,14 +135,13 @@ export async function matchCandidates({
   // (~20% off a 50-candidate batch). PGlite runs on this thread, and the vector stage needs every list.
   const texts = candidates.map((c) => c.content);
   const chunkSize = embed || isEmbeddedClient(db) ? texts.length : Math.ceil(texts.length / 3);
-  const similar = findSimilarFactsInOrder({ db, spaceId, texts, limit: FACTS_PER_CANDIDATE, chunkSize });
+  const similar = findSimilarFactsInOrder({ db, spaceId, subject, texts, limit: FACTS_PER_CANDIDATE, chunkSize });
   const ids = candidates.map((c) => c.id ?? randomUUID());
   const inBatch = new Set(ids);
   // The batch's own members are compared in order, below, with the verdicts this batch gives them.
   // One per cluster: its members say the same thing, and a match with each would repeat it.
-  const saved = (await findSimilarOpenCandidates({ db, spaceId, texts, limit: OPEN_PER_CANDIDATE * 2 })).map((list) =>
-    onePerCluster(list.filter((c) => !inBatch.has(c.id))).slice(0, OPEN_PER_CANDIDATE),
-  );
+  const open = await findSimilarOpenCandidates({ db, spaceId, subject, texts, limit: OPEN_PER_CANDIDATE * 2 });
+  const saved = open.map((list) => onePerCluster(list.filter((c) => !inBatch.has(c.id))).slice(0, OPEN_PER_CANDIDATE));
   const words = candidates.map((c) => contentWords(c.content));
   const byVector =
     embed && embedding
@@ -155,10 +160,11 @@ export async function matchCandidates({
   const exact = await findEarlierDecisions({
     db,
     spaceId,
+    subject,
     texts,
     exclude: candidates.flatMap((c) => (c.id ? [c.id] : [])),
   });
-  const decided = await withReworded({ db, spaceId, candidates, decided: exact, thresholds, encoder });
+  const decided = await withReworded({ db, spaceId, subject, candidates, decided: exact, thresholds, encoder });
   const matched: MatchedCandidate[] = [];
   const earlier: Array<{ id: string; content: string; words: Set<string> }> = [];
   const clusterOf = new Map<string, string | null>(saved.flat().map((c) => [c.id, c.clusterId]));
@@ -195,11 +201,12 @@ export async function matchCandidates({
 async function withReworded({
   db,
   spaceId,
+  subject,
   candidates,
   decided,
   thresholds,
   encoder,
-}: Pick<MatchOptions, "db" | "spaceId" | "thresholds" | "encoder"> & {
+}: Pick<MatchOptions, "db" | "spaceId" | "subject" | "thresholds" | "encoder"> & {
   candidates: Candidate[];
   decided: EarlierDecisions[];
 }): Promise<EarlierDecisions[]> {
@@ -207,6 +214,7 @@ async function withReworded({
   const similar = await findSimilarRejections({
     db,
     spaceId,
+    subject,
     texts: open.map((i) => (candidates[i] as Candidate).content),
   });
   const out = [...decided];

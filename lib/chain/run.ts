@@ -40,8 +40,8 @@ export interface ChainRun {
   id: string;
   payload: RunPayload;
   chunkLog: ChunkLogEntry[];
-  /** `spaceId`: the source's space, the one its candidates belong to and are matched in. */
-  source: StoredSource & { spaceId: string };
+  /** `spaceId`: the source's space, where its candidates belong and are matched; `subject`: whom it is about. */
+  source: StoredSource & { spaceId: string; subject?: string | null };
 }
 
 export type ExtractionStatus = "succeeded" | "partial" | "failed";
@@ -93,6 +93,7 @@ export async function runChain({
   const matched = matchChunks(deduped, {
     db,
     spaceId,
+    subject: run.source.subject ?? null,
     thresholds: payload.settings.thresholds,
     embed: models.embed,
     judge: models.judge,

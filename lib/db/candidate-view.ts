@@ -11,7 +11,7 @@ export const candidateViewInclude = {
     select: {
       id: true,
       extractor: true,
-      source: { select: { id: true, title: true, origin: true, createdAt: true, meetingDate: true } },
+      source: { select: { id: true, title: true, origin: true, createdAt: true, meetingDate: true, subject: true } },
     },
   },
 } satisfies Prisma.CandidateInclude;
@@ -55,6 +55,7 @@ export function toCandidateView(row: CandidateViewRow): CandidateView {
       origin: source.origin,
       createdAt: source.createdAt.toISOString(),
       meetingDate: source.meetingDate ? source.meetingDate.toISOString().slice(0, 10) : null,
+      subject: source.subject,
     },
   });
 }

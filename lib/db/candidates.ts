@@ -74,7 +74,7 @@ async function createCandidates(
   // A candidate belongs to its source's space, read here so that no caller can file it elsewhere.
   const { source } = await db.extractionRun.findUniqueOrThrow({
     where: { id: runId },
-    select: { source: { select: { spaceId: true } } },
+    select: { source: { select: { spaceId: true, subject: true } } },
   });
   const result = await db.candidate.createMany({
     data: candidates.map((c, i) => {
@@ -83,6 +83,7 @@ async function createCandidates(
         ...(review?.id ? { id: review.id } : {}),
         runId,
         spaceId: source.spaceId,
+        subject: source.subject,
         chunkIndex,
         content: c.content,
         contentHash: contentHash(c.content),

@@ -13,12 +13,15 @@ import { contentHash } from "@/lib/matcher";
 export async function findEarlierDecisions({
   db,
   spaceId,
+  subject = null,
   texts,
   exclude = [],
 }: {
   db: Db | Tx;
   /** Only this space's decisions: another team's rejection says nothing here. */
   spaceId: string;
+  /** Only the decisions on candidates about this subject (null: about no one): Alice's say nothing of Bob. */
+  subject?: string | null;
   texts: string[];
   /** Candidates being judged again: never their own earlier decision. */
   exclude?: string[];
@@ -28,6 +31,7 @@ export async function findEarlierDecisions({
   const rows = await db.candidate.findMany({
     where: {
       spaceId,
+      subject,
       contentHash: { in: [...new Set(hashes)] },
       status: { in: ["rejected", "approved", "merged"] },
       ...(exclude.length > 0 ? { id: { notIn: exclude } } : {}),
@@ -80,11 +84,13 @@ const MIN_SIMILARITY = 0.4;
 export async function findSimilarRejections({
   db,
   spaceId,
+  subject = null,
   texts,
   limit = 3,
 }: {
   db: Db | Tx;
   spaceId: string;
+  subject?: string | null;
   texts: string[];
   limit?: number;
 }): Promise<EarlierRejection[][]> {
@@ -97,7 +103,7 @@ export async function findSimilarRejections({
     FROM unnest(${texts}::text[]) WITH ORDINALITY AS u(t, ord)
     CROSS JOIN LATERAL (
       SELECT x.* FROM "Candidate" x
-      WHERE x."status" = 'rejected' AND x."spaceId" = ${spaceId}
+      WHERE x."status" = 'rejected' AND x."spaceId" = ${spaceId} AND x."subject" IS NOT DISTINCT FROM ${subject}
         AND COALESCE(x."rejectReason", '') NOT LIKE ${`${FORGET_REASON}%`}
         AND similarity(x."content", u.t) >= ${MIN_SIMILARITY}
       ORDER BY x."reviewerId" IS NULL, similarity(x."content", u.t) DESC, x."reviewedAt" DESC NULLS LAST

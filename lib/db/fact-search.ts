@@ -56,6 +56,7 @@ export function filtersOf(query: FactQuery, spaceId: string): Prisma.Sql {
     where.push(Prisma.sql`f."status" = CAST(${query.status} AS "FactStatus")`);
   }
   if (query.kind) where.push(Prisma.sql`f."kind" = ${query.kind}`);
+  if (query.subject) where.push(Prisma.sql`f."subject" = ${query.subject}`);
   if (query.min !== undefined) where.push(Prisma.sql`f."confidence" >= ${query.min}`);
   if (query.max !== undefined) where.push(Prisma.sql`f."confidence" <= ${query.max}`);
   if (query.from) where.push(Prisma.sql`f."createdAt" >= ${new Date(`${query.from}T00:00:00Z`)}`);

@@ -30,14 +30,17 @@ export async function countFacts({ db, spaceId }: { db: Db; spaceId: string }) {
 export async function listKnownFacts({
   db,
   spaceId,
+  subject = null,
   take,
 }: {
   db: Db;
   spaceId: string;
+  /** Whom the run's source is about: only the facts about them (or about no one, with null). */
+  subject?: string | null;
   take: number;
 }): Promise<string[]> {
   const rows = await db.fact.findMany({
-    where: { spaceId, status: "active" },
+    where: { spaceId, subject, status: "active" },
     orderBy: [{ importance: "desc" }, { createdAt: "desc" }],
     take,
     select: { content: true },
@@ -76,6 +79,8 @@ export function createFact({
   fact: Pick<Fact, "content" | "kind" | "confidence" | "importance" | "temporal"> & {
     validFrom: Date;
     spaceId: string;
+    /** Whom it is about (its source's subject, or a person's choice); none when absent. */
+    subject?: string | null;
   };
 }) {
   return tx.fact.create({ data: { ...fact, contentHash: contentHash(fact.content) } });
@@ -297,4 +302,13 @@ export async function getRevisionSnapshot({ db, factId, version }: { db: Db | Tx
     select: { id: true, after: true },
   });
   return revision;
+}
+
+/** Whom a candidate's source is about: the subject its fact takes on approval. */
+export async function getCandidateSubject({ tx, candidateId }: { tx: Tx; candidateId: string }) {
+  const row = await tx.candidate.findUnique({
+    where: { id: candidateId },
+    select: { run: { select: { source: { select: { subject: true } } } } },
+  });
+  return row?.run.source.subject ?? null;
 }

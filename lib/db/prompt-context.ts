@@ -16,18 +16,26 @@ import { findSecrets } from "@/lib/secrets/detect";
 export async function listPromptContext({
   db,
   spaceId,
+  subject = null,
   knownFactsLimit,
   withExamples,
 }: {
   db: Db;
   /** Only this space's facts and decisions reach a run's prompts: another team's never do. */
   spaceId: string;
+  /**
+   * Whom the source is about: the prompt's known facts are theirs only, and a run about someone is shown no
+   * reviewed examples (those are other people's words).
+   */
+  subject?: string | null;
   knownFactsLimit: number;
   withExamples: boolean;
 }): Promise<{ knownFacts: string[]; examples: ReviewedExample[] }> {
   const [knownFacts, labels] = await Promise.all([
-    knownFactsLimit > 0 ? listKnownFacts({ db, spaceId, take: KNOWN_FACTS_POOL }) : Promise.resolve([]),
-    withExamples ? listDecisionLabels({ db, spaceId, limit: EXAMPLES_POOL * 2 }) : Promise.resolve([]),
+    knownFactsLimit > 0 ? listKnownFacts({ db, spaceId, subject, take: KNOWN_FACTS_POOL }) : Promise.resolve([]),
+    withExamples && subject === null
+      ? listDecisionLabels({ db, spaceId, limit: EXAMPLES_POOL * 2 })
+      : Promise.resolve([]),
   ]);
   const examples: ReviewedExample[] = [];
   for (const label of labels) {

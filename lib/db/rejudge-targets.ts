@@ -52,6 +52,7 @@ export async function listOpenCandidatesToRejudge({
       ...storedReviewFields,
       learnedConfidence: true,
       rankReason: true,
+      subject: true,
     },
   });
   const order = new Map(hits.map((h, i) => [h.id, i]));
@@ -64,7 +65,10 @@ export type CandidateToRejudge = Awaited<ReturnType<typeof listOpenCandidatesToR
 /** The changed facts as they are now: a fact no longer active (archived, superseded, gone) matches nothing. */
 export async function getChangedFacts({ db, factIds }: { db: Db | Tx; factIds: string[] }) {
   if (factIds.length === 0) return [];
-  return db.fact.findMany({ where: { id: { in: factIds } }, select: { id: true, content: true, status: true } });
+  return db.fact.findMany({
+    where: { id: { in: factIds } },
+    select: { id: true, content: true, status: true, subject: true },
+  });
 }
 
 /** The status and cluster of the candidates stored matches name (is it still open, whose cluster is it in). */

@@ -65,18 +65,21 @@ const BAND_CAP = 200;
 export async function findSimilarFacts({
   db,
   spaceId,
+  subject,
   texts,
   limit = 20,
 }: {
   db: Db | Tx;
   /** Only this space's facts (issue 27). */
   spaceId: string;
+  /** Only the facts about this subject (null: about no one); every fact of the space when absent. */
+  subject?: string | null;
   texts: string[];
   limit?: number;
 }): Promise<SimilarFact[][]> {
   const out: SimilarFact[][] = [];
-  for await (const chunk of findSimilarFactsInChunks({ db, spaceId, texts, limit, chunkSize: texts.length }))
-    out.push(...chunk);
+  const chunks = findSimilarFactsInChunks({ db, spaceId, subject, texts, limit, chunkSize: texts.length });
+  for await (const chunk of chunks) out.push(...chunk);
   return out;
 }
 
@@ -103,12 +106,14 @@ export async function findSimilarFacts({
 export async function* findSimilarFactsInChunks({
   db,
   spaceId,
+  subject,
   texts,
   limit = 20,
   chunkSize,
 }: {
   db: Db | Tx;
   spaceId: string;
+  subject?: string | null;
   texts: string[];
   limit?: number;
   chunkSize: number;
@@ -127,6 +132,7 @@ export async function* findSimilarFactsInChunks({
     const rows = retrieveChunk(FACTS, {
       db,
       spaceId,
+      subject,
       hashes: hashes.slice(from, to),
       keys: keys.slice(from, to),
       pool,
@@ -158,6 +164,7 @@ export async function* findSimilarFactsInChunks({
 export function findSimilarFactsInOrder(options: {
   db: Db | Tx;
   spaceId: string;
+  subject?: string | null;
   texts: string[];
   limit?: number;
   chunkSize: number;
@@ -194,12 +201,15 @@ export function findSimilarFactsInOrder(options: {
 export async function findSimilarOpenCandidates({
   db,
   spaceId,
+  subject,
   texts,
   limit = 20,
 }: {
   db: Db | Tx;
   /** Only this space's candidates (issue 27). */
   spaceId: string;
+  /** Only the candidates about this subject (null: about no one); every one of the space when absent. */
+  subject?: string | null;
   texts: string[];
   limit?: number;
 }): Promise<SimilarCandidate[][]> {
@@ -208,6 +218,7 @@ export async function findSimilarOpenCandidates({
   const rows = await retrieveChunk(OPEN_CANDIDATES, {
     db,
     spaceId,
+    subject,
     hashes,
     keys,
     pool: Math.max(MIN_POOL, limit * POOL_FACTOR),
@@ -243,9 +254,18 @@ async function lookupKeys(
 // is in flight while the caller works.
 function retrieveChunk(
   target: Target,
-  { db, spaceId, hashes, keys, pool }: { db: Db | Tx; spaceId: string; hashes: string[]; keys: string[]; pool: number },
+  {
+    db,
+    spaceId,
+    subject,
+    hashes,
+    keys,
+    pool,
+  }: { db: Db | Tx; spaceId: string; subject?: string | null; hashes: string[]; keys: string[]; pool: number },
 ) {
   const { rows: table, bands, ref, live } = target;
+  // Within a space, an end user's facts and cards are matched with their own only (issue 27's subjects).
+  const about = subject === undefined ? Prisma.empty : Prisma.sql`AND r."subject" IS NOT DISTINCT FROM ${subject}`;
   return db.$queryRaw<Array<{ i: number; id: string; content: string; exact: boolean; clusterId: string | null }>>`
     WITH q AS MATERIALIZED (
       SELECT u.ord::int - 1 AS i, u.h, u.k::bigint[] AS keys
@@ -277,7 +297,7 @@ function retrieveChunk(
     -- Each hit by its primary key: a plain join let the planner scan every open row of the space instead
     -- (the space's index matches the filter), a cost that grew with the queue (issue 27's load bench).
     CROSS JOIN LATERAL (
-      SELECT * FROM ${table} r WHERE r."id" = hit."id" AND ${live} AND r."spaceId" = ${spaceId} OFFSET 0
+      SELECT * FROM ${table} r WHERE r."id" = hit."id" AND ${live} AND r."spaceId" = ${spaceId} ${about} OFFSET 0
     ) r`.then((rows) => rows);
 }
 

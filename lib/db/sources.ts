@@ -12,6 +12,8 @@ export interface NewSource {
   parsed: ParsedSource;
   meetingDate?: string | null;
   contextHints?: string | null;
+  /** Whom it is about within its space; null for none. */
+  subject?: string | null;
 }
 
 export function hashText(text: string): string {
@@ -33,6 +35,7 @@ export async function createSource({ db, spaceId, source }: { db: Db | Tx; space
       participants: source.parsed.participants,
       meetingDate: source.meetingDate ? new Date(`${source.meetingDate}T00:00:00Z`) : null,
       contextHints: source.contextHints ?? null,
+      subject: source.subject ?? null,
     },
   });
 }
@@ -74,10 +77,23 @@ export async function getSource({ db, sourceId }: { db: Db; sourceId: string }) 
   return { ...source, segments };
 }
 
-/** The latest source whose text is exactly this one (same sha256), if one was ingested before. */
-export function findSourceByText({ db, spaceId, text }: { db: Db | Tx; spaceId: string; text: string }) {
+/**
+ * The latest source whose text is exactly this one (same sha256) about the same subject, if one was ingested
+ * before: the same words about another end user are not a repeat.
+ */
+export function findSourceByText({
+  db,
+  spaceId,
+  text,
+  subject = null,
+}: {
+  db: Db | Tx;
+  spaceId: string;
+  text: string;
+  subject?: string | null;
+}) {
   return db.source.findFirst({
-    where: { spaceId, contentHash: hashText(text) },
+    where: { spaceId, contentHash: hashText(text), subject },
     orderBy: { createdAt: "desc" },
     select: { id: true, title: true, createdAt: true },
   });

@@ -8,6 +8,7 @@ import {
   addProvenanceFromCandidate,
   bumpActiveFactVersion,
   createFact,
+  getCandidateSubject,
   getFact,
   markFactSuperseded,
   recordFactRevision,
@@ -94,8 +95,9 @@ export async function approveCandidate({
         importance: edits?.importance ?? candidate.importance,
         temporal: edits?.temporal ?? candidate.temporal,
         validFrom: now,
-        // The candidate's space: a fact never lands in another team's fact base.
+        // The candidate's space: a fact never lands in another team's fact base; and whom its source is about.
         spaceId: candidate.spaceId,
+        subject: await getCandidateSubject({ tx, candidateId }),
       },
     });
     await addProvenanceFromCandidate({ tx, candidate, factId: fact.id, quote: storedQuote(candidate.quote, secret) });

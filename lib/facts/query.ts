@@ -50,6 +50,8 @@ export const FactQuerySchema = z.object({
     .catch(50),
   /** The page's space, by slug (issue 27): links carry it; the default space when absent. */
   space: text,
+  /** Only the facts about this subject (exactly as written). */
+  subject: text,
 });
 export type FactQuery = z.infer<typeof FactQuerySchema>;
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { SubjectSchema } from "@/lib/spaces/schema";
 import { KindSchema, TemporalSchema } from "@/lib/extraction/schema";
 import { storableLine } from "@/lib/text/storable";
 
@@ -102,6 +103,8 @@ export const MANUAL_ENTRY_REASON = "Entered by hand";
 export const ManualFactInputSchema = FactSchema.pick({ content: true, kind: true, temporal: true }).extend({
   importance: FactSchema.shape.importance.default(0.5),
   note: z.string().trim().max(500).optional(),
+  /** Whom the fact is about within its space (an agent's end user). */
+  subject: SubjectSchema,
   ...SecretChoiceSchema.shape,
 });
 export type ManualFactInput = z.input<typeof ManualFactInputSchema>;

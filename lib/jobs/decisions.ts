@@ -3,6 +3,7 @@ import { getCandidateStatuses } from "@/lib/db/review-queue";
 import type { Db } from "@/lib/db/types";
 import { AppError, isAppError } from "@/lib/errors";
 import { forgetSource, setFactArchived } from "@/lib/facts/archive";
+import { forgetSubject } from "@/lib/facts/forget-subject";
 import { approveCandidate, mergeCandidate, rejectCandidate } from "@/lib/facts/decide";
 import { editFact, restoreFactVersion } from "@/lib/facts/edit";
 import { createManualFact } from "@/lib/facts/manual";
@@ -172,5 +173,12 @@ export async function forgetSourceAndRejudge(options: Parameters<typeof forgetSo
     db: options.db,
     change: { factIds: result.factIds, texts: result.texts },
   });
+  return result;
+}
+
+/** A subject forgotten (lib/facts/forget-subject.ts), then the open candidates that matched its facts judged again. */
+export async function forgetSubjectAndRejudge(options: Parameters<typeof forgetSubject>[0]) {
+  const result = await forgetSubject(options);
+  await rejudgeQuietly({ db: options.db, change: { factIds: result.factIds, texts: result.texts } });
   return result;
 }

@@ -85,31 +85,43 @@ export async function rejudgeAfterChange({ db, change }: { db: Db; change: Revie
     getChangedFacts({ db, factIds: [...new Set(change.factIds ?? [])] }),
     getCandidateStates({ db, ids: [...new Set(named)] }),
   ]);
-  const { reviews, full } = await mergeChangedVerdicts({
-    candidates: candidates.filter((c) => !reopened.has(c.id)),
-    facts,
-    decided: new Set(change.candidateIds ?? []),
-    states,
-    thresholds: settings.thresholds,
-    encoder,
-    policy,
-  });
-  let updated = await updateCandidateReviews({ db, reviews: reviews.map(stayOpen) });
-  const fullIds = new Set(full.map((c) => c.id));
-  // Oldest first, as listed: the first to say a thing heads its cluster again.
-  const again = candidates.filter((c) => reopened.has(c.id) || fullIds.has(c.id));
-  if (again.length > 0) {
-    const judged = await reviewCandidates({
-      db,
-      spaceId,
-      candidates: again.map(candidateInput),
+  let updated = 0;
+  // One subject at a time (issue 27): a card about one end user is judged against facts about them only.
+  for (const [subject, group] of bySubject(candidates)) {
+    const { reviews, full } = await mergeChangedVerdicts({
+      candidates: group.filter((c) => !reopened.has(c.id)),
+      facts: facts.filter((f) => f.subject === subject),
+      decided: new Set(change.candidateIds ?? []),
+      states,
       thresholds: settings.thresholds,
       encoder,
       policy,
     });
-    updated += await updateCandidateReviews({ db, reviews: judged.map(stayOpen) });
+    updated += await updateCandidateReviews({ db, reviews: reviews.map(stayOpen) });
+    const fullIds = new Set(full.map((c) => c.id));
+    // Oldest first, as listed: the first to say a thing heads its cluster again.
+    const again = group.filter((c) => reopened.has(c.id) || fullIds.has(c.id));
+    if (again.length > 0) {
+      const judged = await reviewCandidates({
+        db,
+        spaceId,
+        subject,
+        candidates: again.map(candidateInput),
+        thresholds: settings.thresholds,
+        encoder,
+        policy,
+      });
+      updated += await updateCandidateReviews({ db, reviews: judged.map(stayOpen) });
+    }
   }
   return updated;
+}
+
+/** The candidates grouped by whom they are about, each group in the order given. */
+function bySubject<C extends { subject: string | null }>(candidates: C[]): Map<string | null, C[]> {
+  const groups = new Map<string | null, C[]>();
+  for (const c of candidates) groups.set(c.subject, [...(groups.get(c.subject) ?? []), c]);
+  return groups;
 }
 
 function stayOpen<R extends { status: string }>(r: R): R & { status: "pending" | "gated" } {

@@ -74,6 +74,7 @@ export async function createQueuedRun({
     ...(await listPromptContext({
       db,
       spaceId,
+      subject: source.subject ?? null,
       knownFactsLimit: settings.knownFactsLimit,
       withExamples: !agentFacts && extractor.mode === "llm",
     })),
@@ -130,6 +131,7 @@ export async function startExtraction({
       db,
       spaceId: options.spaceId ?? DEFAULT_SPACE_ID,
       text: options.source.parsed.text,
+      subject: options.source.subject ?? null,
     });
     if (earlier) return { duplicateOf: earlier };
   }
@@ -166,6 +168,7 @@ export async function startExtractionFromInput({
       parsed,
       meetingDate: fields.meetingDate || null,
       contextHints: fields.contextHints || null,
+      subject: fields.subject ?? null,
     },
     preset: fields.preset,
     again: fields.again === "1",

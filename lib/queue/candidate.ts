@@ -48,6 +48,8 @@ export const CandidateViewSchema = CandidateSchema.extend({
     createdAt: Timestamp,
     /** The day of the meeting, when the ingest form was given one (yyyy-mm-dd). */
     meetingDate: z.iso.date().nullable(),
+    /** Whom the source is about within its space (its facts take it); null for no one. */
+    subject: z.string().nullable(),
   }),
 });
 export type CandidateView = z.infer<typeof CandidateViewSchema>;

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { STORED_FORMATS } from "@/lib/sources/formats";
 import { storableLine } from "@/lib/text/storable";
+import { SubjectSchema } from "@/lib/spaces/schema";
 
 /**
  * A stretch of a segment's stored text that does not read as itself: a subtitle tag or the timing lines
@@ -61,6 +62,8 @@ export const SourceInputSchema = z.object({
     .optional(),
   /** "1": ingest a text that was ingested before once more. */
   again: z.literal("1").optional(),
+  /** Whom the text is about (an agent's end user): its facts carry it, and can be found and forgotten by it. */
+  subject: SubjectSchema,
 });
 
 /** How a source came in: the ingest form's paste or upload, the REST API, or an agent's proposal (MCP). */

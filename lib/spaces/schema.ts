@@ -21,6 +21,15 @@ export const NewSpaceSchema = z.object({
 });
 export type NewSpace = z.infer<typeof NewSpaceSchema>;
 
+/**
+ * Whom or what a source and its facts are about within a space (an agent's end user, mem0's `user_id`): one
+ * exact name, compared as written; blank is none.
+ */
+export const SubjectSchema = z.preprocess(
+  (v) => (typeof v === "string" ? v.replace(/[\u0000-\u001f\u007f]/g, " ").trim() || undefined : v),
+  z.string().max(200, "Keep the subject under 200 characters").optional(),
+);
+
 /** What callers outside the database see of a space. */
 export interface SpaceRef {
   id: string;

@@ -14,6 +14,7 @@ import { FactQuerySchema } from "@/lib/facts/query";
 
 const SPACES = "20261204090018_spaces";
 const MEMBERS = "20261205090000_space_members";
+const SUBJECTS = "20261205090001_subjects";
 const all = findMigrationsDir();
 let before: string;
 let dataDir: string;
@@ -87,7 +88,7 @@ describe("migrating a database from before spaces", () => {
   it("puts every source, candidate, fact and token in the default space, and loses nothing", async () => {
     const bands = await executor.query(`SELECT * FROM "FactBand" WHERE "factId" = 'f1' ORDER BY 1, 2`);
     const report = await applyMigrations({ executor });
-    expect(report.applied).toEqual([SPACES, MEMBERS]);
+    expect(report.applied).toEqual([SPACES, MEMBERS, SUBJECTS]);
     expect(await executor.query(`SELECT id, slug FROM "Space"`)).toEqual([{ id: "default", slug: "default" }]);
     for (const table of ["Source", "Candidate", "Fact"]) {
       expect(await executor.query(`SELECT id, "spaceId" FROM "${table}"`), table).toEqual([

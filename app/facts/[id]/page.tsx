@@ -66,6 +66,7 @@ export default async function FactPage({ params }: { params: Promise<{ id: strin
           <Badge tone="primary">{fact.kind.replace(/_/g, " ")}</Badge>
           <Badge tone={fact.status === "active" ? "success" : "warning"}>{fact.status}</Badge>
           <Badge>{fact.temporal}</Badge>
+          {fact.subject ? <Badge>about {fact.subject}</Badge> : null}
           <span className="text-muted-foreground">
             importance {Math.round(fact.importance * 100)}% · confidence {Math.round(fact.confidence * 100)}%
             {fact.validFrom ? ` · valid from ${day(fact.validFrom)}` : ""}
