@@ -68,7 +68,14 @@ test("an agent proposes facts over MCP: they wait in the queue as an agent's and
   const client = new Client({ name: "e2e-agent", version: "1.0.0" });
   await client.connect(new StreamableHTTPClientTransport(new URL("/api/mcp", baseURL)));
   const { tools } = await client.listTools();
-  expect(tools.map((t) => t.name).sort()).toEqual(["get_fact", "get_run", "propose_facts", "search_facts"]);
+  expect(tools.map((t) => t.name).sort()).toEqual([
+    "forget_subject",
+    "get_fact",
+    "get_run",
+    "preview_forget_subject",
+    "propose_facts",
+    "search_facts",
+  ]);
   const proposed = await client.callTool({
     name: "propose_facts",
     arguments: {

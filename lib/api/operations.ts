@@ -14,10 +14,13 @@ import {
   SourceJsonSchema,
   SourceUploadSchema,
   StartedRunSchema,
+  ForgottenSubjectSchema,
+  SubjectForgetPlanSchema,
+  SubjectQuerySchema,
 } from "@/lib/api/schemas";
 import type { Permission } from "@/lib/accounts/schema";
 import type { ErrorCode } from "@/lib/errors";
-import { ManualFactInputSchema } from "@/lib/facts/schema";
+import { ForgetSubjectInputSchema, ManualFactInputSchema } from "@/lib/facts/schema";
 
 /**
  * Every REST operation once: its path, inputs and response, as zod schemas. The route wrapper
@@ -171,6 +174,28 @@ export const operations = {
     json: RejectBodySchema,
     status: 200,
     response: DecisionSchema,
+    errors: ["VALIDATION", "NOT_FOUND", "CONFLICT"],
+  }),
+  previewForgetSubject: define({
+    method: "get",
+    path: "/api/subjects/forget",
+    operationId: "previewForgetSubject",
+    need: "review",
+    summary: "What forgetting a subject would change: their facts, sources, waiting cards (nothing changes yet)",
+    query: SubjectQuerySchema,
+    status: 200,
+    response: SubjectForgetPlanSchema,
+    errors: ["VALIDATION"],
+  }),
+  forgetSubject: define({
+    method: "post",
+    path: "/api/subjects/forget",
+    operationId: "forgetSubject",
+    need: "review",
+    summary: "Forget everything about a subject as previewed (send the preview's expected); 409 if it changed",
+    json: ForgetSubjectInputSchema,
+    status: 200,
+    response: ForgottenSubjectSchema,
     errors: ["VALIDATION", "NOT_FOUND", "CONFLICT"],
   }),
 } satisfies Record<string, Operation>;

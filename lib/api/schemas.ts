@@ -8,6 +8,7 @@ import {
   FACT_STATUSES,
   FactSchema,
   FactSnapshotSchema,
+  ForgetSubjectInputSchema,
   RejectReasonSchema,
   SecretChoiceSchema,
   VersionSchema,
@@ -263,3 +264,28 @@ export const ProposeFactsSchema = z
   .refine((p) => Boolean(p.text?.trim()) || Boolean(p.facts?.length), {
     message: "Send a text to extract, or a list of facts",
   });
+
+/** GET /api/subjects/forget: whom. */
+export const SubjectQuerySchema = z.object({ subject: ForgetSubjectInputSchema.shape.subject });
+
+const PlannedFact = z.object({ id: Id, content: z.string(), status: z.enum(["active", "superseded", "archived"]) });
+
+/** What forgetting a subject would change; send `expected` back with POST /api/subjects/forget to do it. */
+export const SubjectForgetPlanSchema = z
+  .object({
+    subject: z.string(),
+    /** Facts about them: archived (active ones) or deleted. */
+    facts: z.array(PlannedFact),
+    /** Sources about them: deleted with their runs and candidates (delete only). */
+    sources: z.array(z.object({ id: Id, title: z.string() })),
+    /** Cards from those sources still waiting: rejected. */
+    openCandidates: z.array(z.object({ id: Id, content: z.string() })),
+    /** Facts about others quoting those sources: kept (they lose those quotes on delete). */
+    shared: z.array(PlannedFact),
+    expected: ForgetSubjectInputSchema.shape.expected,
+  })
+  .meta({ id: "SubjectForgetPlan" });
+
+export const ForgottenSubjectSchema = z
+  .object({ archived: z.int(), deleted: z.int(), sourcesDeleted: z.int(), rejected: z.int(), kept: z.int() })
+  .meta({ id: "ForgottenSubject" });

@@ -111,3 +111,16 @@ export type ManualFactInput = z.input<typeof ManualFactInputSchema>;
 
 /** Why a forgotten source's open candidates were rejected: not a reviewer's judgement of them. */
 export const FORGET_REASON = "source forgotten";
+
+const forgetIds = z.array(z.uuid()).max(10_000);
+
+/**
+ * Forgetting a subject as previewed (lib/facts/forget-subject.ts): whom, how, and what the preview showed —
+ * anything else there now and nothing changes. The form, the server action, the REST API and MCP share it.
+ */
+export const ForgetSubjectInputSchema = z.object({
+  subject: z.string().trim().min(1, "Name the subject").max(200),
+  mode: z.enum(["archive", "delete"]),
+  expected: z.object({ factIds: forgetIds, candidateIds: forgetIds, sourceIds: forgetIds }),
+});
+export type ForgetSubjectInput = z.infer<typeof ForgetSubjectInputSchema>;

@@ -3,13 +3,18 @@ import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { z } from "zod";
 import { getApiFactDetail, listFactsPage } from "@/lib/api/facts";
 import { getApiRun, proposeFacts } from "@/lib/api/runs";
+import { forgetApiSubject, previewApiForgetSubject } from "@/lib/api/subjects";
+import { ForgetSubjectInputSchema } from "@/lib/facts/schema";
 import {
   ApiFactDetailSchema,
   ApiRunSchema,
   FactListQuerySchema,
   FactPageSchema,
+  ForgottenSubjectSchema,
   ProposeFactsSchema,
   StartedRunSchema,
+  SubjectForgetPlanSchema,
+  SubjectQuerySchema,
 } from "@/lib/api/schemas";
 import { toActionResult } from "@/lib/action";
 import type { Permission } from "@/lib/accounts/schema";
@@ -30,7 +35,8 @@ const INSTRUCTIONS =
   "Sift is a reviewed fact base: facts extracted from meetings and conversations that a person approved. " +
   "search_facts and get_fact read approved facts with where each was said. propose_facts adds what you learned " +
   "as candidates: they wait in Sift's review queue for a person and are never facts until approved. " +
-  "get_run follows a proposal's run.";
+  "get_run follows a proposal's run. preview_forget_subject and forget_subject forget everything about one " +
+  "person (a subject), previewed first.";
 
 /**
  * Sift for agents over MCP: the REST API's operations as tools, with the same zod schemas as inputs and
@@ -128,6 +134,35 @@ export function createSiftMcpServer({
         await own("run", id);
         return getApiRun({ db, runId: id });
       }),
+  );
+
+  server.registerTool(
+    "preview_forget_subject",
+    {
+      title: "Preview forgetting someone",
+      description:
+        "What forgetting a subject (an end user the facts are about) would change: their facts, their sources, " +
+        "the cards still waiting. Nothing changes; pass its `expected` to forget_subject to do it.",
+      inputSchema: SubjectQuerySchema,
+      outputSchema: toolOutput(SubjectForgetPlanSchema),
+      annotations: { readOnlyHint: true },
+    },
+    ({ subject }) => answer("review", () => previewApiForgetSubject({ db, spaceId: space.id, subject })),
+  );
+
+  server.registerTool(
+    "forget_subject",
+    {
+      title: "Forget someone",
+      description:
+        "Forget everything about a subject as preview_forget_subject showed it: delete (their facts, sources, " +
+        "runs, candidates) or archive (their facts leave the fact base). Refused if anything about them changed " +
+        "since the preview: preview again.",
+      inputSchema: ForgetSubjectInputSchema,
+      outputSchema: toolOutput(ForgottenSubjectSchema),
+      annotations: { destructiveHint: true },
+    },
+    (input) => answer("review", () => forgetApiSubject({ db, spaceId: space.id, input, reviewerId: actor.id })),
   );
 
   return server;

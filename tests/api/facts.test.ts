@@ -44,6 +44,7 @@ describe("the OpenAPI document", () => {
       "/api/facts/{id}",
       "/api/runs/{id}",
       "/api/sources",
+      "/api/subjects/forget",
     ]);
     const patch = served.paths?.["/api/facts/{id}"]?.patch;
     expect(Object.keys(patch?.responses ?? {}).sort()).toEqual([

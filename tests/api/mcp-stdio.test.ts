@@ -59,7 +59,14 @@ describe("npx sift mcp", () => {
     const client = new Client({ name: "stdio-agent", version: "1.0.0" });
     await client.connect(siftMcp(url));
     const { tools } = await client.listTools();
-    expect(tools.map((t) => t.name).sort()).toEqual(["get_fact", "get_run", "propose_facts", "search_facts"]);
+    expect(tools.map((t) => t.name).sort()).toEqual([
+      "forget_subject",
+      "get_fact",
+      "get_run",
+      "preview_forget_subject",
+      "propose_facts",
+      "search_facts",
+    ]);
     await db.prisma.fact.create({
       data: {
         content: "Release notes ship with every build.",

@@ -75,7 +75,14 @@ describe("MCP for agents", () => {
   it("offers the four tools with their input schemas", async () => {
     const client = await inMemoryClient();
     const { tools } = await client.listTools();
-    expect(tools.map((t) => t.name).sort()).toEqual(["get_fact", "get_run", "propose_facts", "search_facts"]);
+    expect(tools.map((t) => t.name).sort()).toEqual([
+      "forget_subject",
+      "get_fact",
+      "get_run",
+      "preview_forget_subject",
+      "propose_facts",
+      "search_facts",
+    ]);
     const propose = tools.find((t) => t.name === "propose_facts");
     expect(Object.keys(propose?.inputSchema.properties ?? {})).toEqual(expect.arrayContaining(["text", "facts"]));
     await client.close();

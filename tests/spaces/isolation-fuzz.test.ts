@@ -7,6 +7,7 @@ import * as factRoute from "@/app/api/facts/[id]/route";
 import * as factsRoute from "@/app/api/facts/route";
 import * as runRoute from "@/app/api/runs/[id]/route";
 import * as sourcesRoute from "@/app/api/sources/route";
+import * as subjectsRoute from "@/app/api/subjects/forget/route";
 import { operations } from "@/lib/api/operations";
 import { issueAgentToken } from "@/lib/auth/tokens";
 import { createSpace } from "@/lib/db/spaces";
@@ -81,6 +82,10 @@ beforeAll(async () => {
   b.run = (await db.prisma.extractionRun.findMany()).map((r) => r.id);
   b.source = (await db.prisma.source.findMany()).map((s) => s.id);
   expect(b.fact.length).toBe(2);
+  // B's meeting is about someone, by a name the fuzz also asks A to forget.
+  await db.prisma.source.updateMany({ where: { spaceId: "default" }, data: { subject: "partners" } });
+  await db.prisma.candidate.updateMany({ where: { spaceId: "default" }, data: { subject: "partners" } });
+  await db.prisma.fact.updateMany({ where: { spaceId: "default" }, data: { subject: "partners" } });
 
   const { token } = await issueAgentToken({
     db: db.prisma,
@@ -152,6 +157,21 @@ const requests: Record<keyof typeof operations, (x: Args) => Request> = {
     url: `/api/candidates/${id}/reject`,
     params: { id },
     json: { version: 1, withCluster: true },
+  }),
+  // Whom to forget: a name B's meeting is about ("partners"), or another.
+  previewForgetSubject: ({ words }) => ({
+    handler: subjectsRoute.GET,
+    url: `/api/subjects/forget?subject=${encodeURIComponent(words.split(" ").slice(0, -1).join(" "))}`,
+  }),
+  forgetSubject: ({ words }) => ({
+    handler: subjectsRoute.POST,
+    method: "POST",
+    url: "/api/subjects/forget",
+    json: {
+      subject: words.split(" ").slice(0, -1).join(" "),
+      mode: "delete",
+      expected: { factIds: b.fact, candidateIds: [], sourceIds: b.source },
+    },
   }),
 };
 

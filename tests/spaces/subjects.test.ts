@@ -3,6 +3,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import * as factsRoute from "@/app/api/facts/route";
 import * as sourcesRoute from "@/app/api/sources/route";
+import * as subjectsRoute from "@/app/api/subjects/forget/route";
 import { forgetSubjectAction } from "@/app/subjects/forget/actions";
 import { listSubjects } from "@/lib/db/forget";
 import { listPromptContext } from "@/lib/db/prompt-context";
@@ -10,7 +11,7 @@ import { FORGET_REASON } from "@/lib/facts/schema";
 import { previewForgetSubject } from "@/lib/facts/forget-subject";
 import { approveAndRejudge } from "@/lib/jobs/decisions";
 import { handleMcpRequest } from "@/lib/mcp/http";
-import { call } from "@/tests/api/helpers";
+import { call, expectConforms } from "@/tests/api/helpers";
 import { createTestDb, type TestDb } from "@/tests/db";
 
 // Issue 27, item 4: subjects for agent memory (mem0's user_id). Within a space, a source names whom it is about;
@@ -135,6 +136,12 @@ describe("subjects", () => {
       structuredContent?: { facts: Array<{ subject: string | null }> };
     };
     expect(found.structuredContent?.facts.map((f) => f.subject)).toEqual(["alice", "alice"]);
+    // An agent previews forgetting someone; nothing changes until it sends the preview back.
+    const plan = (await mcp.callTool({ name: "preview_forget_subject", arguments: { subject: "carol" } })) as {
+      structuredContent?: { sources: unknown[]; expected: { sourceIds: string[] } };
+    };
+    expect(plan.structuredContent?.sources.length).toBe(1);
+    expect(await db.prisma.source.count({ where: { subject: "carol" } })).toBe(1);
     await mcp.close();
     // An LLM run about Bob is told Bob's facts only, and no one's reviewed words as examples.
     const context = await listPromptContext({
@@ -190,19 +197,24 @@ describe("subjects", () => {
     expect(await listFacts("?subject=bob")).toEqual(bobBefore);
   });
 
-  it("archives a subject instead, keeping their sources readable and rejecting their waiting cards", async () => {
-    const plan = await previewForgetSubject({ db: db.prisma, spaceId: "default", subject: "bob" });
-    const done = await forgetSubjectAction({
-      subject: "bob",
-      mode: "archive",
-      expected: {
-        factIds: plan.facts.map((f) => f.id),
-        candidateIds: plan.openCandidates.map((c) => c.id),
-        sourceIds: plan.sources.map((s) => s.id),
-      },
-    });
+  it("archives a subject over REST instead, keeping their sources and rejecting their waiting cards", async () => {
+    const preview = await call(subjectsRoute.GET, { url: "/api/subjects/forget?subject=bob" });
+    expectConforms(preview, "/api/subjects/forget", "GET");
+    const plan = preview.body as { openCandidates: Array<{ id: string }>; expected: Record<string, string[]> };
     expect(plan.openCandidates.length).toBeGreaterThan(0);
-    expect(done).toMatchObject({ ok: true, data: { archived: 1, deleted: 0, rejected: plan.openCandidates.length } });
+    const done = await call(subjectsRoute.POST, {
+      method: "POST",
+      url: "/api/subjects/forget",
+      json: { subject: "bob", mode: "archive", expected: plan.expected },
+    });
+    expectConforms(done, "/api/subjects/forget", "POST");
+    expect(done.body).toEqual({
+      archived: 1,
+      deleted: 0,
+      sourcesDeleted: 0,
+      rejected: plan.openCandidates.length,
+      kept: 0,
+    });
     expect((await listFacts("?subject=bob")).facts).toEqual([]);
     expect((await listFacts("?subject=bob&status=archived")).facts.length).toBe(1);
     expect(await db.prisma.source.count({ where: { subject: "bob" } })).toBe(1);
@@ -210,6 +222,25 @@ describe("subjects", () => {
       where: { id: { in: plan.openCandidates.map((c) => c.id) } },
     });
     expect(rejected.every((c) => c.status === "rejected" && c.rejectReason === FORGET_REASON)).toBe(true);
+  });
+
+  it("lets an agent forget someone over MCP, as previewed", async () => {
+    const mcp = new Client({ name: "memory agent", version: "1.0.0" });
+    await mcp.connect(
+      new StreamableHTTPClientTransport(new URL("http://127.0.0.1/api/mcp"), {
+        fetch: (url, init) => handleMcpRequest(new Request(url, init), (task) => void state.background.push(task())),
+      }),
+    );
+    const plan = (await mcp.callTool({ name: "preview_forget_subject", arguments: { subject: "carol" } })) as {
+      structuredContent?: { expected: Record<string, string[]> };
+    };
+    const done = (await mcp.callTool({
+      name: "forget_subject",
+      arguments: { subject: "carol", mode: "delete", expected: plan.structuredContent?.expected },
+    })) as { structuredContent?: { sourcesDeleted: number } };
+    expect(done.structuredContent?.sourcesDeleted).toBe(1);
+    expect(await db.prisma.source.count({ where: { subject: "carol" } })).toBe(0);
+    await mcp.close();
   });
 
   it("answers a subject nobody has, or one in a space out of reach, as nothing to forget", async () => {
