@@ -6,6 +6,8 @@ import { forgetSourceAction } from "@/app/sources/[id]/forget/actions";
 import { callAction } from "@/components/call-action";
 import { Button } from "@/components/ui/button";
 import { FormError } from "@/components/ui/form-error";
+import { ForgetModeFields } from "@/components/ui/forget-mode";
+import type { ForgetMode } from "@/lib/facts/schema";
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
@@ -21,7 +23,7 @@ export function ForgetForm({
   expected: { factIds: string[]; candidateIds: string[] };
 }) {
   const router = useRouter();
-  const [mode, setMode] = useState<"archive" | "delete">("delete");
+  const [mode, setMode] = useState<ForgetMode>("delete");
   const [error, setError] = useState<string | null>(null);
   const [busy, startTransition] = useTransition();
   function forget() {
@@ -50,24 +52,24 @@ export function ForgetForm({
         forget();
       }}
     >
-      <fieldset className="flex flex-col gap-3 text-sm">
-        <legend className="mb-1 font-medium">How to forget it</legend>
-        <label className="flex items-start gap-2">
-          <input type="radio" name="mode" checked={mode === "delete"} onChange={() => setMode("delete")} />
-          <span>
+      <ForgetModeFields
+        legend="How to forget it"
+        mode={mode}
+        onChange={setMode}
+        deleting={
+          <>
             <span className="font-medium">Delete it</span>: the transcript, its runs and candidates, the facts only it
             supports, and its quotes in the facts that stay. Nothing of it is left to read. This cannot be undone.
-          </span>
-        </label>
-        <label className="flex items-start gap-2">
-          <input type="radio" name="mode" checked={mode === "archive"} onChange={() => setMode("archive")} />
-          <span>
+          </>
+        }
+        archiving={
+          <>
             <span className="font-medium">Archive instead</span>: the facts only it supports leave the fact base and can
             be brought back one by one. Archive keeps the transcript (still readable on the source page, its lines
             struck through), its runs and candidates, and its quotes in the facts that stay.
-          </span>
-        </label>
-      </fieldset>
+          </>
+        }
+      />
       <FormError message={error} />
       <div>
         <Button type="submit" variant="danger" disabled={busy}>

@@ -6,6 +6,8 @@ import { forgetSubjectAction } from "@/app/subjects/forget/actions";
 import { callAction } from "@/components/call-action";
 import { Button } from "@/components/ui/button";
 import { FormError } from "@/components/ui/form-error";
+import { ForgetModeFields } from "@/components/ui/forget-mode";
+import type { ForgetMode } from "@/lib/facts/schema";
 import { spaceHref } from "@/lib/spaces/href";
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
@@ -21,7 +23,7 @@ export function ForgetSubjectForm({
   expected: { factIds: string[]; candidateIds: string[]; sourceIds: string[] };
 }) {
   const router = useRouter();
-  const [mode, setMode] = useState<"archive" | "delete">("delete");
+  const [mode, setMode] = useState<ForgetMode>("delete");
   const [error, setError] = useState<string | null>(null);
   const [busy, startTransition] = useTransition();
   function forget() {
@@ -49,23 +51,23 @@ export function ForgetSubjectForm({
         forget();
       }}
     >
-      <fieldset className="flex flex-col gap-3 text-sm">
-        <legend className="mb-1 font-medium">How to forget them</legend>
-        <label className="flex items-start gap-2">
-          <input type="radio" name="mode" checked={mode === "delete"} onChange={() => setMode("delete")} />
-          <span>
+      <ForgetModeFields
+        legend="How to forget them"
+        mode={mode}
+        onChange={setMode}
+        deleting={
+          <>
             <span className="font-medium">Delete</span>: their facts, their sources with runs and candidates, and those
             sources&apos; quotes in anyone else&apos;s facts. Nothing about them is left to read. This cannot be undone.
-          </span>
-        </label>
-        <label className="flex items-start gap-2">
-          <input type="radio" name="mode" checked={mode === "archive"} onChange={() => setMode("archive")} />
-          <span>
+          </>
+        }
+        archiving={
+          <>
             <span className="font-medium">Archive instead</span>: their facts leave the fact base and can be brought
             back one by one; their sources stay readable, and their waiting cards are rejected.
-          </span>
-        </label>
-      </fieldset>
+          </>
+        }
+      />
       <FormError message={error} />
       <div>
         <Button type="submit" variant="danger" disabled={busy}>

@@ -58,30 +58,6 @@ export async function removeSpaceMember({
   return count === 1;
 }
 
-/** The space each object belongs to, by id (a run by its source); absent ids name nothing. */
-export async function spacesOfObjects({
-  db,
-  kind,
-  ids,
-}: {
-  db: Db | Tx;
-  kind: "fact" | "candidate" | "run" | "source";
-  ids: string[];
-}): Promise<Map<string, string>> {
-  const where = { id: { in: ids } };
-  const rows =
-    kind === "fact"
-      ? await db.fact.findMany({ where, select: { id: true, spaceId: true } })
-      : kind === "candidate"
-        ? await db.candidate.findMany({ where, select: { id: true, spaceId: true } })
-        : kind === "source"
-          ? await db.source.findMany({ where, select: { id: true, spaceId: true } })
-          : (
-              await db.extractionRun.findMany({ where, select: { id: true, source: { select: { spaceId: true } } } })
-            ).map((r) => ({ id: r.id, spaceId: r.source.spaceId }));
-  return new Map(rows.map((r) => [r.id, r.spaceId]));
-}
-
 /** People with an account who may be added to a space (everyone not yet in it; instance admins are in all). */
 export async function listAddableMembers({
   db,

@@ -32,7 +32,31 @@ export async function createSpace({ db, space }: { db: Db | Tx; space: NewSpace 
   }
 }
 
-/** Whether a fact, candidate or run (by its source) belongs to a space; false for an id that names nothing. */
+/** The space each object belongs to, by id (a run by its source); absent ids name nothing. */
+export async function spacesOfObjects({
+  db,
+  kind,
+  ids,
+}: {
+  db: Db | Tx;
+  kind: "fact" | "candidate" | "run" | "source";
+  ids: string[];
+}): Promise<Map<string, string>> {
+  const where = { id: { in: ids } };
+  const rows =
+    kind === "fact"
+      ? await db.fact.findMany({ where, select: { id: true, spaceId: true } })
+      : kind === "candidate"
+        ? await db.candidate.findMany({ where, select: { id: true, spaceId: true } })
+        : kind === "source"
+          ? await db.source.findMany({ where, select: { id: true, spaceId: true } })
+          : (
+              await db.extractionRun.findMany({ where, select: { id: true, source: { select: { spaceId: true } } } })
+            ).map((r) => ({ id: r.id, spaceId: r.source.spaceId }));
+  return new Map(rows.map((r) => [r.id, r.spaceId]));
+}
+
+/** Whether a fact, candidate, run (by its source) or source belongs to a space; false for an id that names nothing. */
 export async function isInSpace({
   db,
   spaceId,
@@ -44,16 +68,7 @@ export async function isInSpace({
   kind: "fact" | "candidate" | "run" | "source";
   id: string;
 }): Promise<boolean> {
-  switch (kind) {
-    case "fact":
-      return (await db.fact.count({ where: { id, spaceId } })) === 1;
-    case "candidate":
-      return (await db.candidate.count({ where: { id, spaceId } })) === 1;
-    case "run":
-      return (await db.extractionRun.count({ where: { id, source: { spaceId } } })) === 1;
-    case "source":
-      return (await db.source.count({ where: { id, spaceId } })) === 1;
-  }
+  return (await spacesOfObjects({ db, kind, ids: [id] })).get(id) === spaceId;
 }
 
 /** What each space holds, for the admin's overview: sources, open candidates, active facts. */

@@ -10,7 +10,7 @@ import {
 import { withTransaction, type Db, type Tx } from "@/lib/db/types";
 import { AppError } from "@/lib/errors";
 import { rejectCandidate } from "@/lib/facts/decide";
-import { FORGET_REASON } from "@/lib/facts/schema";
+import { FORGET_REASON, type ForgetMode } from "@/lib/facts/schema";
 
 /**
  * Archiving takes a fact out of the fact base without losing it (search and the API show active facts;
@@ -64,8 +64,6 @@ export async function setFactArchived({
     return fact;
   });
 }
-
-export type ForgetMode = "archive" | "delete";
 
 /**
  * Exactly what forgetting a source would change, for the reviewer to read before confirming: the facts
@@ -122,27 +120,10 @@ export async function forgetSource({
       );
     }
     const reason = `${FORGET_REASON}: ${plan.source.title}`;
-    let archived = 0;
-    for (const fact of plan.only) {
-      if (mode === "delete") continue;
-      if (fact.status !== "active") continue;
-      await setFactArchived({
-        db: tx,
-        factId: fact.id,
-        expectedVersion: fact.version,
-        archived: true,
-        reviewerId,
-        reason,
-      });
-      archived++;
-    }
-    for (const candidate of plan.openCandidates) {
-      await rejectCandidate({ db: tx, candidateId: candidate.id, reviewerId, reason: FORGET_REASON });
-    }
+    const archived = mode === "delete" ? 0 : await archiveActiveFacts({ tx, facts: plan.only, reviewerId, reason });
+    await rejectForgottenCandidates({ tx, candidates: plan.openCandidates, reviewerId });
     if (mode === "delete") {
-      for (const fact of plan.only) await deleteFact({ tx, factId: fact.id });
-      await removeSourceProvenance({ tx, sourceId });
-      await deleteSource({ tx, sourceId });
+      await deleteForgotten({ tx, factIds: plan.only.map((f) => f.id), sourceIds: [sourceId] });
     }
     return {
       archived,
@@ -155,7 +136,63 @@ export async function forgetSource({
   });
 }
 
-function sameSet(a: string[], b: string[]) {
+/** Whether a preview's ids are still what is there now (forgetting changes nothing otherwise). */
+export function sameSet(a: string[], b: string[]) {
   const set = new Set(b);
   return a.length === set.size && a.every((id) => set.has(id));
+}
+
+/** Archives the active ones of the facts a forget plan names, each with a revision; how many it archived. */
+export async function archiveActiveFacts({
+  tx,
+  facts,
+  reviewerId,
+  reason,
+}: {
+  tx: Tx;
+  facts: Array<{ id: string; status: string; version: number }>;
+  reviewerId: string;
+  reason: string;
+}): Promise<number> {
+  let archived = 0;
+  for (const fact of facts) {
+    if (fact.status !== "active") continue;
+    await setFactArchived({
+      db: tx,
+      factId: fact.id,
+      expectedVersion: fact.version,
+      archived: true,
+      reviewerId,
+      reason,
+    });
+    archived++;
+  }
+  return archived;
+}
+
+/**
+ * Rejects the waiting cards of what is forgotten as "source forgotten": a choice about the source, never a
+ * verdict on the words (nothing learns from it).
+ */
+export async function rejectForgottenCandidates({
+  tx,
+  candidates,
+  reviewerId,
+}: {
+  tx: Tx;
+  candidates: Array<{ id: string }>;
+  reviewerId: string;
+}): Promise<void> {
+  for (const candidate of candidates) {
+    await rejectCandidate({ db: tx, candidateId: candidate.id, reviewerId, reason: FORGET_REASON });
+  }
+}
+
+/** Deletes the facts, then each source with its text, runs and candidates, its quotes leaving the facts that stay. */
+export async function deleteForgotten({ tx, factIds, sourceIds }: { tx: Tx; factIds: string[]; sourceIds: string[] }) {
+  for (const factId of factIds) await deleteFact({ tx, factId });
+  for (const sourceId of sourceIds) {
+    await removeSourceProvenance({ tx, sourceId });
+    await deleteSource({ tx, sourceId });
+  }
 }

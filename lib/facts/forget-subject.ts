@@ -1,17 +1,9 @@
 import "server-only";
-import { deleteFact } from "@/lib/db/facts";
-import {
-  deleteSource,
-  listFactsAboutSubject,
-  listOtherFactsQuotingSources,
-  listSourcesAboutSubject,
-  removeSourceProvenance,
-} from "@/lib/db/forget";
+import { listFactsAboutSubject, listOtherFactsQuotingSources, listSourcesAboutSubject } from "@/lib/db/forget";
 import { withTransaction, type Db, type Tx } from "@/lib/db/types";
 import { AppError } from "@/lib/errors";
-import { setFactArchived, type ForgetMode } from "@/lib/facts/archive";
-import { rejectCandidate } from "@/lib/facts/decide";
-import { FORGET_REASON } from "@/lib/facts/schema";
+import { archiveActiveFacts, deleteForgotten, rejectForgottenCandidates, sameSet } from "@/lib/facts/archive";
+import type { ForgetMode } from "@/lib/facts/schema";
 
 /**
  * Forgetting a subject (issue 27: an agent's end user says "forget me", the loyal_companion seed's `!forgetme`):
@@ -45,8 +37,6 @@ export async function previewForgetSubject({
     shared,
   };
 }
-
-export type SubjectPlan = Awaited<ReturnType<typeof previewForgetSubject>>;
 
 /**
  * Forgets a subject as previewed. `expected` names what the preview showed: if anything about them was
@@ -92,26 +82,11 @@ export async function forgetSubject({
       throw new AppError("NOT_FOUND", `Nothing here is about "${subject}".`);
     }
     const reason = `Subject forgotten: ${subject}`;
-    let archived = 0;
-    // As when a source is forgotten: a choice about the source, never a verdict on the words (nothing learns it).
-    for (const candidate of plan.openCandidates) {
-      await rejectCandidate({ db: tx, candidateId: candidate.id, reviewerId, reason: FORGET_REASON });
-    }
-    if (mode === "archive") {
-      for (const fact of plan.facts) {
-        if (fact.status !== "active") continue;
-        await setFactArchived({
-          db: tx,
-          factId: fact.id,
-          expectedVersion: fact.version,
-          archived: true,
-          reviewerId,
-          reason,
-        });
-        archived++;
-      }
-    } else {
-      await deleteAll(tx, plan);
+    // As when a source is forgotten (lib/facts/archive.ts), with every source about them.
+    await rejectForgottenCandidates({ tx, candidates: plan.openCandidates, reviewerId });
+    const archived = mode === "archive" ? await archiveActiveFacts({ tx, facts: plan.facts, reviewerId, reason }) : 0;
+    if (mode === "delete") {
+      await deleteForgotten({ tx, factIds: plan.facts.map((f) => f.id), sourceIds: plan.sources.map((s) => s.id) });
     }
     return {
       archived,
@@ -123,17 +98,4 @@ export async function forgetSubject({
       texts: [...plan.facts, ...plan.shared].map((f) => f.content),
     };
   });
-}
-
-async function deleteAll(tx: Tx, plan: SubjectPlan) {
-  for (const fact of plan.facts) await deleteFact({ tx, factId: fact.id });
-  for (const source of plan.sources) {
-    await removeSourceProvenance({ tx, sourceId: source.id });
-    await deleteSource({ tx, sourceId: source.id });
-  }
-}
-
-function sameSet(a: string[], b: string[]) {
-  const set = new Set(b);
-  return a.length === set.size && a.every((id) => set.has(id));
 }

@@ -112,6 +112,10 @@ export type ManualFactInput = z.input<typeof ManualFactInputSchema>;
 /** Why a forgotten source's open candidates were rejected: not a reviewer's judgement of them. */
 export const FORGET_REASON = "source forgotten";
 
+/** How a source or a subject is forgotten: deleted for good, or its facts archived. */
+export const FORGET_MODES = ["delete", "archive"] as const;
+export type ForgetMode = (typeof FORGET_MODES)[number];
+
 const forgetIds = z.array(z.uuid()).max(10_000);
 
 /**
@@ -120,7 +124,7 @@ const forgetIds = z.array(z.uuid()).max(10_000);
  */
 export const ForgetSubjectInputSchema = z.object({
   subject: z.string().trim().min(1, "Name the subject").max(200),
-  mode: z.enum(["archive", "delete"]),
+  mode: z.enum(FORGET_MODES),
   expected: z.object({ factIds: forgetIds, candidateIds: forgetIds, sourceIds: forgetIds }),
 });
 export type ForgetSubjectInput = z.infer<typeof ForgetSubjectInputSchema>;

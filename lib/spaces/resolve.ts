@@ -1,8 +1,7 @@
 import "server-only";
 import type { Permission } from "@/lib/accounts/schema";
 import { assertAllowedIn, mayReach, type Actor } from "@/lib/auth/access";
-import { spacesOfObjects } from "@/lib/db/members";
-import { getSpaceById, getSpaceBySlug } from "@/lib/db/spaces";
+import { getSpaceById, getSpaceBySlug, spacesOfObjects } from "@/lib/db/spaces";
 import type { Db } from "@/lib/db/types";
 import { AppError } from "@/lib/errors";
 import { DEFAULT_SPACE_ID, SpaceSlugSchema, type SpaceRef } from "@/lib/spaces/schema";

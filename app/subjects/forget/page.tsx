@@ -5,6 +5,7 @@ import { requireSpacePage } from "@/app/access";
 import { ForgetSubjectForm } from "@/components/subjects/forget-subject-form";
 import { Badge } from "@/components/ui/badge";
 import { Card, PageHeader } from "@/components/ui/card";
+import { PreviewSection } from "@/components/ui/preview-section";
 import { getDb } from "@/lib/db/client";
 import { factSearch } from "@/lib/facts/query";
 import { previewForgetSubject } from "@/lib/facts/forget-subject";
@@ -40,7 +41,7 @@ export default async function ForgetSubjectPage({
           Back to their facts
         </Link>
       </PageHeader>
-      <Section title={`Facts about ${subject} (${plan.facts.length})`} empty="None.">
+      <PreviewSection title={`Facts about ${subject} (${plan.facts.length})`} empty="None.">
         {plan.facts.map((f) => (
           <li key={f.id}>
             <Link className="hover:underline" href={`/facts/${f.id}`}>
@@ -49,8 +50,8 @@ export default async function ForgetSubjectPage({
             <Badge tone={f.status === "active" ? "success" : "warning"}>{f.status}</Badge>
           </li>
         ))}
-      </Section>
-      <Section title={`Sources about ${subject} (${plan.sources.length})`} empty="None.">
+      </PreviewSection>
+      <PreviewSection title={`Sources about ${subject} (${plan.sources.length})`} empty="None.">
         {plan.sources.map((s) => (
           <li key={s.id}>
             <Link className="hover:underline" href={`/sources/${s.id}`}>
@@ -58,16 +59,16 @@ export default async function ForgetSubjectPage({
             </Link>
           </li>
         ))}
-      </Section>
-      <Section
+      </PreviewSection>
+      <PreviewSection
         title={`Open candidates rejected as “${FORGET_REASON}” (${plan.openCandidates.length})`}
         empty="None are waiting in the queue."
       >
         {plan.openCandidates.map((c) => (
           <li key={c.id}>{c.content}</li>
         ))}
-      </Section>
-      <Section
+      </PreviewSection>
+      <PreviewSection
         title={`Facts about others that quote these sources (${plan.shared.length})`}
         empty="None: no one else's fact quotes them."
       >
@@ -78,7 +79,7 @@ export default async function ForgetSubjectPage({
             </Link>
           </li>
         ))}
-      </Section>
+      </PreviewSection>
       <Card>
         <ForgetSubjectForm
           subject={subject}
@@ -91,21 +92,5 @@ export default async function ForgetSubjectPage({
         />
       </Card>
     </div>
-  );
-}
-
-function Section({ title, empty, children }: { title: string; empty: string; children: React.ReactNode[] }) {
-  const id = title.replace(/\W+/g, "-").toLowerCase();
-  return (
-    <section aria-labelledby={id} className="mb-6">
-      <h2 id={id} className="mb-2 font-semibold">
-        {title}
-      </h2>
-      {children.length ? (
-        <ul className="flex list-disc flex-col gap-1 pl-5 text-sm">{children}</ul>
-      ) : (
-        <p className="text-sm text-muted-foreground">{empty}</p>
-      )}
-    </section>
   );
 }

@@ -1,11 +1,12 @@
 "use server";
 import { z } from "zod";
 import { defineSpaceAction } from "@/app/define-action";
+import { FORGET_MODES } from "@/lib/facts/schema";
 import { forgetSourceAndRejudge } from "@/lib/jobs/decisions";
 
 const ForgetInput = z.object({
   sourceId: z.uuid(),
-  mode: z.enum(["archive", "delete"]),
+  mode: z.enum(FORGET_MODES),
   /** What the reviewer saw in the preview: anything else changes nothing. */
   expected: z.object({ factIds: z.array(z.uuid()).max(10_000), candidateIds: z.array(z.uuid()).max(10_000) }),
 });

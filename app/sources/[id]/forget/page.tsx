@@ -4,6 +4,7 @@ import { notFound } from "next/navigation";
 import { ForgetForm } from "@/components/sources/forget-form";
 import { Badge } from "@/components/ui/badge";
 import { Card, PageHeader } from "@/components/ui/card";
+import { PreviewSection } from "@/components/ui/preview-section";
 import { getDb } from "@/lib/db/client";
 import { isAppError } from "@/lib/errors";
 import { previewForgetSource } from "@/lib/facts/archive";
@@ -30,7 +31,7 @@ export default async function ForgetSourcePage({ params }: { params: Promise<{ i
           Back to the source
         </Link>
       </PageHeader>
-      <Section
+      <PreviewSection
         title={`Facts only this source supports (${only.length})`}
         empty="None: no fact rests on this source alone."
       >
@@ -42,8 +43,8 @@ export default async function ForgetSourcePage({ params }: { params: Promise<{ i
             <Badge tone={f.status === "active" ? "success" : "warning"}>{f.status}</Badge>
           </li>
         ))}
-      </Section>
-      <Section
+      </PreviewSection>
+      <PreviewSection
         title={`Facts that stay, with their other sources (${shared.length})`}
         empty="None: no other source supports these facts."
       >
@@ -57,15 +58,15 @@ export default async function ForgetSourcePage({ params }: { params: Promise<{ i
             </span>
           </li>
         ))}
-      </Section>
-      <Section
+      </PreviewSection>
+      <PreviewSection
         title={`Open candidates rejected as “${FORGET_REASON}” (${openCandidates.length})`}
         empty="None are waiting in the queue."
       >
         {openCandidates.map((c) => (
           <li key={c.id}>{c.content}</li>
         ))}
-      </Section>
+      </PreviewSection>
       <Card>
         <ForgetForm
           sourceId={source.id}
@@ -73,21 +74,5 @@ export default async function ForgetSourcePage({ params }: { params: Promise<{ i
         />
       </Card>
     </div>
-  );
-}
-
-function Section({ title, empty, children }: { title: string; empty: string; children: React.ReactNode[] }) {
-  const id = title.replace(/\W+/g, "-").toLowerCase();
-  return (
-    <section aria-labelledby={id} className="mb-6">
-      <h2 id={id} className="mb-2 font-semibold">
-        {title}
-      </h2>
-      {children.length ? (
-        <ul className="flex list-disc flex-col gap-1 pl-5 text-sm">{children}</ul>
-      ) : (
-        <p className="text-sm text-muted-foreground">{empty}</p>
-      )}
-    </section>
   );
 }
