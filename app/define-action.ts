@@ -10,7 +10,7 @@ import { getDb } from "@/lib/db/client";
 import type { Db } from "@/lib/db/types";
 import { getEnv, type Env } from "@/lib/env";
 import type { ActionResult } from "@/lib/errors";
-import { actorKey, addressKey, enforceRateLimit } from "@/lib/security/limits";
+import { actorKey, addressKey, enforceRateLimit, enforceSpaceRateLimit } from "@/lib/security/limits";
 import { locateSpace, resolveSpace, type SpaceObjectKind } from "@/lib/spaces/resolve";
 import type { SpaceRef } from "@/lib/spaces/schema";
 
@@ -95,6 +95,7 @@ export function defineSpaceAction<S extends z.ZodType, T>(spec: {
         "slug" in where
           ? await resolveSpace({ db, actor, slug: where.slug, need: spec.need })
           : await locateSpace({ db, actor, kind: where.kind, id: where.id, need: spec.need });
+      await enforceSpaceRateLimit({ db, space });
       return spec.run({ ...context, space });
     },
   });

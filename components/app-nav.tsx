@@ -1,6 +1,6 @@
 "use client";
 import Link from "next/link";
-import { usePathname, useSearchParams } from "next/navigation";
+import { usePathname } from "next/navigation";
 import {
   ClipboardCheck,
   Database,
@@ -13,9 +13,9 @@ import {
 } from "lucide-react";
 import { roleAllows, type Permission, type Viewer } from "@/lib/accounts/schema";
 import { SignOutButton } from "@/components/auth/sign-out-button";
-import { SpaceSwitcher } from "@/components/space-switcher";
+import { SpaceSwitcher, useShownSpace } from "@/components/space-switcher";
 import { spaceHref } from "@/lib/spaces/href";
-import { DEFAULT_SPACE_SLUG, type SpaceWithRole } from "@/lib/spaces/schema";
+import type { SpaceWithRole } from "@/lib/spaces/schema";
 import { cn } from "@/lib/utils";
 
 const ITEMS: { href: string; label: string; icon: typeof Settings; need: Permission; perSpace?: false }[] = [
@@ -35,8 +35,7 @@ const ITEMS: { href: string; label: string; icon: typeof Settings; need: Permiss
  */
 export function AppNav({ viewer, spaces = [] }: { viewer: Viewer | null; spaces?: SpaceWithRole[] }) {
   const pathname = usePathname();
-  const params = useSearchParams();
-  const current = params.get("space") ?? DEFAULT_SPACE_SLUG;
+  const current = useShownSpace(spaces).slug;
   const here = spaces.find((s) => s.slug === current)?.role;
   const opens = (need: Permission, perSpace?: false) =>
     perSpace === false || !here ? viewer?.allows.includes(need) : roleAllows(here, need);

@@ -4,6 +4,7 @@ import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { useState } from "react";
 import { AppNav } from "@/components/app-nav";
+import { useShownSpace } from "@/components/space-switcher";
 import type { Viewer } from "@/lib/accounts/schema";
 import type { SpaceWithRole } from "@/lib/spaces/schema";
 
@@ -15,6 +16,7 @@ export function MobileNav({ viewer, spaces }: { viewer: Viewer | null; spaces: S
   const [open, setOpen] = useState(false);
   const pathname = usePathname();
   const [shownFor, setShownFor] = useState(pathname);
+  const shown = useShownSpace(spaces);
   // A new page closes the menu (compared during render: no effect, no flash of the open menu).
   if (shownFor !== pathname) {
     setShownFor(pathname);
@@ -23,9 +25,13 @@ export function MobileNav({ viewer, spaces }: { viewer: Viewer | null; spaces: S
   return (
     <div className="sticky top-0 z-20 border-b border-border bg-white md:hidden">
       <div className="flex h-12 items-center justify-between px-4">
-        <Link href="/" className="text-lg font-semibold tracking-tight">
-          <span className="text-primary">◆</span> Sift
-        </Link>
+        <div className="flex min-w-0 items-baseline gap-2">
+          <Link href="/" className="text-lg font-semibold tracking-tight">
+            <span className="text-primary">◆</span> Sift
+          </Link>
+          {/* With the menu closed, the bar still says which space the page shows. */}
+          {shown.name ? <span className="truncate text-sm text-muted-foreground">{shown.name}</span> : null}
+        </div>
         <button
           type="button"
           className="inline-flex size-9 items-center justify-center rounded-md hover:bg-muted"

@@ -34,6 +34,8 @@ export const EnvSchema = z.object({
   // Requests (API calls and write actions) per key per window, keys "ip:<addr>" and "reviewer:<id>" (0 = off).
   SIFT_RATE_LIMIT: limit(1_200),
   SIFT_RATE_LIMIT_WINDOW_SECONDS: positiveInt(60),
+  // Requests per space per window, all its members and agents together (0 = off): one space's flood stops there.
+  SIFT_SPACE_RATE_LIMIT: limit(12_000),
   // Extractions queued or running at once per reviewer (0 = off).
   SIFT_MAX_ACTIVE_RUNS: limit(10),
   SIFT_LLM_PROVIDER: z.preprocess(emptyToUndefined, z.enum(["openai", "anthropic", "openai-compatible"]).optional()),

@@ -114,6 +114,7 @@ export async function startLoadServer({
   // 50 reviewers from one address are far over the default rate limit (SIFT_RATE_LIMIT): the limiter still
   // counts every request in the database (its cost is in the figures) but never refuses one.
   env.SIFT_RATE_LIMIT ??= "100000000";
+  env.SIFT_SPACE_RATE_LIMIT ??= "100000000";
   const servers: Awaited<ReturnType<typeof spawnServer>>[] = [];
   try {
     // The first one alone: it migrates the new database (under its advisory lock); the rest find it migrated.

@@ -12,7 +12,7 @@ import { resolveSpace } from "@/lib/spaces/resolve";
 import type { SpaceRef } from "@/lib/spaces/schema";
 import { AppError } from "@/lib/errors";
 import { HTTP_STATUS_OF } from "@/lib/api/status";
-import { actorKey, addressKey, enforceRateLimit } from "@/lib/security/limits";
+import { actorKey, addressKey, enforceRateLimit, enforceSpaceRateLimit } from "@/lib/security/limits";
 
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
 
@@ -68,6 +68,7 @@ export function apiRoute<O extends Operation>(
         slug: url.searchParams.get("space"),
         need: operation.need,
       });
+      await enforceSpaceRateLimit({ db, space });
       // Another space's object is answered as one that does not exist: 404, never 403.
       const id = (params as { id?: string } | undefined)?.id;
       if (operation.owner && id && !(await isInSpace({ db, spaceId: space.id, kind: operation.owner, id }))) {

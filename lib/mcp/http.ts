@@ -12,7 +12,7 @@ import { AppError } from "@/lib/errors";
 import type { RunInBackground } from "@/lib/jobs/start-extraction";
 import { createSiftMcpServer } from "@/lib/mcp/server";
 import { resolveSpace } from "@/lib/spaces/resolve";
-import { actorKey, addressKey, enforceRateLimit } from "@/lib/security/limits";
+import { actorKey, addressKey, enforceRateLimit, enforceSpaceRateLimit } from "@/lib/security/limits";
 
 /**
  * MCP's Streamable HTTP transport for a route handler, stateless: each request gets its own server and
@@ -37,6 +37,7 @@ export async function handleMcpRequest(request: Request, runInBackground: RunInB
     await enforceRateLimit({ db, keys: [actorKey(actor)] });
     // The endpoint's `?space=`, else the token's only space, else the default: every tool works in it.
     const space = await resolveSpace({ db, actor, slug: new URL(request.url).searchParams.get("space") });
+    await enforceSpaceRateLimit({ db, space });
     return { db, env, actor, space };
   });
   if (!checked.ok) return apiError(checked);

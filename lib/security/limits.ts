@@ -6,6 +6,7 @@ import type { Db } from "@/lib/db/types";
 import { getEnv } from "@/lib/env";
 import { peerAddress } from "@/lib/security/peer";
 import { AppError } from "@/lib/errors";
+import type { SpaceRef } from "@/lib/spaces/schema";
 
 /**
  * The limits every API call and write action passes (the body size is checked where the body is read:
@@ -95,15 +96,39 @@ export function actorKey(actor: string | { id: string; tokenId?: string }): stri
  * app down with it.
  */
 export async function enforceRateLimit({ db, keys }: { db: Db; keys: string[] }): Promise<void> {
-  const env = getEnv();
-  if (env.SIFT_RATE_LIMIT === 0) return;
+  await enforceLimit({ db, keys, points: getEnv().SIFT_RATE_LIMIT, over: "Too many requests" });
+}
+
+/**
+ * Counts one request against the space it works in (SIFT_SPACE_RATE_LIMIT per window, every member and agent
+ * of the space together), after the caller has been let into it: a space's flood of agents is refused there and
+ * leaves the other spaces their budget; a caller outside it learns nothing of its count.
+ */
+export async function enforceSpaceRateLimit({ db, space }: { db: Db; space: SpaceRef }): Promise<void> {
+  await enforceLimit({
+    db,
+    keys: [`space:${space.id}`],
+    points: getEnv().SIFT_SPACE_RATE_LIMIT,
+    over: `Too many requests in the space ${space.name} from all its members and agents together`,
+  });
+}
+
+async function enforceLimit({
+  db,
+  keys,
+  points,
+  over,
+}: {
+  db: Db;
+  keys: string[];
+  points: number;
+  over: string;
+}): Promise<void> {
+  if (points === 0) return;
+  const durationSeconds = getEnv().SIFT_RATE_LIMIT_WINDOW_SECONDS;
   let outcomes;
   try {
-    outcomes = await Promise.all(
-      keys.map((key) =>
-        consumeRateLimit({ db, key, points: env.SIFT_RATE_LIMIT, durationSeconds: env.SIFT_RATE_LIMIT_WINDOW_SECONDS }),
-      ),
-    );
+    outcomes = await Promise.all(keys.map((key) => consumeRateLimit({ db, key, points, durationSeconds })));
   } catch (error) {
     log.error({ err: error }, "rate limit store failed; request allowed");
     return;
@@ -113,8 +138,8 @@ export async function enforceRateLimit({ db, keys }: { db: Db; keys: string[] })
   const wait = Math.max(...refused.map((o) => o.retryAfterSeconds));
   throw new AppError(
     "RATE_LIMITED",
-    `Too many requests: at most ${env.SIFT_RATE_LIMIT.toLocaleString("en")} every ` +
-      `${env.SIFT_RATE_LIMIT_WINDOW_SECONDS} seconds. Try again in ${wait} second${wait === 1 ? "" : "s"}.`,
+    `${over}: at most ${points.toLocaleString("en")} every ${durationSeconds} seconds. ` +
+      `Try again in ${wait} second${wait === 1 ? "" : "s"}.`,
     { retryAfterSeconds: wait },
   );
 }

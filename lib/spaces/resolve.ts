@@ -1,10 +1,10 @@
 import "server-only";
 import type { Permission } from "@/lib/accounts/schema";
 import { assertAllowedIn, mayReach, type Actor } from "@/lib/auth/access";
-import { getSpaceById, getSpaceBySlug, spacesOfObjects } from "@/lib/db/spaces";
+import { getSpaceById, getSpaceBySlug, listSpaces, spacesOfObjects } from "@/lib/db/spaces";
 import type { Db } from "@/lib/db/types";
 import { AppError } from "@/lib/errors";
-import { DEFAULT_SPACE_ID, SpaceSlugSchema, type SpaceRef } from "@/lib/spaces/schema";
+import { DEFAULT_SPACE_ID, homeSpaceOf, SpaceSlugSchema, type SpaceRef } from "@/lib/spaces/schema";
 
 /**
  * The space a request works in: the one its `space` parameter names, else the actor's only space, else the
@@ -29,20 +29,7 @@ export async function resolveSpace({
 
 async function findSpace({ db, actor, slug }: { db: Db; actor: Actor; slug: string | null | undefined }) {
   const notFound = (name: string) => new AppError("NOT_FOUND", `No space named "${name}".`);
-  if (slug === undefined || slug === null || slug === "") {
-    const only = onlySpaceOf(actor);
-    if (only && only !== DEFAULT_SPACE_ID) {
-      const space = await getSpaceById({ db, id: only });
-      if (space) return space;
-    }
-    const fallback = await getSpaceById({ db, id: DEFAULT_SPACE_ID });
-    if (!fallback || !mayReach(actor, DEFAULT_SPACE_ID)) {
-      throw new AppError("VALIDATION", "Say which space: add ?space=<name> to the request.", {
-        fieldErrors: { space: ["Required: you reach more than one space, and not the default one"] },
-      });
-    }
-    return fallback;
-  }
+  if (slug === undefined || slug === null || slug === "") return defaultSpaceOf({ db, actor });
   const parsed = SpaceSlugSchema.safeParse(slug);
   if (!parsed.success) throw notFound(slug.slice(0, 40));
   const space = await getSpaceBySlug({ db, slug: parsed.data });
@@ -50,10 +37,28 @@ async function findSpace({ db, actor, slug }: { db: Db; actor: Actor; slug: stri
   return space;
 }
 
-/** The one space a token or a member reaches, when there is exactly one. */
-function onlySpaceOf(actor: Actor): string | null {
-  const ids = actor.kind === "token" ? actor.spaceIds : actor.spaces === "all" ? [] : Object.keys(actor.spaces);
-  return ids.length === 1 ? (ids[0] as string) : null;
+/**
+ * The space of a request that names none. A person's is their home space (homeSpaceOf: the default space, else
+ * the oldest they reach), as their sidebar shows it. A token's is its only space, else the default space when it
+ * reaches it; a token of several other spaces must say which, so that it never writes into one by a guess.
+ */
+async function defaultSpaceOf({ db, actor }: { db: Db; actor: Actor }): Promise<SpaceRef> {
+  const space =
+    actor.kind === "token"
+      ? await getSpaceById({ db, id: onlySpaceOf(actor) ?? DEFAULT_SPACE_ID })
+      : mayReach(actor, DEFAULT_SPACE_ID)
+        ? await getSpaceById({ db, id: DEFAULT_SPACE_ID })
+        : // A member of other spaces alone: the spaces are listed only for them.
+          homeSpaceOf((await listSpaces({ db })).filter((s) => mayReach(actor, s.id)));
+  if (space && mayReach(actor, space.id)) return space;
+  throw new AppError("VALIDATION", "Say which space: add ?space=<name> to the request.", {
+    fieldErrors: { space: ["Required: you reach more than one space, and not the default one"] },
+  });
+}
+
+/** The one space a token reaches, when there is exactly one. */
+function onlySpaceOf(actor: Actor & { kind: "token" }): string | null {
+  return actor.spaceIds.length === 1 ? (actor.spaceIds[0] as string) : null;
 }
 
 /** What each kind of object is called when it is not there: the same words whether it is missing or elsewhere. */

@@ -8,6 +8,14 @@ import type { Role } from "@/lib/accounts/schema";
 export const DEFAULT_SPACE_ID = "default";
 export const DEFAULT_SPACE_SLUG = "default";
 
+/**
+ * The space a person's pages show when the URL names none: the default space if they reach it, else the oldest
+ * they reach (`spaces` oldest first). The sidebar and the server use this one rule, so both name the same space.
+ */
+export function homeSpaceOf<T extends { id: string }>(spaces: T[]): T | undefined {
+  return spaces.find((s) => s.id === DEFAULT_SPACE_ID) ?? spaces[0];
+}
+
 /** How URLs, the API, MCP and the CLI name a space. */
 export const SpaceSlugSchema = z
   .string()

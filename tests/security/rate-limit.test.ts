@@ -62,6 +62,33 @@ describe("the API's rate limit", () => {
     });
   });
 
+  it("counts a space's members and agents together and leaves another space its budget", async () => {
+    await db.prisma.space.create({ data: { id: "space-mobile", slug: "mobile", name: "Mobile" } });
+    vi.stubEnv("SIFT_SPACE_RATE_LIMIT", "2");
+    await withLimit(0, async () => {
+      const { GET } = await import("@/app/api/facts/route");
+      const inDefault = (ip: string) => ({ url: "/api/facts", headers: peerHeaders(ip) });
+      // Two callers at two addresses, each far under their own limit (off here), share the default space's 2.
+      expect((await call(GET, inDefault("192.0.2.1"))).status).toBe(200);
+      expect((await call(GET, inDefault("192.0.2.2"))).status).toBe(200);
+      const refused = await call(GET, inDefault("192.0.2.3"));
+      expectConforms(refused, "/api/facts", "GET");
+      expect(refused.status).toBe(429);
+      expect(refused.body).toMatchObject({
+        code: "RATE_LIMITED",
+        message: expect.stringMatching(/^Too many requests in the space Default .*at most 2 every 60 seconds/),
+      });
+      // The other space is untouched by the default space's flood.
+      const mobile = await call(GET, { url: "/api/facts?space=mobile", headers: peerHeaders("192.0.2.1") });
+      expect(mobile.status).toBe(200);
+      // A space nobody has is answered as missing before anything is counted against it.
+      const missing = await call(GET, { url: "/api/facts?space=nope", headers: peerHeaders("192.0.2.1") });
+      expect(missing).toMatchObject({ status: 404, body: { code: "NOT_FOUND" } });
+      expect((await call(GET, { url: "/api/facts?space=mobile", headers: peerHeaders("192.0.2.4") })).status).toBe(200);
+      expect((await call(GET, { url: "/api/facts?space=mobile", headers: peerHeaders("192.0.2.5") })).status).toBe(429);
+    });
+  });
+
   it("is off with SIFT_RATE_LIMIT=0 and generous by default", async () => {
     await withLimit(0, async () => {
       const { GET } = await import("@/app/api/facts/route");

@@ -241,6 +241,26 @@ describe("roles per space", () => {
     });
   });
 
+  it("opens a member of several spaces, none the default, on the oldest; a token of several names one", async () => {
+    as("ada");
+    expect(await createSpaceAction({ slug: "ops", name: "Ops" })).toMatchObject({ ok: true });
+    expect(await setMemberAction({ space: "ops", reviewerId: ids.mo, role: "viewer" })).toMatchObject({ ok: true });
+    const issued = await createTokenAction({ name: "two spaces", scopes: ["read"], spaces: ["mobile", "ops"] });
+    if (!issued.ok) throw new Error(issued.message);
+    // Mo reaches Mobile and Ops: a page or call without ?space= shows Mobile (the older), as his sidebar does.
+    const mine = await call(factsRoute.GET, { url: "/api/facts", headers: as("mo") });
+    expect(mine.status, JSON.stringify(mine.body)).toBe(200);
+    expect(JSON.stringify(mine.body)).toContain(mobile.fact);
+    const agent = await call(factsRoute.GET, {
+      url: "/api/facts",
+      headers: { authorization: `Bearer ${issued.data.token}` },
+    });
+    expect(agent).toMatchObject({
+      status: 400,
+      body: { code: "VALIDATION", fieldErrors: { space: expect.any(Array) } },
+    });
+  });
+
   it("shuts a removed member out at once", async () => {
     as("ada");
     expect(await removeMemberAction({ space: "mobile", reviewerId: ids.rita })).toMatchObject({ ok: true });
