@@ -89,6 +89,7 @@ async function backfill({
 export async function compareBatchByVector({
   db,
   spaceId,
+  subject,
   embed,
   vectors: pending,
   similar,
@@ -97,6 +98,8 @@ export async function compareBatchByVector({
 }: {
   db: Db;
   spaceId: string;
+  /** The batch's subject: facts found by vector alone are about it too (null: about no one). */
+  subject: string | null;
   embed: ModelEmbedder;
   /** embedBatch's promise for the batch's texts */
   vectors: Promise<number[][] | null>;
@@ -124,6 +127,7 @@ export async function compareBatchByVector({
     facts = await compareWithStoredFacts({
       db,
       spaceId,
+      subject,
       space,
       vectors,
       factIds: lexical,

@@ -148,6 +148,7 @@ export async function matchCandidates({
       ? await compareBatchByVector({
           db,
           spaceId,
+          subject,
           embed,
           vectors: embedding,
           similar: await similar.all(),

@@ -46,6 +46,8 @@ export async function compareWithStoredFacts(input: {
   db: Db;
   /** Neighbours only from this Sift space's facts (issue 27); `space` is the embedding's model and size. */
   spaceId: string;
+  /** Neighbours only about this subject (null: about no one), as the lexical retrieval; any when absent. */
+  subject?: string | null;
   space: EmbeddingSpace;
   vectors: number[][];
   factIds: string[][];
@@ -71,6 +73,10 @@ export async function compareWithStoredFacts(input: {
 /** Rows of (query i, fact id, similarity), with the content for neighbours and null for asked-about pairs. */
 type Row = { i: number; id: string; similarity: number; content: string | null };
 
+// Within a space, an end user's facts are compared with their own only (issue 27's subjects).
+const about = (subject: string | null | undefined) =>
+  subject === undefined ? Prisma.empty : Prisma.sql`AND f."subject" IS NOT DISTINCT FROM ${subject}`;
+
 const pairsOf = (ids: string[][]) => ids.flatMap((list, i) => list.map((id) => ({ i, id })));
 
 /** The batch's query vectors, decoded once (MATERIALIZED) and numbered from 0. */
@@ -83,6 +89,7 @@ function queryVectors(space: EmbeddingSpace, vectors: number[][]): Prisma.Sql {
 async function byIndex({
   db,
   spaceId,
+  subject,
   space,
   vectors,
   factIds,
@@ -100,7 +107,7 @@ async function byIndex({
       FROM "FactEmbedding" e WHERE ${inSpace}
       ORDER BY (e."embedding"::${cast}) <=> (q.v::${cast}) LIMIT ${neighbours + 8}::int
     ) n
-    JOIN "Fact" f ON f."id" = n.id AND f."status" = 'active' AND f."spaceId" = ${spaceId}
+    JOIN "Fact" f ON f."id" = n.id AND f."status" = 'active' AND f."spaceId" = ${spaceId} ${about(subject)}
     WHERE ${neighbours}::int > 0
     UNION ALL
     SELECT p.i, p.id, (1 - ((e."embedding"::${cast}) <=> (q.v::${cast})))::float8, NULL
@@ -117,6 +124,7 @@ async function byIndex({
 async function byBands({
   db,
   spaceId,
+  subject,
   space,
   vectors,
   factIds,
@@ -137,7 +145,7 @@ async function byBands({
             GROUP BY 1, 2
           ) h
         ) r
-        JOIN "Fact" f ON f."id" = r.id AND f."status" = 'active' AND f."spaceId" = ${spaceId}
+        JOIN "Fact" f ON f."id" = r.id AND f."status" = 'active' AND f."spaceId" = ${spaceId} ${about(subject)}
         WHERE r.rank <= ${POOL}::int`;
   const pairs = pairsOf(factIds);
   const stored = await readVectors(

@@ -84,6 +84,25 @@ describe(`review with stored embeddings over HTTP (${process.env.TEST_DATABASE_U
     expect(await db.prisma.candidateEmbedding.count({ where: { model: "fake-embed-sweep" } })).toBe(1);
   });
 
+  it("finds facts by vector about the card's subject only: Bob's rewording never matches Alice's fact", async () => {
+    const fact = await addFact(db.prisma, "The new onboarding flow frustrates customers.");
+    await db.prisma.fact.update({ where: { id: fact.id }, data: { subject: "alice" } });
+    const review = (subject: string) =>
+      reviewCandidates({
+        spaceId: DEFAULT_SPACE_ID,
+        subject,
+        db: db.prisma,
+        candidates: [candidate("Redesigned signup process annoys users.")],
+        embed: embedderFor(),
+      });
+    const [aboutBob] = await review("bob");
+    expect(aboutBob?.verdict).toBe("new");
+    expect(matchesOf(aboutBob).map((m) => m.factId)).not.toContain(fact.id);
+    const [aboutAlice] = await review("alice");
+    expect(aboutAlice?.verdict).toBe("duplicate");
+    expect(matchesOf(aboutAlice)[0]).toMatchObject({ factId: fact.id, stage: "embedding" });
+  });
+
   it("a fact approved from a candidate keeps the candidate's vector: it is never embedded again", async () => {
     const text = "Lee will draft the customer email by Thursday.";
     const [first] = await reviewAndSave([text]);
