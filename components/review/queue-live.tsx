@@ -1,6 +1,6 @@
 "use client";
 import { useQuery } from "@tanstack/react-query";
-import { useRouter } from "next/navigation";
+import { useRouter, useSearchParams } from "next/navigation";
 import { useEffect, useRef } from "react";
 
 /** How often an open queue asks whether anything changed. */
@@ -13,10 +13,13 @@ const POLL_MS = 4_000;
 export function QueueLive() {
   const router = useRouter();
   const seen = useRef<string | null>(null);
+  // The page's space (none: the person's home space, which the stamp resolves the same way).
+  const space = useSearchParams().get("space");
   const { data } = useQuery({
-    queryKey: ["queue-stamp"],
+    queryKey: ["queue-stamp", space],
     queryFn: async () => {
-      const response = await fetch("/api/queue/stamp", { cache: "no-store" });
+      const query = space ? `?space=${encodeURIComponent(space)}` : "";
+      const response = await fetch(`/api/queue/stamp${query}`, { cache: "no-store" });
       if (!response.ok) throw new Error(`queue stamp ${response.status}`);
       return ((await response.json()) as { stamp: string }).stamp;
     },

@@ -172,16 +172,18 @@ export async function getCandidateStatuses({ db, ids }: { db: Db; ids: string[] 
 }
 
 /**
- * Changes when anything in the queue does (a candidate saved, decided, re-judged or undone), so an open
- * queue can tell when to fetch itself again: counts and the latest times of creation and decision.
+ * Changes when anything in one space's queue does (a candidate saved, decided, re-judged or undone), so an open
+ * queue can tell when to fetch itself again: counts and the latest times of creation and decision. Another
+ * space's work never changes it (a reviewer of A learns nothing of when B is busy).
  */
-export async function getQueueStamp({ db }: { db: Db }): Promise<string> {
+export async function getQueueStamp({ db, spaceId }: { db: Db; spaceId: string }): Promise<string> {
   const [row] = await db.$queryRaw<Array<{ stamp: string }>>`
     SELECT concat_ws(':',
-      (SELECT count(*) FROM "Candidate" WHERE "status" IN ('pending', 'gated')),
-      (SELECT max("createdAt") FROM "Candidate"),
-      (SELECT max("createdAt") FROM "CandidateEvent"),
-      (SELECT sum("version") FROM "Candidate" WHERE "status" IN ('pending', 'gated'))
+      (SELECT count(*) FROM "Candidate" WHERE "spaceId" = ${spaceId} AND "status" IN ('pending', 'gated')),
+      (SELECT max("createdAt") FROM "Candidate" WHERE "spaceId" = ${spaceId}),
+      (SELECT max(e."createdAt") FROM "CandidateEvent" e
+        JOIN "Candidate" c ON c."id" = e."candidateId" WHERE c."spaceId" = ${spaceId}),
+      (SELECT sum("version") FROM "Candidate" WHERE "spaceId" = ${spaceId} AND "status" IN ('pending', 'gated'))
     ) AS "stamp"`;
   return row?.stamp ?? "";
 }

@@ -5,6 +5,7 @@ import * as runRoute from "@/app/api/runs/[id]/route";
 import * as approveRoute from "@/app/api/candidates/[id]/approve/route";
 import { issueAgentToken } from "@/lib/auth/tokens";
 import { searchFacts } from "@/lib/db/fact-search";
+import { getQueueStamp } from "@/lib/db/review-queue";
 import { createSpace } from "@/lib/db/spaces";
 import { getEnv } from "@/lib/env";
 import { FactQuerySchema } from "@/lib/facts/query";
@@ -80,7 +81,10 @@ describe("spaces keep fact bases apart", () => {
     const again = await extractIn(DEFAULT_SPACE_ID, "Billing sync again");
     expect(again.candidates.filter((c) => c.verdict === "duplicate").length).toBeGreaterThan(0);
 
+    // An open queue of the default space polls a stamp that the other space's work never changes.
+    const stamp = await getQueueStamp({ db: db.prisma, spaceId: DEFAULT_SPACE_ID });
     const elsewhere = await extractIn(mobile.id, "Mobile sync");
+    expect(await getQueueStamp({ db: db.prisma, spaceId: DEFAULT_SPACE_ID })).toBe(stamp);
     expect(elsewhere.candidates.length).toBe(billing.candidates.length);
     for (const c of elsewhere.candidates) {
       expect(c.spaceId).toBe(mobile.id);
@@ -89,7 +93,10 @@ describe("spaces keep fact bases apart", () => {
       expect(c.matches).toEqual([]);
     }
     // Approved there, each is a fact of that space; the first space still holds its own once.
+    const mobileStamp = await getQueueStamp({ db: db.prisma, spaceId: mobile.id });
     const mobileFacts = await approveAll(elsewhere.candidates);
+    expect(await getQueueStamp({ db: db.prisma, spaceId: DEFAULT_SPACE_ID })).toBe(stamp);
+    expect(await getQueueStamp({ db: db.prisma, spaceId: mobile.id })).not.toBe(mobileStamp);
     expect(mobileFacts.every((f) => f.spaceId === mobile.id)).toBe(true);
     const query = FactQuerySchema.parse({ q: "billing" });
     const inMobile = await searchFacts({ db: db.prisma, spaceId: mobile.id, query });
