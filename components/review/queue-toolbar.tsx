@@ -122,6 +122,19 @@ export function QueueToolbar({
             </option>
           ))}
         </select>
+        {facets.subject.length > 0 || query.subject ? (
+          <select name="subject" defaultValue={query.subject ?? ""} aria-label="About" className={selectClass}>
+            <option value="">About anyone</option>
+            {query.subject && !facets.subject.some((s) => s.subject === query.subject) ? (
+              <option value={query.subject}>{query.subject} (0)</option>
+            ) : null}
+            {facets.subject.map((s) => (
+              <option key={s.subject} value={s.subject}>
+                {s.subject} ({n(s.count)})
+              </option>
+            ))}
+          </select>
+        ) : null}
         <ConfidenceRange min={query.min} max={query.max} />
         <select name="sort" defaultValue={query.sort} aria-label="Sort by" className={selectClass}>
           {QUEUE_SORTS.map((s) => (
@@ -140,6 +153,7 @@ export function QueueToolbar({
         query.run ||
         query.source ||
         query.speaker ||
+        query.subject ||
         query.min !== undefined ||
         query.max !== undefined ||
         query.sort !== "attention" ? (

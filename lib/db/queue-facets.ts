@@ -4,7 +4,7 @@ import { Prisma } from "@/lib/generated/prisma/client";
 import { GATE_REASONS, type GateReasonKey, type QueueFacets, type QueueQuery } from "@/lib/queue/schema";
 import { DEFAULT_SPACE_SLUG } from "@/lib/spaces/schema";
 
-/** Speakers and sources offered as filters, at most: the ones with the most cards. */
+/** Speakers, subjects and sources offered as filters, at most: the ones with the most cards. */
 const MAX_VALUES = 40;
 
 const OPEN = Prisma.sql`('pending', 'gated')`;
@@ -39,6 +39,7 @@ export async function listQueueFacets({ db, query }: { db: Db; query: QueueQuery
   }
   const gate = query.gate ? Prisma.sql`strpos(c."gateReason", ${GATE_REASONS[query.gate].text}) > 0` : Prisma.sql`true`;
   const speaker = query.speaker ? Prisma.sql`lower(c."speaker") = lower(${query.speaker})` : Prisma.sql`true`;
+  const subject = query.subject ? Prisma.sql`c."subject" = ${query.subject}` : Prisma.sql`true`;
   // A run's or a source's cards are its candidates' and those its open candidates joined.
   const mine = (own: Prisma.Sql, member: Prisma.Sql) => Prisma.sql`(${own} OR EXISTS (
     SELECT 1 FROM "Candidate" m JOIN "ExtractionRun" mr ON mr."id" = m."runId"
@@ -53,12 +54,19 @@ export async function listQueueFacets({ db, query }: { db: Db; query: QueueQuery
     (key) => Prisma.sql`${key}::text, count(*) FILTER (WHERE strpos(b."gateReason", ${GATE_REASONS[key].text}) > 0)`,
   );
   const [row] = await db.$queryRaw<
-    [{ gate: Record<string, number>; speaker: QueueFacets["speaker"] | null; source: QueueFacets["source"] | null }]
+    [
+      {
+        gate: Record<string, number>;
+        speaker: QueueFacets["speaker"] | null;
+        subject: QueueFacets["subject"] | null;
+        source: QueueFacets["source"] | null;
+      },
+    ]
   >`
     WITH b AS MATERIALIZED (
-      SELECT c."gateReason", c."speaker", r."sourceId",
-        (${speaker} AND ${from}) AS "forGate", (${gate} AND ${from}) AS "forSpeaker",
-        (${gate} AND ${speaker}) AS "forSource"
+      SELECT c."gateReason", c."speaker", c."subject", r."sourceId",
+        (${speaker} AND ${subject} AND ${from}) AS "forGate", (${gate} AND ${subject} AND ${from}) AS "forSpeaker",
+        (${gate} AND ${speaker} AND ${from}) AS "forSubject", (${gate} AND ${speaker} AND ${subject}) AS "forSource"
       FROM "Candidate" c JOIN "ExtractionRun" r ON r."id" = c."runId"
       WHERE ${Prisma.join(shared, " AND ")}
     )
@@ -68,6 +76,10 @@ export async function listQueueFacets({ db, query }: { db: Db; query: QueueQuery
                        ORDER BY s."count" DESC, s."speaker")
        FROM (SELECT b."speaker", count(*)::int AS "count" FROM b WHERE b."forSpeaker" AND b."speaker" IS NOT NULL
              GROUP BY b."speaker" ORDER BY count(*) DESC, b."speaker" LIMIT ${MAX_VALUES}::int) s) AS "speaker",
+      (SELECT json_agg(json_build_object('subject', s."subject", 'count', s."count")
+                       ORDER BY s."count" DESC, s."subject")
+       FROM (SELECT b."subject", count(*)::int AS "count" FROM b WHERE b."forSubject" AND b."subject" IS NOT NULL
+             GROUP BY b."subject" ORDER BY count(*) DESC, b."subject" LIMIT ${MAX_VALUES}::int) s) AS "subject",
       (SELECT json_agg(json_build_object('id', s."id", 'title', s."title", 'count', s."count")
                        ORDER BY s."count" DESC, s."title", s."id")
        FROM (SELECT x."id", x."title", count(*)::int AS "count" FROM b JOIN "Source" x ON x."id" = b."sourceId"
@@ -76,6 +88,7 @@ export async function listQueueFacets({ db, query }: { db: Db; query: QueueQuery
   return {
     gate: Object.fromEntries(keys.map((key) => [key, Number(row?.gate[key] ?? 0)])) as Record<GateReasonKey, number>,
     speaker: row?.speaker ?? [],
+    subject: row?.subject ?? [],
     source: row?.source ?? [],
   };
 }

@@ -110,6 +110,7 @@ export function whereOf(query: QueueQuery): Prisma.CandidateWhereInput {
     ...(query.verdict ? { verdict: query.verdict } : {}),
     ...(query.gate ? { gateReason: { contains: GATE_REASONS[query.gate].text } } : {}),
     ...(query.speaker ? { speaker: { equals: query.speaker, mode: "insensitive" as const } } : {}),
+    ...(query.subject ? { subject: query.subject } : {}),
     ...(query.min !== undefined || query.max !== undefined
       ? { confidence: { gte: query.min ?? 0, lte: query.max ?? 1 } }
       : {}),

@@ -64,6 +64,8 @@ export const QueueQuerySchema = z.object({
   source: z.uuid().optional().catch(undefined),
   run: z.uuid().optional().catch(undefined),
   speaker: optionalText,
+  /** Whom the card is about (its source's subject, compared as written: issue 27's agent memory). */
+  subject: optionalText,
   /** Words in the candidate's content or quote. */
   q: optionalText,
   /** Confidence range, 0..1. */
@@ -79,6 +81,8 @@ export interface QueueFacets {
   /** Cards gated for each reason. */
   gate: Record<GateReasonKey, number>;
   speaker: Array<{ speaker: string; count: number }>;
+  /** Whom open cards are about, most cards first (empty in a space without subjects). */
+  subject: Array<{ subject: string; count: number }>;
   source: Array<{ id: string; title: string; count: number }>;
 }
 

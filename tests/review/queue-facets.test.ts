@@ -32,6 +32,9 @@ beforeEach(async () => {
     candidate("We might move the offsite to Lisbon.", { speaker: "Marcus", confidence: 0.5 }),
   ]);
   await save(b.runId, [candidate("The launch budget is 50,000 dollars.", { speaker: "Lena", confidence: 0.9 })]);
+  // Whom cards are about (their source's subject in an agent's space): Alice's source, and one card about Bob.
+  await db.prisma.candidate.updateMany({ where: { runId: b.runId }, data: { subject: "alice" } });
+  await db.prisma.candidate.updateMany({ where: { content: { startsWith: "We might" } }, data: { subject: "bob" } });
 });
 
 const query = (q: Partial<Record<keyof QueueQuery, string>>) => QueueQuerySchema.parse(q);
@@ -64,6 +67,14 @@ describe("the queue's filters", () => {
     const priya = await listQueueFacets({ db: db.prisma, query: query({ speaker: "Priya" }) });
     expect(priya.speaker.map((s) => s.speaker).sort()).toEqual(["Lena", "Marcus", "Priya"]);
     expect(priya.source).toEqual([expect.objectContaining({ id: sources.a, count: 2 })]);
+    expect(facets.subject).toEqual([
+      { subject: "alice", count: 1 },
+      { subject: "bob", count: 1 },
+    ]);
+    // A chosen subject narrows the speakers, never the other subjects.
+    const bob = await listQueueFacets({ db: db.prisma, query: query({ subject: "bob" }) });
+    expect(bob.subject.map((s) => s.subject)).toEqual(["alice", "bob"]);
+    expect(bob.speaker).toEqual([{ speaker: "Marcus", count: 1 }]);
   });
 
   it("counts, for every value and under every other filter, the cards that value's filter leaves", async () => {
@@ -75,6 +86,8 @@ describe("the queue's filters", () => {
       { min: "0.6" },
       { gate: "contradiction" },
       { kind: "decision", verdict: "new" },
+      { subject: "alice" },
+      { subject: "bob", speaker: "marcus" },
     ];
     for (const view of views) {
       const facets = await listQueueFacets({ db: db.prisma, query: query(view) });
@@ -82,6 +95,7 @@ describe("the queue's filters", () => {
         (await listQueuePage({ db: db.prisma, query: query({ ...view, ...extra }) })).total;
       for (const [gate, count] of Object.entries(facets.gate)) expect(count).toBe(await total({ gate }));
       for (const s of facets.speaker) expect(s.count).toBe(await total({ speaker: s.speaker }));
+      for (const s of facets.subject) expect(s.count).toBe(await total({ subject: s.subject }));
       for (const s of facets.source) expect(s.count).toBe(await total({ source: s.id }));
     }
   });
@@ -94,6 +108,8 @@ describe("the queue's filters", () => {
       "The launch budget is 40,000 dollars.",
     ]);
     expect(await contents({ source: sources.b })).toEqual(["The launch budget is 50,000 dollars."]);
+    expect(await contents({ subject: "alice" })).toEqual(["The launch budget is 50,000 dollars."]);
+    expect(await contents({ subject: "Alice" })).toEqual([]);
     expect(await contents({ min: "0.92" })).toEqual(["Kenji owns the audit log."]);
     expect(await contents({ max: "0.6" })).toEqual(["We might move the offsite to Lisbon."]);
   });
