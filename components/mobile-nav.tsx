@@ -23,7 +23,7 @@ export function MobileNav({ viewer, spaces }: { viewer: Viewer | null; spaces: S
     setOpen(false);
   }
   return (
-    <div className="sticky top-0 z-20 border-b border-border bg-white md:hidden">
+    <header className="sticky top-0 z-20 border-b border-border bg-white md:hidden">
       <div className="flex h-12 items-center justify-between px-4">
         <div className="flex min-w-0 items-baseline gap-2">
           <Link href="/" className="text-lg font-semibold tracking-tight">
@@ -54,6 +54,6 @@ export function MobileNav({ viewer, spaces }: { viewer: Viewer | null; spaces: S
           <AppNav viewer={viewer} spaces={spaces} />
         </div>
       ) : null}
-    </div>
+    </header>
   );
 }

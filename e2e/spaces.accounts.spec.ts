@@ -78,6 +78,12 @@ test("a reviewer of one space sees only it; the default space's pages and API ar
   const mo = await context.newPage();
   await signIn(mo, MO);
   await expect(mo.getByLabel("Space")).toHaveCount(0);
+  // …but the sidebar names the space he is in, and so does the top bar on a phone with its menu closed.
+  await expect(mo.getByText("Space Mobile")).toBeVisible();
+  await mo.setViewportSize({ width: 390, height: 844 });
+  await expect(mo.getByRole("banner").getByText("Mobile")).toBeVisible();
+  await mo.screenshot({ path: test.info().outputPath("mo-390.png") });
+  await mo.setViewportSize({ width: 1280, height: 800 });
   const nav = mo.getByRole("navigation", { name: "Main" });
   await expect(nav.getByRole("link", { name: "Review" })).toBeVisible();
   await expect(nav.getByRole("link", { name: "Members" })).toHaveCount(0);
