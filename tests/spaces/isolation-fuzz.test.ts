@@ -8,10 +8,13 @@ import * as factsRoute from "@/app/api/facts/route";
 import * as runRoute from "@/app/api/runs/[id]/route";
 import * as sourcesRoute from "@/app/api/sources/route";
 import * as subjectsRoute from "@/app/api/subjects/forget/route";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { operations } from "@/lib/api/operations";
 import { issueAgentToken } from "@/lib/auth/tokens";
 import { createSpace } from "@/lib/db/spaces";
 import { approveAndRejudge } from "@/lib/jobs/decisions";
+import { handleMcpRequest } from "@/lib/mcp/http";
 import { call, type Call } from "@/tests/api/helpers";
 import { createTestDb, type TestDb } from "@/tests/db";
 
@@ -242,5 +245,107 @@ describe("a token of one space, fuzzed over every API operation", () => {
     // …and was matched there: the repeated meeting found A's own fact, never B's.
     const matched = await db.prisma.candidate.findMany({ where: { spaceId: mobile.id }, select: { matches: true } });
     expect(matched.some((c) => Array.isArray(c.matches) && c.matches.length > 0)).toBe(true);
+  }, 120_000);
+});
+
+/** The MCP endpoint, in the space `space` names (none: the token's only space), as the token's agent. */
+function mcpUrl(space: string | null) {
+  return `http://127.0.0.1/api/mcp${space ? `?space=${space}` : ""}`;
+}
+const runInBackground = (task: () => Promise<unknown>) => void state.background.push(task());
+
+async function mcpClient(space: string | null): Promise<Client> {
+  const client = new Client({ name: "fuzz", version: "1.0.0" });
+  const transport = new StreamableHTTPClientTransport(new URL(mcpUrl(space)), {
+    fetch: (url, init) => handleMcpRequest(new Request(url, init), runInBackground),
+    requestInit: { headers: auth },
+  });
+  await client.connect(transport);
+  return client;
+}
+
+const subjectOf = (words: string) => words.split(" ").slice(0, -1).join(" ");
+
+/** One call per MCP tool; the fuzz picks the id (B's or A's), the words and the endpoint's space. */
+const tools: Record<string, (x: Args) => Record<string, unknown>> = {
+  search_facts: ({ words }) => ({ q: words }),
+  get_fact: ({ id }) => ({ id }),
+  propose_facts: ({ words }) => ({ title: "Fuzz", text: `${B_MEETING}\nAna: ${words}.` }),
+  get_run: ({ id }) => ({ id }),
+  preview_forget_subject: ({ words }) => ({ subject: subjectOf(words) }),
+  forget_subject: ({ words }) => ({
+    subject: subjectOf(words),
+    mode: "delete",
+    expected: { factIds: b.fact, candidateIds: [], sourceIds: b.source },
+  }),
+};
+const toolIdKind: Record<string, "fact" | "run"> = { get_fact: "fact", get_run: "run" };
+
+describe("a token of one space, fuzzed over every MCP tool", () => {
+  it("covers every tool the endpoint has", async () => {
+    const client = await mcpClient(null);
+    const listed = (await client.listTools()).tools.map((t) => t.name).sort();
+    await client.close();
+    expect(Object.keys(tools).sort()).toEqual(listed);
+  });
+
+  it("never reads, lists, matches or writes the other space, and answers its ids as missing", async () => {
+    const before = await snapshotB();
+    const everyBId = [...b.fact, ...b.candidate, ...b.run, ...b.source];
+    const words = fc.constantFrom("launch billing", "October 22nd", "code freeze", "VAT", "card numbers", "partners");
+    const clients = { none: await mcpClient(null), mobile: await mcpClient("mobile") };
+    try {
+      await fc.assert(
+        fc.asyncProperty(
+          fc.constantFrom(...Object.keys(tools)),
+          fc.boolean(),
+          fc.nat(),
+          words,
+          fc.constantFrom(null, "mobile", "default", "nobody"),
+          async (tool, ofB, pick, text, space) => {
+            if (space === "default" || space === "nobody") {
+              // A space out of reach reads exactly like one that does not exist, before any tool runs.
+              const res = await handleMcpRequest(
+                new Request(mcpUrl(space), {
+                  method: "POST",
+                  headers: {
+                    ...auth,
+                    "content-type": "application/json",
+                    accept: "application/json, text/event-stream",
+                  },
+                  body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }),
+                }),
+                runInBackground,
+              );
+              expect(res.status).toBe(404);
+              expect(await res.json()).toEqual({ code: "NOT_FOUND", message: `No space named "${space}".` });
+              return;
+            }
+            const client = space ? clients.mobile : clients.none;
+            const kind = toolIdKind[tool];
+            const id = kind ? (ofB ? b[kind][pick % b[kind].length]! : a[kind]) : "";
+            const result = await client.callTool({
+              name: tool,
+              arguments: tools[tool]!({ id, words: `${text} ${pick % 97}`, space }),
+            });
+            await settle();
+            const body = JSON.stringify(result);
+            for (const bId of everyBId) expect(body, `${tool} leaked ${bId}`).not.toContain(bId);
+            if (kind && ofB) {
+              // …in the very words an id nobody has gets.
+              const missing = await client.callTool({ name: tool, arguments: { id: crypto.randomUUID() } });
+              expect(result.isError, `${tool} on B's ${kind}`).toBe(true);
+              expect(result.content).toEqual(missing.content);
+            } else {
+              expect(JSON.stringify(result.content)).not.toMatch(/FORBIDDEN|INTERNAL/);
+            }
+            expect(await snapshotB()).toEqual(before);
+          },
+        ),
+        { numRuns: 40, seed: 27 },
+      );
+    } finally {
+      await Promise.all(Object.values(clients).map((c) => c.close()));
+    }
   }, 120_000);
 });
