@@ -14,7 +14,6 @@ import { LearningCard } from "@/components/settings/learning-card";
 import { presetOptions } from "@/lib/settings/schema";
 import { requireSpacePage } from "@/app/access";
 import { listSpaces } from "@/lib/db/spaces";
-import { DEFAULT_SPACE_SLUG } from "@/lib/spaces/schema";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Settings" };
@@ -37,7 +36,8 @@ export default async function SettingsPage({
     getLearningSummary({ db, spaceId }),
     getCutoffSummary({ db, spaceId, settings }),
   ]);
-  const slug = space.slug === DEFAULT_SPACE_SLUG ? null : space.slug;
+  // Named in every save and reset, so they act on the space shown, whatever the caller's default one is.
+  const slug = space.slug;
   const modelId = configuredModelId(env);
   const rows: [string, string][] = [
     [
@@ -57,7 +57,7 @@ export default async function SettingsPage({
           "Environment variables are listed in docs/configuration.md."
         }
       />
-      {viewer.role === "admin" ? (
+      {!viewer.accounts || viewer.role === "admin" ? (
         <Card>
           <dl className="grid grid-cols-[10rem_1fr] gap-x-4 gap-y-2 text-sm">
             {rows.map(([k, v]) => (

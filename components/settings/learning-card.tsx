@@ -17,8 +17,8 @@ export function LearningCard({
   summary,
   cutoff,
 }: {
-  /** The space whose learning this is (its slug; null for the default space). */
-  space: string | null;
+  /** The space whose learning this is (its slug). */
+  space: string;
   summary: LearningSummary;
   cutoff: CutoffSummary | null;
 }) {
@@ -61,7 +61,7 @@ export function LearningCard({
           disabled={busy || (!s && !cutoff)}
           onClick={() =>
             startTransition(async () => {
-              const result = await callAction(() => resetLearningAction(space ? { space } : {}));
+              const result = await callAction(() => resetLearningAction({ space }));
               if (result.ok) toast.success("Back to the shipped confidence.");
               else toast.error(result.message);
               router.refresh();
