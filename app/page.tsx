@@ -46,11 +46,11 @@ export default async function DashboardPage({
     getApprovalRates({ db, spaceId }),
     getBacklogByDay({ db, spaceId }),
     listRecentRuns({ db, spaceId }),
-    getSettings({ db }),
-    listLearningWeeks({ db }),
-    getLearningSummary({ db }),
+    getSettings({ db, spaceId }),
+    listLearningWeeks({ db, spaceId }),
+    getLearningSummary({ db, spaceId }),
   ]);
-  const cutoff = await getCutoffSummary({ db, settings });
+  const cutoff = await getCutoffSummary({ db, spaceId, settings });
   const day = (iso: string) => new Date(iso).toLocaleDateString("en", { month: "short", day: "numeric" });
   const serving = learning.serving;
   const labels = Object.fromEntries(kindOptions(settings).map((k) => [k.id, k.label]));
@@ -97,6 +97,7 @@ export default async function DashboardPage({
       </section>
       <ApprovalChart rates={rates} labels={labels} />
       <LearningWeeks
+        space={inSpace}
         weeks={weeks}
         model={
           !settings.learning.enabled

@@ -25,7 +25,7 @@ const ITEMS: { href: string; label: string; icon: typeof Settings; need: Permiss
   { href: "/facts", label: "Facts", icon: Database, need: "read" },
   { href: "/sources", label: "Sources", icon: FileText, need: "read" },
   { href: "/members", label: "Members", icon: Users, need: "admin" },
-  { href: "/settings", label: "Settings", icon: Settings, need: "admin", perSpace: false },
+  { href: "/settings", label: "Settings", icon: Settings, need: "admin" },
   { href: "/admin", label: "Users and tokens", icon: KeyRound, need: "admin", perSpace: false },
 ];
 

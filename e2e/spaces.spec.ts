@@ -67,3 +67,32 @@ test("a second space keeps its meetings, queue and facts apart, and the switcher
     await expect(page.getByText("This page could not be found.")).toBeVisible();
   }
 });
+
+test("a second space's settings are its own: saving them leaves the default space's as they were", async ({ page }) => {
+  const stamp = Date.now();
+  const slug = `tuned-${stamp}`;
+  await page.goto("/admin");
+  const form = page.getByRole("form", { name: "New space" });
+  await form.getByLabel("Space name").fill(`Tuned ${stamp}`);
+  await form.getByLabel("Short name in links").fill(slug);
+  await form.getByRole("button", { name: "Create space" }).click();
+  await expect(page.getByRole("table", { name: "Spaces" })).toContainText(`Tuned ${stamp}`);
+
+  await page.goto("/settings");
+  const limit = page.getByLabel("Known facts sent to the model");
+  const defaultLimit = await limit.inputValue();
+  const mine = defaultLimit === "37" ? "38" : "37";
+
+  // The space's page names it, and starts from the shipped settings.
+  await page.goto(`/settings?space=${slug}`);
+  await expect(page.getByRole("heading", { name: `Settings of Tuned ${stamp}` })).toBeVisible();
+  await limit.fill(mine);
+  await page.getByRole("button", { name: "Save settings" }).click();
+  await expect(page.getByText("Settings saved")).toBeVisible();
+  await page.reload();
+  await expect(limit).toHaveValue(mine);
+
+  await page.goto("/settings");
+  await expect(page.getByRole("heading", { name: `Settings of Tuned ${stamp}` })).toHaveCount(0);
+  await expect(limit).toHaveValue(defaultLimit);
+});

@@ -11,19 +11,26 @@ export async function createPastedRun({
   text,
   title = "Launch sync",
   origin = "paste",
+  spaceId,
+  preset = "meeting",
 }: {
   db: Db;
   text: string;
   title?: string;
   origin?: "paste" | "agent";
+  /** The default space when absent. */
+  spaceId?: string;
+  /** null: the space's settings' default preset. */
+  preset?: string | null;
 }) {
   const parsed = parseSource({ text, maxBytes: 10_000_000 });
   const { runId, sourceId } = await createQueuedRun({
     db,
     env: getEnv(),
     source: { title, origin, parsed },
-    preset: "meeting",
+    preset: preset ?? undefined,
     mode: "offline",
+    spaceId,
   });
   const run = await db.extractionRun.findUniqueOrThrow({ where: { id: runId } });
   const source = await db.source.findUniqueOrThrow({ where: { id: sourceId } });

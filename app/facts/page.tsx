@@ -37,7 +37,7 @@ export default async function FactsPage({
   const [{ facts, total, closeSpellings, spelledAs }, active, settings, sources] = await Promise.all([
     searchFacts({ db, spaceId: space.id, query }),
     countFacts({ db, spaceId: space.id }),
-    getSettings({ db }),
+    getSettings({ db, spaceId: space.id }),
     listSources({ db, spaceId: space.id, take: 200 }),
   ]);
   const kinds = kindOptions(settings);

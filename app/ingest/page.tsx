@@ -19,7 +19,7 @@ export default async function IngestPage({
 }) {
   const { space } = await requireSpacePage("propose", (await searchParams).space);
   const env = getEnv();
-  const settings = await getSettings({ db: await getDb() });
+  const settings = await getSettings({ db: await getDb(), spaceId: space.id });
   const modelId = configuredModelId(env);
   const presets = presetOptions(settings).map((p) => ({
     id: p.id,

@@ -83,7 +83,7 @@ export default async function ReviewPage({
   const [page, facets, settings] = await Promise.all([
     listQueuePage({ db, query }),
     listQueueFacets({ db, query }),
-    getSettings({ db }),
+    getSettings({ db, spaceId: space.id }),
   ]);
   const kinds = new Map(presetOptions(settings).flatMap((p) => p.kinds.map((k) => [k.id, k] as const)));
   const definitions = new Map([...kinds.values()].map((k) => [k.id, k.definition]));

@@ -12,17 +12,32 @@ import { getLearningSummary } from "@/lib/db/learned-models";
 import { getCutoffSummary } from "@/lib/db/learned-cutoff";
 import { LearningCard } from "@/components/settings/learning-card";
 import { presetOptions } from "@/lib/settings/schema";
-import { requirePage } from "@/app/access";
+import { requireSpacePage } from "@/app/access";
+import { listSpaces } from "@/lib/db/spaces";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Settings" };
 
-export default async function SettingsPage() {
-  await requirePage("admin");
+/**
+ * A space's settings (issue 27: `?space=`, else the person's default space) and what its learning serves: its
+ * admins' page (and the instance admins'). How the instance runs (database, model, limits) is the instance admins'.
+ */
+export default async function SettingsPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
+  const { viewer, space } = await requireSpacePage("admin", (await searchParams).space);
   const env = getEnv();
   const db = await getDb();
-  const settings = await getSettings({ db });
-  const [learning, cutoff] = await Promise.all([getLearningSummary({ db }), getCutoffSummary({ db, settings })]);
+  const spaceId = space.id;
+  const [settings, spaces] = await Promise.all([getSettings({ db, spaceId }), listSpaces({ db })]);
+  const [learning, cutoff] = await Promise.all([
+    getLearningSummary({ db, spaceId }),
+    getCutoffSummary({ db, spaceId, settings }),
+  ]);
+  // Named in every save and reset, so they act on the space shown, whatever the caller's default one is.
+  const slug = space.slug;
   const modelId = configuredModelId(env);
   const rows: [string, string][] = [
     [
@@ -36,28 +51,34 @@ export default async function SettingsPage() {
   return (
     <div className="mx-auto max-w-4xl">
       <PageHeader
-        title="Settings"
-        description="How this Sift instance is configured. Environment variables are listed in docs/configuration.md."
+        title={spaces.length > 1 ? `Settings of ${space.name}` : "Settings"}
+        description={
+          (spaces.length > 1 ? "Each space has its own settings and learns from its own reviewers. " : "") +
+          "Environment variables are listed in docs/configuration.md."
+        }
       />
-      <Card>
-        <dl className="grid grid-cols-[10rem_1fr] gap-x-4 gap-y-2 text-sm">
-          {rows.map(([k, v]) => (
-            <div key={k} className="contents">
-              <dt className="font-medium">{k}</dt>
-              <dd className="text-muted-foreground">{v}</dd>
-            </div>
-          ))}
-        </dl>
-      </Card>
+      {!viewer.accounts || viewer.role === "admin" ? (
+        <Card>
+          <dl className="grid grid-cols-[10rem_1fr] gap-x-4 gap-y-2 text-sm">
+            {rows.map(([k, v]) => (
+              <div key={k} className="contents">
+                <dt className="font-medium">{k}</dt>
+                <dd className="text-muted-foreground">{v}</dd>
+              </div>
+            ))}
+          </dl>
+        </Card>
+      ) : null}
       <div className="mt-6">
         <SettingsForm
+          space={slug}
           initial={settings}
           defaultTemplate={DEFAULT_TEMPLATE}
           presets={Object.values(PRESETS).map((p) => ({ id: p.id, label: p.label }))}
         />
       </div>
       <div className="mt-6">
-        <LearningCard summary={learning} cutoff={cutoff} />
+        <LearningCard space={slug} summary={learning} cutoff={cutoff} />
       </div>
       <h2 className="mb-2 mt-8 text-lg font-semibold">Kinds</h2>
       <div className="grid gap-4 md:grid-cols-3">

@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { Card } from "@/components/ui/card";
+import { spaceHref } from "@/lib/spaces/href";
 import type { LearningWeek } from "@/lib/dashboard/schema";
 import { shortDay } from "@/lib/dashboard/schema";
 
@@ -13,11 +14,14 @@ export function LearningWeeks({
   weeks,
   model,
   cutoff,
+  space,
 }: {
   weeks: LearningWeek[];
   /** "Learned confidence from 140 decisions since Nov 3", or null when the shipped one serves. */
   model: string | null;
   cutoff: string | null;
+  /** The space shown (its slug; undefined for the default space): its Settings hold its learning. */
+  space?: string;
 }) {
   return (
     <Card className="p-0">
@@ -30,7 +34,7 @@ export function LearningWeeks({
             {model ?? "The shipped confidence serves: no learned model has beaten it yet."}{" "}
             {cutoff ?? "The duplicate cut-off is Settings' own."} Ungated: the card had passed the gate when it was
             decided.{" "}
-            <Link href="/settings" className="underline underline-offset-2">
+            <Link href={spaceHref("/settings", space)} className="underline underline-offset-2">
               Reset or switch off in Settings
             </Link>
           </p>

@@ -11,8 +11,17 @@ import type { CutoffSummary } from "@/lib/learning/threshold";
 
 const fmt = (v: number | null) => (v === null || Number.isNaN(v) ? "—" : v.toFixed(3));
 
-/** What the learned confidence learned from, how it did on the team's newest decisions, and the way back. */
-export function LearningCard({ summary, cutoff }: { summary: LearningSummary; cutoff: CutoffSummary | null }) {
+/** What the space's learned confidence learned from, how it did on the team's newest decisions, and the way back. */
+export function LearningCard({
+  space,
+  summary,
+  cutoff,
+}: {
+  /** The space whose learning this is (its slug). */
+  space: string;
+  summary: LearningSummary;
+  cutoff: CutoffSummary | null;
+}) {
   const router = useRouter();
   const [busy, startTransition] = useTransition();
   const s = summary.serving;
@@ -52,7 +61,7 @@ export function LearningCard({ summary, cutoff }: { summary: LearningSummary; cu
           disabled={busy || (!s && !cutoff)}
           onClick={() =>
             startTransition(async () => {
-              const result = await callAction(() => resetLearningAction({}));
+              const result = await callAction(() => resetLearningAction({ space }));
               if (result.ok) toast.success("Back to the shipped confidence.");
               else toast.error(result.message);
               router.refresh();

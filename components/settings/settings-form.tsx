@@ -39,10 +39,13 @@ function useHydrated(): boolean {
 }
 
 export function SettingsForm({
+  space,
   initial,
   defaultTemplate,
   presets,
 }: {
+  /** The space whose settings these are (its slug). */
+  space: string;
   initial: Settings;
   defaultTemplate: string;
   presets: { id: string; label: string }[];
@@ -56,7 +59,7 @@ export function SettingsForm({
   const hydrated = useHydrated();
 
   async function save(settings: Settings) {
-    const result = await callAction(() => saveSettingsAction(settings));
+    const result = await callAction(() => saveSettingsAction({ ...settings, space }));
     if (result.ok) {
       // What the server stored (normalized kinds, "" template as null) becomes the baseline, so the form
       // shows exactly what is saved and has nothing left to save.

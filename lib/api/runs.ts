@@ -121,7 +121,7 @@ export async function proposeFacts({
       reviewerId,
     });
   }
-  const kinds = kindOptions(await getSettings({ db })).map((k) => k.id);
+  const kinds = kindOptions(await getSettings({ db, spaceId })).map((k) => k.id);
   const unknown = facts.flatMap((f, i) => (kinds.includes(f.kind) ? [] : [[`facts.${i}.kind`, f.kind] as const]));
   if (unknown.length) {
     throw new AppError("VALIDATION", `Unknown kind "${unknown[0]?.[1]}": use one of ${kinds.join(", ")}.`, {

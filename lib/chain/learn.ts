@@ -7,7 +7,7 @@ import { scorer } from "@/lib/learning/model";
 import type { Settings } from "@/lib/settings/schema";
 
 /**
- * The learning stage, between match and gate: when the fact base has a learned model serving (lib/learning) and
+ * The learning stage, between match and gate: when the run's space has a learned model serving (lib/learning) and
  * Settings let it, each candidate carries its learned confidence, which the gate and the rank read. Without one
  * the chain is as shipped.
  */
@@ -31,16 +31,20 @@ export async function* scoreChunks(
   }
 }
 
-/** The serving model as a scorer for the chain, or null (learning off, or nothing serving: the shipped one). */
+/**
+ * The space's serving model as a scorer for the chain, or null (learning off, or nothing serving: the shipped one).
+ */
 export async function loadLearnedScorer({
   db,
+  spaceId,
   learning,
 }: {
   db: Db;
+  spaceId: string;
   learning: Settings["learning"];
 }): Promise<((format: string) => LearnedScorer) | null> {
   if (!learning.enabled) return null;
-  const model = await getServingModel({ db });
+  const model = await getServingModel({ db, spaceId });
   if (!model) return null;
   const score = scorer(model.weights, model.decisions);
   return (format) => (c) => ({

@@ -98,7 +98,7 @@ export async function runChain({
     embed: models.embed,
     judge: models.judge,
   });
-  const learned = await loadLearnedScorer({ db, learning: payload.settings.learning });
+  const learned = await loadLearnedScorer({ db, spaceId, learning: payload.settings.learning });
   const scored = scoreChunks(matched, { score: learned ? learned(run.source.format ?? "text") : null });
   const gated = gateChunks(scored, { policy: payload.settings.gates });
   const { outcomes, usage } = await persistChunks(gated, { db, runId: run.id, workerId, pace });

@@ -9,7 +9,7 @@ import { outcomeOf, standingDecision, type DecisionLabel, type HistoryEvent } fr
 const FeaturesSchema = z.record(z.string(), z.number());
 
 /**
- * The fact base's labelled examples: each decided candidate whose decision a reviewer took and still stands, with
+ * A space's labelled examples: each decided candidate whose decision a reviewer took and still stands, with
  * what it was scored from, newest decision first. Candidates decided by the gate alone (auto-approved, rejected
  * again as a repeat) teach nothing and are left out.
  */
@@ -20,14 +20,14 @@ export async function listDecisionLabels({
   limit = 1_000,
 }: {
   db: Db;
-  /** One space's decisions; every space's when absent (the learned models are still one per installation). */
-  spaceId?: string;
+  /** One space's decisions: a space's models and prompts learn from its own reviewers only. */
+  spaceId: string;
   since?: Date;
   limit?: number;
 }): Promise<DecisionLabel[]> {
   const rows = await db.candidate.findMany({
     where: {
-      ...(spaceId ? { spaceId } : {}),
+      spaceId,
       status: { in: ["approved", "merged", "rejected"] },
       reviewerId: { not: null },
       ...(since ? { reviewedAt: { gte: since } } : {}),

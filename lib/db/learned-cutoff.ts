@@ -18,10 +18,10 @@ const CUTOFF = "duplicate-cutoff";
 
 export type ServingCutoff = ThresholdShift & { id: string; trainedThrough: string; servingSince: string; why: string };
 
-/** The serving learned shift of the duplicate cut-off, or null: Settings' cut-off applies as it is. */
-export async function getServingCutoff({ db }: { db: Db }): Promise<ServingCutoff | null> {
+/** The space's serving learned shift of the duplicate cut-off, or null: its Settings' cut-off applies as it is. */
+export async function getServingCutoff({ db, spaceId }: { db: Db; spaceId: string }): Promise<ServingCutoff | null> {
   const row = await db.learnedModel.findFirst({
-    where: { target: CUTOFF, status: "serving" },
+    where: { spaceId, target: CUTOFF, status: "serving" },
     orderBy: { createdAt: "desc" },
   });
   if (!row) return null;
@@ -41,12 +41,20 @@ export async function getServingCutoff({ db }: { db: Db }): Promise<ServingCutof
 }
 
 /**
- * Settings as the matcher should read them: with the team's learned duplicate cut-off when learning is on and one
- * serves. Every place that judges candidates (a new run's payload, re-judging) reads its thresholds from here.
+ * A space's settings as the matcher should read them: with its team's learned duplicate cut-off when learning is on
+ * and one serves. Every place that judges candidates (a new run's payload, re-judging) reads its thresholds here.
  */
-export async function withLearnedCutoff({ db, settings }: { db: Db; settings: Settings }): Promise<Settings> {
+export async function withLearnedCutoff({
+  db,
+  spaceId,
+  settings,
+}: {
+  db: Db;
+  spaceId: string;
+  settings: Settings;
+}): Promise<Settings> {
   if (!settings.learning.enabled) return settings;
-  const serving = await getServingCutoff({ db });
+  const serving = await getServingCutoff({ db, spaceId });
   if (!serving) return settings;
   return { ...settings, thresholds: learnedThresholds(ThresholdsSchema.parse(settings.thresholds), serving.shift) };
 }
@@ -54,12 +62,14 @@ export async function withLearnedCutoff({ db, settings }: { db: Db; settings: Se
 /** The serving learned cut-off as Settings shows it, beside Settings' own; null when none serves. */
 export async function getCutoffSummary({
   db,
+  spaceId,
   settings,
 }: {
   db: Db;
+  spaceId: string;
   settings: Settings;
 }): Promise<CutoffSummary | null> {
-  const serving = await getServingCutoff({ db });
+  const serving = await getServingCutoff({ db, spaceId });
   if (!serving) return null;
   const configured = ThresholdsSchema.parse(settings.thresholds);
   return {
@@ -73,15 +83,27 @@ export async function getCutoffSummary({
 }
 
 /** Records a cut-off refit; one that serves retires the one before it, in the same transaction. */
-export async function recordCutoffRefit({ db, outcome }: { db: Db; outcome: ThresholdRefit }): Promise<void> {
+export async function recordCutoffRefit({
+  db,
+  spaceId,
+  outcome,
+}: {
+  db: Db;
+  spaceId: string;
+  outcome: ThresholdRefit;
+}): Promise<void> {
   const model = outcome.model;
   if (!model || outcome.decision === "wait") return;
   const { trainedThrough, since, ...weights } = model;
   await withTransaction(db, async (tx) => {
     if (outcome.decision === "serve")
-      await tx.learnedModel.updateMany({ where: { target: CUTOFF, status: "serving" }, data: { status: "retired" } });
+      await tx.learnedModel.updateMany({
+        where: { spaceId, target: CUTOFF, status: "serving" },
+        data: { status: "retired" },
+      });
     await tx.learnedModel.create({
       data: {
+        spaceId,
         target: CUTOFF,
         status: outcome.decision === "serve" ? "serving" : "rejected",
         weights,
@@ -95,10 +117,16 @@ export async function recordCutoffRefit({ db, outcome }: { db: Db; outcome: Thre
   });
 }
 
-/** Open candidates with their stored comparisons: a moved cut-off re-judges those with a pair between the two. */
-export async function listOpenMatches({ db }: { db: Db }): Promise<{ id: string; matches: Match[] }[]> {
+/** A space's open candidates with their stored comparisons: a moved cut-off re-judges those between the two. */
+export async function listOpenMatches({
+  db,
+  spaceId,
+}: {
+  db: Db;
+  spaceId: string;
+}): Promise<{ id: string; matches: Match[] }[]> {
   const rows = await db.candidate.findMany({
-    where: { status: { in: ["pending", "gated"] } },
+    where: { spaceId, status: { in: ["pending", "gated"] } },
     select: { id: true, matches: true },
     orderBy: [{ createdAt: "asc" }, { id: "asc" }],
   });

@@ -9,10 +9,21 @@ import type { RefitOutcome, ServingModel } from "@/lib/learning/refit";
 /** LearnedModel.target of the learned confidence; the duplicate cut-off's rows are lib/db/learned-cutoff.ts's. */
 const CONFIDENCE = "confidence";
 
-/** The fact base's serving learned model, or null: the shipped confidence serves. */
-export async function getServingModel({ db }: { db: Db }): Promise<(ServingModel & { id: string }) | null> {
+/**
+ * Learned models are per space (issue 27): a space's reviewers' decisions teach its own models, which serve its
+ * runs and its queue only. Every function here takes the space.
+ */
+
+/** The space's serving learned model, or null: the shipped confidence serves. */
+export async function getServingModel({
+  db,
+  spaceId,
+}: {
+  db: Db;
+  spaceId: string;
+}): Promise<(ServingModel & { id: string }) | null> {
   const row = await db.learnedModel.findFirst({
-    where: { target: CONFIDENCE, status: "serving" },
+    where: { spaceId, target: CONFIDENCE, status: "serving" },
     orderBy: { createdAt: "desc" },
   });
   if (!row) return null;
@@ -26,19 +37,28 @@ export async function getServingModel({ db }: { db: Db }): Promise<(ServingModel
 }
 
 /** When the last refit was tried (a model recorded, serving or not); null before the first. */
-export async function lastRefitAt({ db }: { db: Db }): Promise<Date | null> {
+export async function lastRefitAt({ db, spaceId }: { db: Db; spaceId: string }): Promise<Date | null> {
   const row = await db.learnedModel.findFirst({
-    where: { target: CONFIDENCE },
+    where: { spaceId, target: CONFIDENCE },
     orderBy: { createdAt: "desc" },
     select: { createdAt: true },
   });
   return row?.createdAt ?? null;
 }
 
-/** Candidates a reviewer decided since then (all, when null): an upper bound on the new labels, cheap to count. */
-export async function countDecidedSince({ db, since }: { db: Db; since: Date | null }): Promise<number> {
+/** The space's candidates a reviewer decided since then (all, when null): an upper bound on the new labels. */
+export async function countDecidedSince({
+  db,
+  spaceId,
+  since,
+}: {
+  db: Db;
+  spaceId: string;
+  since: Date | null;
+}): Promise<number> {
   return db.candidate.count({
     where: {
+      spaceId,
       status: { in: ["approved", "merged", "rejected"] },
       reviewerId: { not: null },
       ...(since ? { reviewedAt: { gt: since } } : {}),
@@ -47,17 +67,26 @@ export async function countDecidedSince({ db, since }: { db: Db; since: Date | n
 }
 
 /** Records a refit's model; one that serves retires the one before it, in the same transaction. */
-export async function recordRefit({ db, outcome }: { db: Db; outcome: RefitOutcome }): Promise<string | null> {
+export async function recordRefit({
+  db,
+  spaceId,
+  outcome,
+}: {
+  db: Db;
+  spaceId: string;
+  outcome: RefitOutcome;
+}): Promise<string | null> {
   const model = outcome.model;
   if (!model || outcome.decision === "wait") return null;
   return withTransaction(db, async (tx) => {
     if (outcome.decision === "serve")
       await tx.learnedModel.updateMany({
-        where: { target: CONFIDENCE, status: "serving" },
+        where: { spaceId, target: CONFIDENCE, status: "serving" },
         data: { status: "retired" },
       });
     const row = await tx.learnedModel.create({
       data: {
+        spaceId,
         target: CONFIDENCE,
         status: outcome.decision === "serve" ? "serving" : "rejected",
         weights: model.weights,
@@ -73,19 +102,25 @@ export async function recordRefit({ db, outcome }: { db: Db; outcome: RefitOutco
 }
 
 /**
- * Reset to the shipped model: no learned model serves — neither the confidence nor the duplicate cut-off — until
- * enough new decisions teach a better one.
+ * Reset to the shipped model in one space: none of its learned models serves — neither the confidence nor the
+ * duplicate cut-off — until enough new decisions teach a better one. Other spaces' models are left as they are.
  */
-export async function retireServingModels({ db }: { db: Db }): Promise<number> {
-  const { count } = await db.learnedModel.updateMany({ where: { status: "serving" }, data: { status: "retired" } });
+export async function retireServingModels({ db, spaceId }: { db: Db; spaceId: string }): Promise<number> {
+  const { count } = await db.learnedModel.updateMany({
+    where: { spaceId, status: "serving" },
+    data: { status: "retired" },
+  });
   return count;
 }
 
-/** What the settings page shows: the serving model's decisions, since when, and its held-out metrics. */
-export async function getLearningSummary({ db }: { db: Db }): Promise<LearningSummary> {
+/** What the settings page shows of a space: its serving model's decisions, since when, its held-out metrics. */
+export async function getLearningSummary({ db, spaceId }: { db: Db; spaceId: string }): Promise<LearningSummary> {
   const [serving, attempts] = await Promise.all([
-    db.learnedModel.findFirst({ where: { target: CONFIDENCE, status: "serving" }, orderBy: { createdAt: "desc" } }),
-    db.learnedModel.count({ where: { target: CONFIDENCE } }),
+    db.learnedModel.findFirst({
+      where: { spaceId, target: CONFIDENCE, status: "serving" },
+      orderBy: { createdAt: "desc" },
+    }),
+    db.learnedModel.count({ where: { spaceId, target: CONFIDENCE } }),
   ]);
   const metrics = serving?.metrics as
     { candidate?: { holdout?: number; logLoss?: number; auc?: number; ece?: number } } | undefined;
@@ -106,10 +141,10 @@ export async function getLearningSummary({ db }: { db: Db }): Promise<LearningSu
   };
 }
 
-/** Open candidates as the learned model reads them. */
-export async function listOpenForScoring({ db }: { db: Db }) {
+/** The space's open candidates as the learned model reads them. */
+export async function listOpenForScoring({ db, spaceId }: { db: Db; spaceId: string }) {
   const rows = await db.candidate.findMany({
-    where: { status: { in: ["pending", "gated"] } },
+    where: { spaceId, status: { in: ["pending", "gated"] } },
     select: {
       id: true,
       content: true,
@@ -159,4 +194,15 @@ export async function saveRescored({ db, rows }: { db: Db; rows: Rescored[] }): 
     saved += count;
   }
   return saved;
+}
+
+/** The spaces the candidates belong to, each once: a decision teaches the models of its card's space. */
+export async function listSpacesOfCandidates({ db, ids }: { db: Db; ids: string[] }): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.candidate.findMany({
+    where: { id: { in: ids } },
+    select: { spaceId: true },
+    distinct: ["spaceId"],
+  });
+  return rows.map((r) => r.spaceId).sort();
 }

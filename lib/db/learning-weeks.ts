@@ -15,10 +15,13 @@ const TOP = 5;
  */
 export async function listLearningWeeks({
   db,
+  spaceId,
   now = new Date(),
   weeks = 8,
 }: {
   db: Db;
+  /** One space's decisions: learning is per space. */
+  spaceId: string;
   now?: Date;
   weeks?: number;
 }): Promise<LearningWeek[]> {
@@ -27,7 +30,7 @@ export async function listLearningWeeks({
   const notes = UNGATED_NOTE_PREFIXES.map((p) => `${p}%`);
   return db.$queryRaw<LearningWeek[]>`
     WITH recent AS (
-      SELECT DISTINCT "runId" FROM "Candidate" WHERE "reviewerId" IS NOT NULL
+      SELECT DISTINCT "runId" FROM "Candidate" WHERE "spaceId" = ${spaceId} AND "reviewerId" IS NOT NULL
         AND "reviewedAt" >= (${since}::timestamptz AT TIME ZONE 'UTC')
     ),
     placed AS (

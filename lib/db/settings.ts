@@ -2,6 +2,7 @@ import "server-only";
 import { log } from "@/lib/log";
 import type { Db } from "@/lib/db/types";
 import { SCORE_SCALE } from "@/lib/matcher/thresholds";
+import { DEFAULT_SPACE_ID } from "@/lib/spaces/schema";
 import { DEFAULT_SETTINGS, SettingsSchema, type Settings } from "@/lib/settings/schema";
 
 // Cut-offs on the matcher's score: meaningless on another scale than the one they were set on.
@@ -25,23 +26,34 @@ function onCurrentScale(value: unknown): unknown {
   return { ...value, thresholds: kept };
 }
 
-const KEY = "app";
+/**
+ * Settings are per space (issue 27): the default space keeps the row it always had ("app"), another space's is
+ * `space:<id>`. A space that never saved any reads the shipped defaults, never another space's.
+ */
+function keyOf(spaceId: string): string {
+  return spaceId === DEFAULT_SPACE_ID ? "app" : `space:${spaceId}`;
+}
 
-/** The stored settings; a row written by an older version is read leniently and completed with defaults. */
-export async function getSettings({ db }: { db: Db }): Promise<Settings> {
-  const row = await db.setting.findUnique({ where: { key: KEY } });
+/** A space's stored settings; a row written by an older version is read leniently and completed with defaults. */
+export async function getSettings({ db, spaceId }: { db: Db; spaceId: string }): Promise<Settings> {
+  const row = await db.setting.findUnique({ where: { key: keyOf(spaceId) } });
   if (!row) return DEFAULT_SETTINGS;
   const parsed = SettingsSchema.safeParse(onCurrentScale(row.value));
   if (parsed.success) return parsed.data;
-  log.warn({ issues: parsed.error.issues }, "stored settings are invalid; using defaults");
+  log.warn({ issues: parsed.error.issues, spaceId }, "stored settings are invalid; using defaults");
   return DEFAULT_SETTINGS;
 }
 
-export async function saveSettings({ db, settings }: { db: Db; settings: Settings }): Promise<Settings> {
-  await db.setting.upsert({
-    where: { key: KEY },
-    create: { key: KEY, value: settings },
-    update: { value: settings },
-  });
+export async function saveSettings({
+  db,
+  spaceId,
+  settings,
+}: {
+  db: Db;
+  spaceId: string;
+  settings: Settings;
+}): Promise<Settings> {
+  const key = keyOf(spaceId);
+  await db.setting.upsert({ where: { key }, create: { key, value: settings }, update: { value: settings } });
   return settings;
 }

@@ -30,7 +30,7 @@ export async function createManualFact({
   const secret = { acknowledgeSecret, keepSecret };
   const fact = { ...parsed, content: storedText(parsed.content, secret) };
   const note = typedNote === undefined ? undefined : storedText(typedNote, secret, "note");
-  const kinds = kindOptions(await getSettings({ db })).map((k) => k.id);
+  const kinds = kindOptions(await getSettings({ db, spaceId })).map((k) => k.id);
   if (!kinds.includes(fact.kind)) {
     throw new AppError("VALIDATION", `"${fact.kind}" is not one of the fact kinds in the settings.`, {
       fieldErrors: { kind: [`Pick one of: ${kinds.join(", ")}`] },

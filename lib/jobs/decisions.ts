@@ -8,8 +8,10 @@ import { approveCandidate, mergeCandidate, rejectCandidate } from "@/lib/facts/d
 import { editFact, restoreFactVersion } from "@/lib/facts/edit";
 import { createManualFact } from "@/lib/facts/manual";
 import { undoDecision } from "@/lib/facts/undo";
+import { listSpacesOfCandidates } from "@/lib/db/learned-models";
 import { learnQuietly } from "@/lib/jobs/learning";
 import { rejudgeQuietly } from "@/lib/jobs/rejudge";
+import { log } from "@/lib/log";
 
 /**
  * A reviewer's decisions as the app makes them: the decision (lib/facts/decide.ts, one transaction,
@@ -17,6 +19,16 @@ import { rejudgeQuietly } from "@/lib/jobs/rejudge";
  * the reviewer sees next is true; then, every few decisions, the learned confidence refitted (lib/jobs/learning.ts).
  * Neither the re-judging nor the learning ever undoes or fails a decision.
  */
+
+/** The learning of each space the decided cards belong to (learning is per space, lib/jobs/learning.ts). */
+async function learnInSpacesOf(db: Db, candidateIds: string[]): Promise<void> {
+  // Never fails the decision: a space that cannot be read now learns after its next decision.
+  const spaces = await listSpacesOfCandidates({ db, ids: candidateIds }).catch((error: unknown) => {
+    log.error({ err: error }, "finding the spaces of decided cards to learn from failed");
+    return [];
+  });
+  for (const spaceId of spaces) await learnQuietly({ db, spaceId });
+}
 
 type Approve = Parameters<typeof approveCandidate>[0] & { db: Db };
 
@@ -30,7 +42,7 @@ export async function approveAndRejudge(options: Approve) {
       candidateIds: [options.candidateId, ...fact.mergedCandidateIds],
     },
   });
-  await learnQuietly({ db: options.db });
+  await learnInSpacesOf(options.db, [options.candidateId]);
   return fact;
 }
 
@@ -40,14 +52,14 @@ export async function mergeAndRejudge(options: Parameters<typeof mergeCandidate>
     db: options.db,
     change: { factIds: [fact.id], texts: [fact.content], candidateIds: [options.candidateId] },
   });
-  await learnQuietly({ db: options.db });
+  await learnInSpacesOf(options.db, [options.candidateId]);
   return fact;
 }
 
 export async function rejectAndRejudge(options: Parameters<typeof rejectCandidate>[0] & { db: Db }) {
   const rejected = await rejectCandidate(options);
   await rejudgeQuietly({ db: options.db, change: { candidateIds: rejected } });
-  await learnQuietly({ db: options.db });
+  await learnInSpacesOf(options.db, [options.candidateId]);
   return rejected;
 }
 
@@ -62,7 +74,7 @@ export async function undoAndRejudge(options: Parameters<typeof undoDecision>[0]
       reopened: result.reopened,
     },
   });
-  await learnQuietly({ db: options.db });
+  await learnInSpacesOf(options.db, [options.candidateId]);
   return result;
 }
 
@@ -128,7 +140,7 @@ export async function decideSelection({
     }
   }
   await rejudgeQuietly({ db, change });
-  await learnQuietly({ db });
+  await learnInSpacesOf(db, ids);
   const decided = ids.filter((id) => !skipped.some((s) => s.candidateId === id)).length;
   return { decided, leftGated: action === "approve" && !includeGated ? gated.length : 0, skipped };
 }

@@ -99,7 +99,7 @@ export async function settleRunPayload({ db, env, runId }: { db: Db; env: Env; r
     throw new AppError("INTERNAL", "This run's stored settings are unreadable: extract the source again.");
   }
   if (payload.version === 1) return payload;
-  const settings = await getSettings({ db });
+  const settings = await getSettings({ db, spaceId: source.spaceId });
   const completed = completeLegacyPayload(payload, {
     source,
     settings,

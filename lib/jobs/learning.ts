@@ -35,26 +35,30 @@ import type { Settings } from "@/lib/settings/schema";
  * REFIT_EVERY new decisions a model is fitted on the older ones and serves only if it beats the serving one on the
  * newest (lib/learning/refit.ts); when one starts serving, or Settings reset to the shipped model, the open
  * candidates are scored again, ranked and gated by it. Never calls a model: this is arithmetic on stored labels.
+ * Per space (issue 27): a space's decisions, read with its settings, train its models, and only its open candidates
+ * are scored and judged again; another space's models and queue are never touched.
  */
 
 /** Refits when REFIT_EVERY decisions were taken since the last try; re-scores the queue if a new model serves. */
 export async function learnFromDecisions({
   db,
+  spaceId,
   force = false,
 }: {
   db: Db;
+  spaceId: string;
   force?: boolean;
 }): Promise<RefitOutcome | null> {
-  const settings = await getSettings({ db });
+  const settings = await getSettings({ db, spaceId });
   if (!settings.learning.enabled) return null;
-  const last = await lastRefitAt({ db });
+  const last = await lastRefitAt({ db, spaceId });
   // Counted first, cheaply: the labels are read only when a refit is due.
-  if (!force && (await countDecidedSince({ db, since: last })) < REFIT_EVERY) return null;
-  const labels = await listDecisionLabels({ db, limit: 2_000 });
-  const outcome = refit(labels, await getServingModel({ db }));
-  await recordRefit({ db, outcome });
-  if (outcome.decision === "serve") await rescoreOpenCandidates({ db, settings });
-  await learnCutoff({ db, settings, labels });
+  if (!force && (await countDecidedSince({ db, spaceId, since: last })) < REFIT_EVERY) return null;
+  const labels = await listDecisionLabels({ db, spaceId, limit: 2_000 });
+  const outcome = refit(labels, await getServingModel({ db, spaceId }));
+  await recordRefit({ db, spaceId, outcome });
+  if (outcome.decision === "serve") await rescoreOpenCandidates({ db, spaceId, settings });
+  await learnCutoff({ db, spaceId, settings, labels });
   return outcome;
 }
 
@@ -64,28 +68,41 @@ export async function learnFromDecisions({
  */
 async function learnCutoff({
   db,
+  spaceId,
   settings,
   labels,
 }: {
   db: Db;
+  spaceId: string;
   settings: Settings;
   labels: DecisionLabel[];
 }): Promise<ThresholdRefit> {
   const base = ThresholdsSchema.parse(settings.thresholds);
-  const serving = await getServingCutoff({ db });
+  const serving = await getServingCutoff({ db, spaceId });
   const outcome = refitThreshold(labels.flatMap(pairLabelsOf), base.duplicate, serving?.shift ?? 0);
-  await recordCutoffRefit({ db, outcome });
+  await recordCutoffRefit({ db, spaceId, outcome });
   if (outcome.decision === "serve" && outcome.model) {
     const from = learnedThresholds(base, serving?.shift ?? 0).duplicate;
     const to = learnedThresholds(base, outcome.model.shift).duplicate;
-    await rejudgeMoved({ db, from, to });
+    await rejudgeMoved({ db, spaceId, from, to });
   }
   return outcome;
 }
 
-/** Re-judges, a hundred at a time, every open candidate a move of the duplicate cut-off from → to could change. */
-async function rejudgeMoved({ db, from, to }: { db: Db; from: number; to: number }): Promise<number> {
-  const ids = (await listOpenMatches({ db })).filter((c) => movedBand(c.matches, from, to)).map((c) => c.id);
+/** Re-judges, a hundred at a time, every open candidate of the space a move of the cut-off from → to could change. */
+async function rejudgeMoved({
+  db,
+  spaceId,
+  from,
+  to,
+}: {
+  db: Db;
+  spaceId: string;
+  from: number;
+  to: number;
+}): Promise<number> {
+  const open = await listOpenMatches({ db, spaceId });
+  const ids = open.filter((c) => movedBand(c.matches, from, to)).map((c) => c.id);
   let updated = 0;
   for (let i = 0; i < ids.length; i += 100) {
     updated += await rejudgeAfterChange({ db, change: { reopened: ids.slice(i, i + 100) } });
@@ -93,32 +110,46 @@ async function rejudgeMoved({ db, from, to }: { db: Db; from: number; to: number
   return updated;
 }
 
-/** Never fails a decision: a refit that throws is logged and tried again after the next decision. */
-export async function learnQuietly({ db }: { db: Db }): Promise<void> {
+/** Never fails a decision: a refit that throws is logged and tried again after the next decision in the space. */
+export async function learnQuietly({ db, spaceId }: { db: Db; spaceId: string }): Promise<void> {
   try {
-    await learnFromDecisions({ db });
+    await learnFromDecisions({ db, spaceId });
   } catch (error) {
-    log.error({ err: error }, "refitting the learned confidence after decisions failed");
+    log.error({ err: error, spaceId }, "refitting the learned confidence after decisions failed");
   }
 }
 
-/** Back to the shipped calibrated confidence: no learned model serves, the open candidates are scored as shipped. */
-export async function resetLearning({ db }: { db: Db }): Promise<void> {
-  const settings = await getSettings({ db });
-  const cutoff = await getServingCutoff({ db });
-  await retireServingModels({ db });
-  await rescoreOpenCandidates({ db, settings });
+/**
+ * Back to the shipped calibrated confidence in one space: none of its learned models serves, its open candidates
+ * are scored as shipped. Other spaces keep theirs.
+ */
+export async function resetLearning({ db, spaceId }: { db: Db; spaceId: string }): Promise<void> {
+  const settings = await getSettings({ db, spaceId });
+  const cutoff = await getServingCutoff({ db, spaceId });
+  await retireServingModels({ db, spaceId });
+  await rescoreOpenCandidates({ db, spaceId, settings });
   if (cutoff) {
     const base = ThresholdsSchema.parse(settings.thresholds);
-    await rejudgeMoved({ db, from: learnedThresholds(base, cutoff.shift).duplicate, to: base.duplicate });
+    await rejudgeMoved({ db, spaceId, from: learnedThresholds(base, cutoff.shift).duplicate, to: base.duplicate });
   }
 }
 
-/** Every open candidate scored by what serves now (the learned model, or the shipped confidence), ranked and gated. */
-export async function rescoreOpenCandidates({ db, settings }: { db: Db; settings: Settings }): Promise<number> {
-  const load = await loadLearnedScorer({ db, learning: settings.learning });
+/**
+ * Every open candidate of the space scored by what serves there now (its learned model, or the shipped confidence),
+ * ranked and gated by its settings.
+ */
+export async function rescoreOpenCandidates({
+  db,
+  spaceId,
+  settings,
+}: {
+  db: Db;
+  spaceId: string;
+  settings: Settings;
+}): Promise<number> {
+  const load = await loadLearnedScorer({ db, spaceId, learning: settings.learning });
   const { minConfidence } = GatePolicySchema.parse(settings.gates);
-  const open = await listOpenForScoring({ db });
+  const open = await listOpenForScoring({ db, spaceId });
   const rows = open.map((c) => {
     const learned = load ? load(c.sourceFormat)(c) : null;
     const confidence = learned?.confidence ?? c.confidence;

@@ -9,6 +9,7 @@ import type { Extractor } from "@/lib/extraction/types";
 import { executeExtractionRun } from "@/lib/jobs/extraction";
 import { createQueuedRun, type NewRunOptions } from "@/lib/jobs/start-extraction";
 import type { Settings } from "@/lib/settings/schema";
+import { DEFAULT_SPACE_ID } from "@/lib/spaces/schema";
 
 /**
  * A store of its own for one process — `sift extract`, an evaluation — so it runs what the server runs: PGlite
@@ -37,7 +38,7 @@ export async function openLocalStore({ env, settings }: { env: Env; settings?: S
   const opened = await createDb({ memory: true });
   const db = opened.prisma;
   try {
-    if (settings) await saveSettings({ db, settings });
+    if (settings) await saveSettings({ db, spaceId: DEFAULT_SPACE_ID, settings });
   } catch (error) {
     await opened.close();
     throw error;

@@ -69,7 +69,7 @@ export async function rejudgeAfterChange({ db, change }: { db: Db; change: Revie
   });
   if (candidates.length === 0) return 0;
   // The team's learned duplicate cut-off, when one serves, as a new run reads it.
-  const settings = await withLearnedCutoff({ db, settings: await getSettings({ db }) });
+  const settings = await withLearnedCutoff({ db, spaceId, settings: await getSettings({ db, spaceId }) });
   // A re-judged candidate stays in the queue: the policy's shortcuts are for new candidates.
   const policy = {
     ...settings.gates,

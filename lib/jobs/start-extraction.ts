@@ -58,7 +58,7 @@ export async function createQueuedRun({
   spaceId = DEFAULT_SPACE_ID,
 }: NewRunOptions): Promise<{ runId: string; sourceId: string; extractor: string }> {
   // The payload fixes the thresholds the run judges by: the team's learned duplicate cut-off, when one serves.
-  const settings = await withLearnedCutoff({ db, settings: await getSettings({ db }) });
+  const settings = await withLearnedCutoff({ db, spaceId, settings: await getSettings({ db, spaceId }) });
   if (preset && !presetOptions(settings).some((p) => p.id === preset)) {
     throw new AppError("VALIDATION", `Unknown preset "${preset}"`, {
       fieldErrors: { preset: ["Pick one of the listed presets"] },

@@ -34,6 +34,7 @@ beforeAll(async () => {
   // The most permissive Settings: other sources' confident new candidates would become facts at once.
   await saveSettings({
     db: db.prisma,
+    spaceId: "default",
     settings: {
       ...DEFAULT_SETTINGS,
       gates: {

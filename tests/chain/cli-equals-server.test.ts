@@ -72,7 +72,7 @@ async function cli(file: string, env: Record<string, string>, args: string[] = [
 
 /** The same file sent to the server as the ingest form sends it, run to the end, read back from its database. */
 async function server(file: string, env: Record<string, string>, settings?: unknown) {
-  if (settings) await saveSettings({ db: db.prisma, settings: SettingsSchema.parse(settings) });
+  if (settings) await saveSettings({ db: db.prisma, spaceId: "default", settings: SettingsSchema.parse(settings) });
   let running: Promise<void> = Promise.resolve();
   const started = await startExtractionFromInput({
     db: db.prisma,

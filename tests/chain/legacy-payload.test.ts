@@ -31,7 +31,11 @@ describe("a run made before payloads", () => {
       where: { id: run.id },
       data: { payload: { version: 0, extractor: "offline", preset: "personal" } },
     });
-    await saveSettings({ db: db.prisma, settings: SettingsSchema.parse({ gates: { minConfidence: 0.2 } }) });
+    await saveSettings({
+      db: db.prisma,
+      spaceId: "default",
+      settings: SettingsSchema.parse({ gates: { minConfidence: 0.2 } }),
+    });
     await executeExtractionRun({ db: db.prisma, runId: run.id });
     expect((await getRunProgress({ db: db.prisma, runId: run.id }))?.status).toBe("succeeded");
     const row = await db.prisma.extractionRun.findUniqueOrThrow({ where: { id: run.id } });

@@ -84,7 +84,11 @@ describe("decisions remembered across runs", () => {
   });
 
   it("rejects a repeat again with the same reason when Settings say so, and counts it on the run", async () => {
-    await saveSettings({ db: db.prisma, settings: SettingsSchema.parse({ gates: { autoRejectRepeats: true } }) });
+    await saveSettings({
+      db: db.prisma,
+      spaceId: "default",
+      settings: SettingsSchema.parse({ gates: { autoRejectRepeats: true } }),
+    });
     const third = await extract();
     expect(third.byText("Bo owns")).toMatchObject({
       status: "rejected",
@@ -96,7 +100,7 @@ describe("decisions remembered across runs", () => {
   });
 
   it("knows a reworded repeat of a rejected line by the matcher, not only the same words", async () => {
-    await saveSettings({ db: db.prisma, settings: SettingsSchema.parse({}) });
+    await saveSettings({ db: db.prisma, spaceId: "default", settings: SettingsSchema.parse({}) });
     const reworded = { ...FACTS[0]!, content: "Bo owns the whole billing rollout." };
     const fourth = await extract([reworded, FACTS[2]!]);
     expect(fourth.byText("Bo owns the whole")).toMatchObject({

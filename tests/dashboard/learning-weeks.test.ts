@@ -71,7 +71,7 @@ describe("learning, week by week", () => {
     await card(second.id, 0.9, "rejected", dec1, 'Related to "y"');
     await card(second.id, 0.8, "approved", dec1, "Contradicts an approved fact: \"z\" ('a' vs 'b')");
 
-    const weeks = await listLearningWeeks({ db: db.prisma, now: new Date("2026-12-02T12:00:00Z") });
+    const weeks = await listLearningWeeks({ db: db.prisma, spaceId: "default", now: new Date("2026-12-02T12:00:00Z") });
     expect(weeks).toEqual([
       {
         week: "2026-11-23",
@@ -95,6 +95,8 @@ describe("learning, week by week", () => {
       },
     ]);
     // Older decisions are out of the window.
-    expect(await listLearningWeeks({ db: db.prisma, now: new Date("2027-03-01T00:00:00Z") })).toEqual([]);
+    expect(
+      await listLearningWeeks({ db: db.prisma, spaceId: "default", now: new Date("2027-03-01T00:00:00Z") }),
+    ).toEqual([]);
   });
 });

@@ -15,6 +15,7 @@ import { FactQuerySchema } from "@/lib/facts/query";
 const SPACES = "20261204090018_spaces";
 const MEMBERS = "20261205090000_space_members";
 const SUBJECTS = "20261205090001_subjects";
+const LEARNED = "20261205090002_learned_models_per_space";
 const all = findMigrationsDir();
 let before: string;
 let dataDir: string;
@@ -77,6 +78,7 @@ beforeAll(async () => {
   await insertRow("Candidate", { id: "c1", runId: "r1", content: "The code freeze starts on October 15th." });
   await insertRow("Fact", { id: "f1", content: "The team launches billing v2 on October 22nd." });
   await insertRow("AgentToken", { id: "t1", name: "notes agent", tokenHash: "h1", createdById: "local" });
+  await insertRow("LearnedModel", { id: "m1", status: "serving" });
 }, 60_000);
 
 afterAll(async () => {
@@ -88,7 +90,7 @@ describe("migrating a database from before spaces", () => {
   it("puts every source, candidate, fact and token in the default space, and loses nothing", async () => {
     const bands = await executor.query(`SELECT * FROM "FactBand" WHERE "factId" = 'f1' ORDER BY 1, 2`);
     const report = await applyMigrations({ executor });
-    expect(report.applied).toEqual([SPACES, MEMBERS, SUBJECTS]);
+    expect(report.applied).toEqual([SPACES, MEMBERS, SUBJECTS, LEARNED]);
     expect(await executor.query(`SELECT id, slug FROM "Space"`)).toEqual([{ id: "default", slug: "default" }]);
     for (const table of ["Source", "Candidate", "Fact"]) {
       expect(await executor.query(`SELECT id, "spaceId" FROM "${table}"`), table).toEqual([
@@ -96,6 +98,10 @@ describe("migrating a database from before spaces", () => {
       ]);
     }
     expect(await executor.query(`SELECT "spaceIds" FROM "AgentToken"`)).toEqual([{ spaceIds: ["default"] }]);
+    // The learned model the installation had serves the default space, as it did.
+    expect(await executor.query(`SELECT id, status, "spaceId" FROM "LearnedModel"`)).toEqual([
+      { id: "m1", status: "serving", spaceId: "default" },
+    ]);
     // Everyone keeps what they could do: the default space with their account's role (admins reach every space).
     expect(
       await executor.query(`SELECT "reviewerId", "spaceId", role FROM "SpaceMember" ORDER BY "reviewerId"`),

@@ -133,6 +133,7 @@ describe("gate policy applied when a run saves its candidates", () => {
   it("auto-approve, when enabled, turns confident new candidates into facts marked as automatic", async () => {
     await saveSettings({
       db: db.prisma,
+      spaceId: "default",
       settings: SettingsSchema.parse({ gates: { autoApprove: { enabled: true, minConfidence: 0.8 } } }),
     });
     // The policy is under test, not the offline model's probabilities: decisions come back sure, the rest not.
@@ -179,6 +180,7 @@ describe("gate policy applied when a run saves its candidates", () => {
     // repeat merges whatever the extractor's confidence, under the default gate.
     await saveSettings({
       db: db.prisma,
+      spaceId: "default",
       settings: SettingsSchema.parse({ knownFactsLimit: 0, gates: { autoMergeExactDuplicates: true } }),
     });
     const second = await newRun();

@@ -67,7 +67,9 @@ describe("decisions as labelled examples", () => {
     await approveCandidate({ db: db.prisma, candidateId: lesson, reviewerId });
     await undoDecision({ db: db.prisma, candidateId: lesson, reviewerId });
 
-    const labels = new Map((await listDecisionLabels({ db: db.prisma })).map((l) => [l.candidateId, l]));
+    const labels = new Map(
+      (await listDecisionLabels({ db: db.prisma, spaceId: "default" })).map((l) => [l.candidateId, l]),
+    );
     expect(labels.get(shipped)).toMatchObject({ outcome: "approved", editedWords: 0, approvedKind: null });
     const budgetLabel = labels.get(budget);
     expect(budgetLabel).toMatchObject({ outcome: "edited", approvedKind: "decision", reviewerId });
@@ -80,7 +82,7 @@ describe("decisions as labelled examples", () => {
 
     // Decided again after the undo: that decision is the label.
     await rejectCandidate({ db: db.prisma, candidateId: lesson, reviewerId, reason: "Not durable" });
-    const again = await listDecisionLabels({ db: db.prisma });
+    const again = await listDecisionLabels({ db: db.prisma, spaceId: "default" });
     expect(again.find((l) => l.candidateId === lesson)).toMatchObject({
       outcome: "rejected",
       rejectReason: "Not durable",

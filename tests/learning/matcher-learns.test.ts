@@ -67,7 +67,7 @@ describe("the matcher learns from its reviewers", () => {
       await approve(c!.id); // approved as a fact of its own: not the same
     }
     expect(shownAsDuplicate).toBeGreaterThanOrEqual(9);
-    const cutoff = await getServingCutoff({ db: db.prisma });
+    const cutoff = await getServingCutoff({ db: db.prisma, spaceId: "default" });
     expect(cutoff, "enough judged pairs to serve a learned cut-off").not.toBeNull();
     expect(cutoff!.shift).toBeLessThan(0);
     expect(cutoff!.keptApart).toBeGreaterThanOrEqual(6);
@@ -83,8 +83,8 @@ describe("the matcher learns from its reviewers", () => {
     expect(payload.settings.thresholds.duplicate).toBeGreaterThan(DEFAULT_THRESHOLDS.duplicate);
     expect(payload.settings.thresholds.duplicate).toBeLessThanOrEqual(DEFAULT_THRESHOLDS.duplicate + MAX_MOVE + 1e-9);
 
-    await resetLearning({ db: db.prisma });
-    expect(await getServingCutoff({ db: db.prisma })).toBeNull();
+    await resetLearning({ db: db.prisma, spaceId: "default" });
+    expect(await getServingCutoff({ db: db.prisma, spaceId: "default" })).toBeNull();
     const back = await db.prisma.candidate.findUniqueOrThrow({ where: { id: next!.id } });
     expect(verdictWith(back, LATER[1]!)).toBe("duplicate");
   });

@@ -43,7 +43,7 @@ describe("the queue learns from its reviewers", () => {
         else await rejectAndRejudge({ ...args, reason: "Not a fact" });
       }
     }
-    const serving = await getServingModel({ db: db.prisma });
+    const serving = await getServingModel({ db: db.prisma, spaceId: "default" });
     expect(serving, "enough decisions to serve a learned model").not.toBeNull();
 
     const after = await run(meeting(["travel"], 70), "After");
@@ -56,8 +56,8 @@ describe("the queue learns from its reviewers", () => {
     const reopened = await db.prisma.candidate.findMany({ where: { id: { in: before.map((c) => c.id) } } });
     expect(reopened.every((c) => c.learnedConfidence !== null)).toBe(true);
 
-    await resetLearning({ db: db.prisma });
-    expect(await getServingModel({ db: db.prisma })).toBeNull();
+    await resetLearning({ db: db.prisma, spaceId: "default" });
+    expect(await getServingModel({ db: db.prisma, spaceId: "default" })).toBeNull();
     const reset = await db.prisma.candidate.findMany({ where: { id: { in: after.map((c) => c.id) } } });
     for (const c of reset) {
       expect(c.learnedConfidence).toBeNull();
@@ -77,6 +77,7 @@ describe("the queue learns from its reviewers", () => {
     const metrics = { holdout: 5, logLoss: 0.5, auc: 0.8, ece: 0.05 };
     const better = await recordRefit({
       db: db.prisma,
+      spaceId: "default",
       outcome: { decision: "serve", why: "beat", model: model(0.5), candidate: metrics, serving: metrics },
     });
     const worse: RefitOutcome = {
@@ -86,10 +87,13 @@ describe("the queue learns from its reviewers", () => {
       candidate: { ...metrics, logLoss: 0.9 },
       serving: metrics,
     };
-    await recordRefit({ db: db.prisma, outcome: worse });
-    expect((await getServingModel({ db: db.prisma }))?.id).toBe(better);
-    expect((await getLearningSummary({ db: db.prisma })).serving).toMatchObject({ decisions: 20, auc: 0.8 });
+    await recordRefit({ db: db.prisma, spaceId: "default", outcome: worse });
+    expect((await getServingModel({ db: db.prisma, spaceId: "default" }))?.id).toBe(better);
+    expect((await getLearningSummary({ db: db.prisma, spaceId: "default" })).serving).toMatchObject({
+      decisions: 20,
+      auc: 0.8,
+    });
     // Fewer than 10 decisions since the last refit: nothing is tried.
-    expect(await learnFromDecisions({ db: db.prisma })).toBeNull();
+    expect(await learnFromDecisions({ db: db.prisma, spaceId: "default" })).toBeNull();
   });
 });

@@ -58,7 +58,11 @@ describe("what a model run's prompts carry besides the chunk", () => {
     await rejectCandidate({ db: db.prisma, candidateId: byText(/cousin/).id, reviewerId, reason: "Private" });
 
     // One known fact a prompt: the one about its chunk, not the most important or the latest.
-    await saveSettings({ db: db.prisma, settings: { ...(await getSettings({ db: db.prisma })), knownFactsLimit: 1 } });
+    await saveSettings({
+      db: db.prisma,
+      spaceId: "default",
+      settings: { ...(await getSettings({ db: db.prisma, spaceId: "default" })), knownFactsLimit: 1 },
+    });
     fake.requests.length = 0;
     // Two chunks (200 tokens each): one about VAT, one about an office; each prompt gets what is about it.
     const vat = Array.from({ length: 30 }, (_, i) => `Dana: Invoice line ${i + 1} will say the VAT rate.`);

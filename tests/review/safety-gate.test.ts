@@ -34,6 +34,7 @@ describe("the safety gate", () => {
   it("gates instructions, credentials and hidden characters even when auto-approve would take them", async () => {
     await saveSettings({
       db: db.prisma,
+      spaceId: "default",
       settings: SettingsSchema.parse({ gates: { autoApprove: { enabled: true, minConfidence: 0.5 } } }),
     });
     // The model copies each line as a confident fact, as a compliant model reading the injection would.

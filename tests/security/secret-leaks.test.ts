@@ -67,6 +67,7 @@ beforeAll(async () => {
   state.db = db.prisma;
   await saveSettings({
     db: db.prisma,
+    spaceId: "default",
     settings: SettingsSchema.parse({ gates: { autoApprove: { enabled: true, minConfidence: 0.5 } } }),
   });
 });

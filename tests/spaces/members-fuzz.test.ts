@@ -6,6 +6,7 @@ import { archiveFactAction, editFactAction, restoreFactAction } from "@/app/fact
 import { createFactAction } from "@/app/facts/new/actions";
 import { retryRunAction, startExtractionAction } from "@/app/ingest/actions";
 import { removeMemberAction, setMemberAction } from "@/app/members/actions";
+import { resetLearningAction, saveSettingsAction } from "@/app/settings/actions";
 import {
   approveCandidateAction,
   decideSelectionAction,
@@ -18,6 +19,7 @@ import { forgetSubjectAction } from "@/app/subjects/forget/actions";
 import { createAccount, getAuth } from "@/lib/auth/better-auth";
 import { parseEnv } from "@/lib/env";
 import { approveAndRejudge } from "@/lib/jobs/decisions";
+import { DEFAULT_SETTINGS } from "@/lib/settings/schema";
 import { call } from "@/tests/api/helpers";
 import { createTestDb, type TestDb } from "@/tests/db";
 
@@ -69,14 +71,16 @@ async function signIn(name: string, role: "admin" | "reviewer") {
 
 async function snapshotB() {
   const where = { spaceId: "default" };
-  const [facts, candidates, sources, members] = await Promise.all([
+  const [facts, candidates, sources, members, settings, learned] = await Promise.all([
     db.prisma.fact.findMany({ where, select: { id: true, version: true, status: true, content: true } }),
     db.prisma.candidate.findMany({ where, select: { id: true, version: true, status: true, verdict: true } }),
     db.prisma.source.findMany({ where, select: { id: true } }),
     db.prisma.spaceMember.findMany({ where }),
+    db.prisma.setting.findMany({ orderBy: { key: "asc" } }),
+    db.prisma.learnedModel.findMany({ where, select: { id: true, status: true }, orderBy: { id: "asc" } }),
   ]);
   const byId = <T extends { id: string }>(rows: T[]) => rows.sort((x, y) => x.id.localeCompare(y.id));
-  return { facts: byId(facts), candidates: byId(candidates), sources: byId(sources), members };
+  return { facts: byId(facts), candidates: byId(candidates), sources: byId(sources), members, settings, learned };
 }
 
 let mo = { id: "", cookie: "" };
@@ -98,6 +102,19 @@ beforeAll(async () => {
   });
   expect(res.status).toBe(202);
   await settle();
+  // A model serving the default space: a reset sent from Mobile must leave it serving.
+  const now = new Date();
+  await db.prisma.learnedModel.create({
+    data: {
+      status: "serving",
+      weights: { bias: 0, scale: 0, features: [] },
+      decisions: 20,
+      since: now,
+      trainedThrough: now,
+      metrics: {},
+      why: "seeded",
+    },
+  });
   const open = await db.prisma.candidate.findMany({ where: { spaceId: "default" }, orderBy: { id: "asc" } });
   await approveAndRejudge({ db: db.prisma, candidateId: open[0]!.id, reviewerId: ada.id });
   b.candidate = open.map((c) => c.id);
@@ -138,6 +155,12 @@ const actions: Record<string, { kind: keyof typeof b | "space"; ask: Ask }> = {
       forgetSubjectAction({ subject: "lin", space, mode: "delete", expected: { ...none, sourceIds: b.source } }),
   },
   members: { kind: "space", ask: (space) => setMemberAction({ space, reviewerId: mo.id, role: "admin" }) },
+  settings: {
+    kind: "space",
+    ask: (space) =>
+      saveSettingsAction({ ...DEFAULT_SETTINGS, gates: { ...DEFAULT_SETTINGS.gates, minConfidence: 1 }, space }),
+  },
+  resetLearning: { kind: "space", ask: (space) => resetLearningAction({ space }) },
 };
 
 describe("a member of one space, fuzzed over every server action", () => {

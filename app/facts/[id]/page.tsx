@@ -49,9 +49,13 @@ const day = (d: Date) => d.toISOString().slice(0, 10);
 export default async function FactPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
   if (!/^[0-9a-f-]{36}$/i.test(id)) notFound();
-  const canEdit = (await requireObjectPage("read", "fact", id)).viewer.allows.includes("review");
+  const { viewer, space } = await requireObjectPage("read", "fact", id);
+  const canEdit = viewer.allows.includes("review");
   const db = await getDb();
-  const [fact, settings] = await Promise.all([getFactDetail({ db, factId: id }), getSettings({ db })]);
+  const [fact, settings] = await Promise.all([
+    getFactDetail({ db, factId: id }),
+    getSettings({ db, spaceId: space.id }),
+  ]);
   if (!fact) notFound();
   const kinds = kindOptions(settings);
   const manual = fact.provenance.some((p) => p.extractor === "manual");

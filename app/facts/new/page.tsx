@@ -17,7 +17,7 @@ export default async function NewFactPage({
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
   const { space } = await requireSpacePage("review", (await searchParams).space);
-  const settings = await getSettings({ db: await getDb() });
+  const settings = await getSettings({ db: await getDb(), spaceId: space.id });
   return (
     <div className="mx-auto max-w-2xl">
       <PageHeader
