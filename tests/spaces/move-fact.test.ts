@@ -4,8 +4,9 @@ import { getFactDetail } from "@/lib/db/fact-detail";
 import { searchFacts } from "@/lib/db/fact-search";
 import { createSpace } from "@/lib/db/spaces";
 import { getEnv } from "@/lib/env";
-import { mergeCandidate } from "@/lib/facts/decide";
+import { approveCandidate, mergeCandidate } from "@/lib/facts/decide";
 import { createManualFact } from "@/lib/facts/manual";
+import { moveFact } from "@/lib/facts/move";
 import { FactQuerySchema } from "@/lib/facts/query";
 import { approveAndRejudge, editAndRejudge, moveFactAndRejudge } from "@/lib/jobs/decisions";
 import { executeExtractionRun } from "@/lib/jobs/extraction";
@@ -48,6 +49,8 @@ let mobile: SpaceRef;
 const facts = { moved: "", related: "", contradicting: "", copied: "" };
 /** Billing's open cards that repeat the moved fact (a second paste, left in the queue). */
 let openRepeats: string[] = [];
+/** Billing's open cards that repeat the related fact. */
+let relatedRepeats: string[] = [];
 
 async function extractIn(spaceId: string, title: string) {
   const started = await startExtraction({
@@ -105,6 +108,7 @@ beforeAll(async () => {
   });
   const again = await extractIn(billing.id, "Billing sync, again");
   openRepeats = again.filter((c) => named(c.matches).includes(facts.moved)).map((c) => c.id);
+  relatedRepeats = again.filter((c) => named(c.matches).includes(facts.related)).map((c) => c.id);
   expect(openRepeats.length).toBeGreaterThan(0);
 }, 120_000);
 afterAll(async () => db?.close());
@@ -210,6 +214,33 @@ describe("moving a fact to another space", () => {
       mergeCandidate({ db: db.prisma, candidateId: openRepeats[0]!, factId: facts.moved, reviewerId: "local" }),
     ).rejects.toMatchObject({ code: "NOT_FOUND" });
     expect((await db.prisma.candidate.findUniqueOrThrow({ where: { id: openRepeats[0]! } })).status).not.toBe("merged");
+  });
+
+  it("refuses merging, superseding or relating a fact moved away that a stale card still names", async () => {
+    expect(relatedRepeats.length).toBeGreaterThan(0);
+    // Moved without the re-judging that follows in the app (as if it had failed): the card still names it.
+    await moveFact({
+      db: db.prisma,
+      actor: local,
+      factId: facts.related,
+      expectedVersion: 1,
+      toSpace: "mobile",
+      mode: "move",
+    });
+    const card = relatedRepeats[0]!;
+    expect(named((await db.prisma.candidate.findUniqueOrThrow({ where: { id: card } })).matches)).toContain(
+      facts.related,
+    );
+    await expect(
+      mergeCandidate({ db: db.prisma, candidateId: card, factId: facts.related, reviewerId: "local" }),
+    ).rejects.toMatchObject({ code: "NOT_FOUND" });
+    for (const ids of [{ supersedeFactIds: [facts.related] }, { relateFactIds: [facts.related] }]) {
+      await expect(
+        approveCandidate({ db: db.prisma, candidateId: card, reviewerId: "local", ...ids }),
+      ).rejects.toMatchObject({ code: "NOT_FOUND" });
+    }
+    expect((await db.prisma.candidate.findUniqueOrThrow({ where: { id: card } })).status).toMatch(/pending|gated/);
+    expect((await db.prisma.fact.findUniqueOrThrow({ where: { id: facts.related } })).status).toBe("active");
   });
 
   it("is a duplicate to a repeat pasted in Mobile, and nothing to one pasted in Billing", async () => {
