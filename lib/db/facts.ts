@@ -16,6 +16,7 @@ export const factListInclude = {
       end: true,
       extractor: true,
       modelId: true,
+      sourceId: true,
       source: { select: { id: true, title: true, spaceId: true } },
     },
   },
