@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { moveFactAction } from "@/app/facts/[id]/actions";
 import type { Actor } from "@/lib/auth/access";
 import { getFactDetail } from "@/lib/db/fact-detail";
 import { searchFacts } from "@/lib/db/fact-search";
@@ -24,6 +25,8 @@ vi.mock("@/lib/db/client", async (importOriginal) => ({
   ...(await importOriginal<typeof import("@/lib/db/client")>()),
   getDb: async () => state.db,
 }));
+vi.mock("next/headers", () => ({ headers: async () => new Headers() }));
+vi.mock("next/cache", () => ({ revalidatePath: () => undefined }));
 
 const MEETING = [
   "Lin: We decided to launch billing v2 on October 22nd.",
@@ -316,5 +319,22 @@ describe("copying a fact to another space", () => {
         mode: "copy",
       }),
     ).rejects.toMatchObject({ code: "CONFLICT" });
+  });
+});
+
+describe("the server action", () => {
+  it("copies as the local reviewer and answers where the fact now is; a stale version is CONFLICT", async () => {
+    const stale = await moveFactAction({ factId: facts.moved, version: 2, space: "billing", mode: "copy" });
+    expect(stale).toMatchObject({ ok: false, code: "CONFLICT" });
+    const done = await moveFactAction({ factId: facts.moved, version: 3, space: "billing", mode: "copy" });
+    expect(done).toMatchObject({ ok: true, data: { mode: "copy", space: "billing", version: 1, droppedRelations: 0 } });
+    if (!done.ok) return;
+    expect(await db.prisma.fact.findUniqueOrThrow({ where: { id: done.data.factId } })).toMatchObject({
+      spaceId: billing.id,
+    });
+    expect(await moveFactAction({ factId: facts.moved, version: 3, space: "mobile", mode: "move" })).toMatchObject({
+      ok: false,
+      code: "VALIDATION",
+    });
   });
 });
