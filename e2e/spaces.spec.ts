@@ -96,3 +96,55 @@ test("a second space's settings are its own: saving them leaves the default spac
   await expect(page.getByRole("heading", { name: `Settings of Tuned ${stamp}` })).toHaveCount(0);
   await expect(limit).toHaveValue(defaultLimit);
 });
+
+test("a fact moves to another space from its page and is found there, with its history", async ({ page }) => {
+  const stamp = Date.now();
+  const slug = `support-${stamp}`;
+  await page.goto("/admin");
+  const form = page.getByRole("form", { name: "New space" });
+  await form.getByLabel("Space name").fill(`Support ${stamp}`);
+  await form.getByLabel("Short name in links").fill(slug);
+  await form.getByRole("button", { name: "Create space" }).click();
+  await expect(page.getByRole("table", { name: "Spaces" })).toContainText(`Support ${stamp}`);
+
+  await page.goto("/review");
+  await ingest(page, `Support sync ${stamp}`, `Priya: We decided the ${stamp} refund desk opens on Mondays.`);
+  await page.goto(`/review?q=${stamp}`);
+  await page
+    .getByRole("listitem", { name: /refund desk/ })
+    .getByRole("button", { name: "Approve", exact: true })
+    .click();
+  await expect(page.getByText("Approved — added to Facts")).toBeVisible();
+  await page.goto(`/facts?q=${stamp}`);
+  await page
+    .getByTestId("fact")
+    .getByRole("link", { name: /refund desk/ })
+    .click();
+  await expect(page).toHaveURL(/\/facts\/[0-9a-f-]{36}$/);
+  const id = new URL(page.url()).pathname.split("/").pop();
+
+  // By keyboard: open the control, choose the space, move, confirm.
+  await page.getByRole("button", { name: "Move or copy to another space…" }).focus();
+  await page.keyboard.press("Enter");
+  const move = page.getByRole("form", { name: "Move or copy this fact" });
+  await move.getByRole("combobox", { name: "To space" }).selectOption({ label: `Support ${stamp}` });
+  await expect(move.getByRole("radio", { name: /^Move:/ })).toBeChecked();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await move.screenshot({ path: "test-results/move-fact-390.png" });
+  await move.getByRole("button", { name: `Move to Support ${stamp}…` }).click();
+  await expect(move.getByRole("status")).toContainText(`Move this fact from Default to Support ${stamp}?`);
+  await move.getByRole("button", { name: "Confirm move" }).click();
+
+  await expect(page).toHaveURL(new RegExp(`/facts/${id}\\?space=${slug}$`));
+  await expect(page.getByText(`Moved to Support ${stamp}.`)).toBeVisible();
+  const history = page.getByRole("list", { name: "History" });
+  await expect(history).toContainText("v1 · Approved");
+  await expect(history).toContainText(`v2 · Moved`);
+  await expect(history).toContainText(`Moved from Default to Support ${stamp}`);
+  await expect(page.getByRole("list", { name: "Provenance" })).toContainText(`refund desk opens on Mondays`);
+
+  await page.goto(`/facts?space=${slug}&q=${stamp}`);
+  await expect(page.getByTestId("fact")).toHaveCount(1);
+  await page.goto(`/facts?q=${stamp}`);
+  await expect(page.getByTestId("fact")).toHaveCount(0);
+});

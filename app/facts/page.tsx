@@ -147,6 +147,8 @@ export default async function FactsPage({
                       >
                         {p.source.title}
                       </Link>
+                    ) : p.sourceId ? (
+                      "a source in another space"
                     ) : (
                       "deleted source"
                     )}

@@ -45,7 +45,11 @@ export async function findEarlierDecisions({
       rejectReason: true,
       reviewedAt: true,
       reviewer: { select: { name: true } },
-      provenance: { where: { fact: { status: "active" } }, select: { fact: { select: { id: true, content: true } } } },
+      // Only a fact still in this space: one moved to another since is not this space's to name.
+      provenance: {
+        where: { fact: { status: "active", spaceId } },
+        select: { fact: { select: { id: true, content: true } } },
+      },
     },
   });
   const byHash = new Map<string, EarlierDecisions>();

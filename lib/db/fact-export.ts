@@ -27,7 +27,9 @@ const COLUMNS = Prisma.sql`f."id", f."content", f."kind", f."status"::text AS "s
   COALESCE((
     SELECT json_agg(json_build_object('quote', p."quote", 'speaker', p."speaker", 'start', p."start",
       'end', p."end", 'sourceId', s."id", 'title', s."title") ORDER BY p."createdAt")
-    FROM "FactProvenance" p LEFT JOIN "Source" s ON s."id" = p."sourceId" WHERE p."factId" = f."id"
+    -- A source of another space (the fact was moved from there) is left out; its quote stays.
+    FROM "FactProvenance" p LEFT JOIN "Source" s ON s."id" = p."sourceId" AND s."spaceId" = f."spaceId"
+    WHERE p."factId" = f."id"
   ), '[]'::json) AS "provenance"`;
 
 /**

@@ -1,5 +1,5 @@
 import "server-only";
-import { factListInclude, type FactListItem } from "@/lib/db/facts";
+import { factListInclude, withOwnSources, type FactListItem } from "@/lib/db/facts";
 import type { Db } from "@/lib/db/types";
 import type { FactQuery } from "@/lib/facts/query";
 import { Prisma } from "@/lib/generated/prisma/client";
@@ -104,7 +104,7 @@ async function pageOf(db: Db, query: FactQuery, condition: Prisma.Sql, order: Pr
     db.$queryRaw<Array<{ total: bigint }>>`SELECT count(*) AS "total" FROM "Fact" f WHERE ${condition}`,
   ]);
   const found = await db.fact.findMany({ where: { id: { in: rows.map((r) => r.id) } }, include: factListInclude });
-  const byId = new Map(found.map((f) => [f.id, f]));
+  const byId = new Map(found.map((f) => [f.id, withOwnSources(f)]));
   return {
     facts: rows.flatMap((r) => byId.get(r.id) ?? []),
     total: Number(counted[0]?.total ?? 0),
@@ -180,7 +180,7 @@ export async function searchFactsAfter({
     ORDER BY ${score ? Prisma.sql`3 DESC, ` : Prisma.empty}f."createdAt" DESC, f."id" DESC LIMIT ${limit + 1}`;
   const shown = rows.slice(0, limit);
   const facts = await db.fact.findMany({ where: { id: { in: shown.map((r) => r.id) } }, include: factListInclude });
-  const byId = new Map(facts.map((f) => [f.id, f]));
+  const byId = new Map(facts.map((f) => [f.id, withOwnSources(f)]));
   const last = shown[shown.length - 1];
   return {
     facts: shown.flatMap((r) => byId.get(r.id) ?? []),

@@ -16,12 +16,24 @@ export const factListInclude = {
       end: true,
       extractor: true,
       modelId: true,
-      source: { select: { id: true, title: true } },
+      sourceId: true,
+      source: { select: { id: true, title: true, spaceId: true } },
     },
   },
 } satisfies Prisma.FactInclude;
 
 export type FactListItem = Prisma.FactGetPayload<{ include: typeof factListInclude }>;
+
+/**
+ * A listed fact's quotes without the sources of other spaces (a fact moved from there keeps the quote and
+ * speaker; the source's title and link stay with the space that holds it).
+ */
+export function withOwnSources<F extends FactListItem>(fact: F): F {
+  const provenance = fact.provenance.map((p) =>
+    p.source && p.source.spaceId !== fact.spaceId ? { ...p, source: null } : p,
+  );
+  return { ...fact, provenance };
+}
 
 export async function countFacts({ db, spaceId }: { db: Db; spaceId: string }) {
   return db.fact.count({ where: { spaceId, status: "active" } });
@@ -78,6 +90,8 @@ export function createFact({
   tx: Tx;
   fact: Pick<Fact, "content" | "kind" | "confidence" | "importance" | "temporal"> & {
     validFrom: Date;
+    /** Until when it held, for a copy of a fact that says so; open otherwise. */
+    validTo?: Date | null;
     spaceId: string;
     /** Whom it is about (its source's subject, or a person's choice); none when absent. */
     subject?: string | null;
@@ -142,7 +156,7 @@ export async function recordFactRevision({
   tx: Tx;
   factId: string;
   version: number;
-  action: "create" | "merge" | "supersede" | "unmerge" | "restore" | "edit" | "archive" | "unarchive";
+  action: "create" | "merge" | "supersede" | "unmerge" | "restore" | "edit" | "archive" | "unarchive" | "move" | "copy";
   before?: FactSnapshot;
   after: FactSnapshot;
   reason: string;

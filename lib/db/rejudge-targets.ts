@@ -62,13 +62,17 @@ export async function listOpenCandidatesToRejudge({
 }
 export type CandidateToRejudge = Awaited<ReturnType<typeof listOpenCandidatesToRejudge>>[number];
 
-/** The changed facts as they are now: a fact no longer active (archived, superseded, gone) matches nothing. */
-export async function getChangedFacts({ db, factIds }: { db: Db | Tx; factIds: string[] }) {
+/**
+ * The changed facts as they are now: a fact no longer active (archived, superseded, gone) matches nothing, nor
+ * does one in another space than `spaceId` (moved away: read as status "elsewhere").
+ */
+export async function getChangedFacts({ db, spaceId, factIds }: { db: Db | Tx; spaceId: string; factIds: string[] }) {
   if (factIds.length === 0) return [];
-  return db.fact.findMany({
+  const rows = await db.fact.findMany({
     where: { id: { in: factIds } },
-    select: { id: true, content: true, status: true, subject: true },
+    select: { id: true, content: true, status: true, subject: true, spaceId: true },
   });
+  return rows.map(({ spaceId: where, ...f }) => (where === spaceId ? f : { ...f, status: "elsewhere" }));
 }
 
 /** The status and cluster of the candidates stored matches name (is it still open, whose cluster is it in). */

@@ -3,6 +3,7 @@ import { AppError } from "@/lib/errors";
 import { claimCandidate, listOpenClusterMembers, readMatches, type ClaimedCandidate } from "@/lib/db/candidates";
 import { recordCandidateEvent } from "@/lib/db/candidate-events";
 import { copyCandidateEmbedding } from "@/lib/db/embeddings";
+import { spacesOfObjects } from "@/lib/db/spaces";
 import {
   addFactRelation,
   addProvenanceFromCandidate,
@@ -82,6 +83,7 @@ export async function approveCandidate({
     const candidate = await claimCandidate({ tx, candidateId, reviewerId, status: "approved", expectedVersion });
     if (seenVerdict !== undefined) assertSeenVerdict(candidate.verdict, seenVerdict);
     assertMatched(candidate, [...supersedeFactIds, ...relateFactIds]);
+    await assertInSpace(tx, candidate.spaceId, [...supersedeFactIds, ...relateFactIds]);
     const now = new Date();
     const secret = { acknowledgeSecret, keepSecret };
     const typed = storedText(edits?.content ?? candidate.content, secret);
@@ -269,6 +271,18 @@ function assertMatched(candidate: ClaimedCandidate, factIds: string[]) {
       "VALIDATION",
       "That fact is not among this candidate's matches; reload the queue and try again.",
     );
+  }
+}
+
+/**
+ * Facts a decision supersedes or relates must be in the candidate's space: a stored match may still name a fact
+ * moved to another space since, which is not there for this candidate (and saying so would reveal it).
+ */
+async function assertInSpace(tx: Tx, spaceId: string, factIds: string[]) {
+  if (factIds.length === 0) return;
+  const spaces = await spacesOfObjects({ db: tx, kind: "fact", ids: factIds });
+  if (factIds.some((id) => spaces.get(id) !== spaceId)) {
+    throw new AppError("NOT_FOUND", "A fact this decision names no longer exists; reload the queue and try again.");
   }
 }
 

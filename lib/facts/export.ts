@@ -16,7 +16,7 @@ export const EXPORT_TYPES: Record<ExportFormat, string> = {
   md: "text/markdown; charset=utf-8",
 };
 
-type Provenance = FactListItem["provenance"][number];
+type Provenance = Omit<FactListItem["provenance"][number], "source"> & { source: { id: string; title: string } | null };
 /** What an export needs of a fact: a fact of the list (FactListItem) has it, and so has a batch of iterateFacts. */
 export type ExportableFact = Pick<
   FactListItem,

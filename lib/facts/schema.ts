@@ -109,6 +109,19 @@ export const ManualFactInputSchema = FactSchema.pick({ content: true, kind: true
 });
 export type ManualFactInput = z.input<typeof ManualFactInputSchema>;
 
+/** What moving a fact to another space does: the fact goes (same id, history and quotes), or a copy is made there. */
+export const MOVE_MODES = ["move", "copy"] as const;
+export type MoveMode = (typeof MOVE_MODES)[number];
+
+/** Moving or copying a fact to another space, against the version the reviewer opened (the form and the action). */
+export const MoveFactInputSchema = z.object({
+  factId: z.uuid(),
+  version: VersionSchema,
+  /** The target space's name (slug): one the reviewer reaches and may review in. */
+  space: z.string().trim().min(1, "Pick a space").max(40),
+  mode: z.enum(MOVE_MODES),
+});
+
 /** Why a forgotten source's open candidates were rejected: not a reviewer's judgement of them. */
 export const FORGET_REASON = "source forgotten";
 

@@ -7,6 +7,7 @@ import { forgetSubject } from "@/lib/facts/forget-subject";
 import { approveCandidate, mergeCandidate, rejectCandidate } from "@/lib/facts/decide";
 import { editFact, restoreFactVersion } from "@/lib/facts/edit";
 import { createManualFact } from "@/lib/facts/manual";
+import { moveFact } from "@/lib/facts/move";
 import { undoDecision } from "@/lib/facts/undo";
 import { listSpacesOfCandidates } from "@/lib/db/learned-models";
 import { learnQuietly } from "@/lib/jobs/learning";
@@ -192,5 +193,18 @@ export async function forgetSourceAndRejudge(options: Parameters<typeof forgetSo
 export async function forgetSubjectAndRejudge(options: Parameters<typeof forgetSubject>[0]) {
   const result = await forgetSubject(options);
   await rejudgeQuietly({ db: options.db, change: { factIds: result.factIds, texts: result.texts } });
+  return result;
+}
+
+/**
+ * A fact moved or copied to another space (lib/facts/move.ts), then the open candidates judged again: in the
+ * space it joined, those near its text (a repeat is now offered "merge into" it); after a move, in the space it
+ * left, those whose stored matches name it (they stop offering it).
+ */
+export async function moveFactAndRejudge(options: Parameters<typeof moveFact>[0]) {
+  const result = await moveFact(options);
+  const change = { factIds: [result.factId], texts: [result.content] };
+  if (result.mode === "move") await rejudgeQuietly({ db: options.db, change: { ...change, spaceId: result.from.id } });
+  await rejudgeQuietly({ db: options.db, change: { ...change, spaceId: result.to.id } });
   return result;
 }

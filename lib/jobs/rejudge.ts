@@ -31,6 +31,11 @@ export interface ReviewChange {
   candidateIds?: string[];
   /** Candidates back in the queue (a decision undone): judged again themselves. */
   reopened?: string[];
+  /**
+   * The space to judge in, when the change names rows of two (a fact moved: once in the space it left, once in
+   * the one it joined); else the space of what it names. A changed fact outside it matches nothing there.
+   */
+  spaceId?: string;
 }
 
 /**
@@ -46,11 +51,13 @@ export interface ReviewChange {
 export async function rejudgeAfterChange({ db, change }: { db: Db; change: ReviewChange }): Promise<number> {
   const texts = [...new Set(change.texts ?? [])];
   // Within the space of what changed: another space's candidates never see this fact base.
-  const spaceId = await getSpaceOfChange({
-    db,
-    factIds: change.factIds ?? [],
-    candidateIds: [...(change.candidateIds ?? []), ...(change.reopened ?? [])],
-  });
+  const spaceId =
+    change.spaceId ??
+    (await getSpaceOfChange({
+      db,
+      factIds: change.factIds ?? [],
+      candidateIds: [...(change.candidateIds ?? []), ...(change.reopened ?? [])],
+    }));
   if (!spaceId) return 0;
   const near = await findSimilarOpenCandidates({ db, spaceId, texts, limit: NEAR_PER_TEXT });
   // Of those, only the ones the matcher could pair with the changed text (the prefilter it applies within
@@ -82,7 +89,7 @@ export async function rejudgeAfterChange({ db, change }: { db: Db; change: Revie
   const reopened = new Set(change.reopened ?? []);
   const named = candidates.flatMap((c) => (c.matches ?? []).flatMap((m) => (m.candidateId ? [m.candidateId] : [])));
   const [facts, states] = await Promise.all([
-    getChangedFacts({ db, factIds: [...new Set(change.factIds ?? [])] }),
+    getChangedFacts({ db, spaceId, factIds: [...new Set(change.factIds ?? [])] }),
     getCandidateStates({ db, ids: [...new Set(named)] }),
   ]);
   let updated = 0;

@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { approveCandidateAction, decideSelectionAction, mergeCandidateAction } from "@/app/review/actions";
 import { rejectCandidateAction, undoDecisionAction } from "@/app/review/actions";
-import { archiveFactAction, editFactAction, restoreFactAction } from "@/app/facts/[id]/actions";
+import { archiveFactAction, editFactAction, moveFactAction, restoreFactAction } from "@/app/facts/[id]/actions";
 import { createFactAction } from "@/app/facts/new/actions";
 import { retryRunAction, startExtractionAction } from "@/app/ingest/actions";
 import { saveSettingsAction } from "@/app/settings/actions";
@@ -168,6 +168,16 @@ const targets: { name: string; action: Action; input: fc.Arbitrary<unknown> }[] 
     name: "archive fact",
     action: archiveFactAction,
     input: objectLike(["factId", "version", "archived"], { factId: fact, version }),
+  },
+  {
+    name: "move fact",
+    action: moveFactAction,
+    input: objectLike(["factId", "version", "space", "mode"], {
+      factId: fact,
+      version,
+      space: fc.constantFrom("default", "nowhere", "Default", ""),
+      mode: fc.constantFrom("move", "copy"),
+    }),
   },
   {
     name: "forget source",

@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import * as sourcesRoute from "@/app/api/sources/route";
 import { createSpaceAction } from "@/app/admin/actions";
-import { archiveFactAction, editFactAction, restoreFactAction } from "@/app/facts/[id]/actions";
+import { archiveFactAction, editFactAction, moveFactAction, restoreFactAction } from "@/app/facts/[id]/actions";
 import { createFactAction } from "@/app/facts/new/actions";
 import { retryRunAction, startExtractionAction } from "@/app/ingest/actions";
 import { removeMemberAction, setMemberAction } from "@/app/members/actions";
@@ -18,6 +18,7 @@ import { forgetSourceAction } from "@/app/sources/[id]/forget/actions";
 import { forgetSubjectAction } from "@/app/subjects/forget/actions";
 import { createAccount, getAuth } from "@/lib/auth/better-auth";
 import { parseEnv } from "@/lib/env";
+import { createManualFact } from "@/lib/facts/manual";
 import { approveAndRejudge } from "@/lib/jobs/decisions";
 import { DEFAULT_SETTINGS } from "@/lib/settings/schema";
 import { call } from "@/tests/api/helpers";
@@ -84,6 +85,8 @@ async function snapshotB() {
 }
 
 let mo = { id: "", cookie: "" };
+/** A fact of Mobile (mo's space), which mo may move or copy anywhere mo reaches. */
+let mobileFact = "";
 beforeAll(async () => {
   db = await createTestDb();
   state.db = db.prisma;
@@ -121,6 +124,9 @@ beforeAll(async () => {
   b.fact = (await db.prisma.fact.findMany({ where: { spaceId: "default" } })).map((f) => f.id);
   b.source = (await db.prisma.source.findMany({ where: { spaceId: "default" } })).map((s) => s.id);
   b.run = (await db.prisma.extractionRun.findMany()).map((r) => r.id);
+  const mobile = await db.prisma.space.findUniqueOrThrow({ where: { slug: "mobile" } });
+  const input = { content: "Mobile ships weekly on Thursdays.", kind: "decision", temporal: "present" } as const;
+  mobileFact = (await createManualFact({ db: db.prisma, spaceId: mobile.id, input, reviewerId: mo.id })).id;
   state.headers = new Headers({ cookie: mo.cookie });
 }, 120_000);
 afterAll(async () => {
@@ -142,6 +148,11 @@ const actions: Record<string, { kind: keyof typeof b | "space"; ask: Ask }> = {
   },
   restore: { kind: "fact", ask: (id) => restoreFactAction({ factId: id, version: 2, restore: 1 }) },
   archive: { kind: "fact", ask: (id) => archiveFactAction({ factId: id, version: 1, archived: true }) },
+  // Out of the other space into mo's own, and out of mo's own into the other.
+  moveOut: { kind: "fact", ask: (id) => moveFactAction({ factId: id, version: 1, space: "mobile", mode: "move" }) },
+  copyOut: { kind: "fact", ask: (id) => moveFactAction({ factId: id, version: 1, space: "mobile", mode: "copy" }) },
+  moveIn: { kind: "space", ask: (space) => moveFactAction({ factId: mobileFact, version: 1, space, mode: "move" }) },
+  copyIn: { kind: "space", ask: (space) => moveFactAction({ factId: mobileFact, version: 1, space, mode: "copy" }) },
   forgetSource: { kind: "source", ask: (id) => forgetSourceAction({ sourceId: id, mode: "delete", expected: none }) },
   retryRun: { kind: "run", ask: (id) => retryRunAction({ runId: id }) },
   newFact: {

@@ -1,8 +1,8 @@
 "use server";
 import { z } from "zod";
 import { defineSpaceAction } from "@/app/define-action";
-import { FactSchema, SecretChoiceSchema, VersionSchema } from "@/lib/facts/schema";
-import { editAndRejudge, restoreAndRejudge, setFactArchivedAndRejudge } from "@/lib/jobs/decisions";
+import { FactSchema, MoveFactInputSchema, SecretChoiceSchema, VersionSchema } from "@/lib/facts/schema";
+import { editAndRejudge, moveFactAndRejudge, restoreAndRejudge, setFactArchivedAndRejudge } from "@/lib/jobs/decisions";
 
 /** A fact's page and the fact base list show what these change. */
 const factPages = ({ factId }: { factId: string }) => [`/facts/${factId}`, "/facts"];
@@ -78,5 +78,27 @@ export const archiveFactAction = defineSpaceAction({
       reviewerId: actor.id,
     });
     return { version: fact.version, status: fact.status };
+  },
+});
+
+/**
+ * Moves or copies a fact to another space: the caller must review in the fact's space (checked here) and in the
+ * target (checked by moveFact, with a target it cannot reach answered as a space that does not exist).
+ */
+export const moveFactAction = defineSpaceAction({
+  input: MoveFactInputSchema,
+  need: "review",
+  space: (input) => ({ kind: "fact", id: input.factId }),
+  revalidate: factPages,
+  run: async ({ input: { factId, version, space, mode }, actor, db }) => {
+    const result = await moveFactAndRejudge({ db, actor, factId, expectedVersion: version, toSpace: space, mode });
+    return {
+      mode: result.mode,
+      factId: result.factId,
+      version: result.version,
+      space: result.to.slug,
+      droppedRelations: result.droppedRelations,
+      message: result.message,
+    };
   },
 });

@@ -4,6 +4,7 @@ import { notFound } from "next/navigation";
 import { Badge } from "@/components/ui/badge";
 import { Card, PageHeader } from "@/components/ui/card";
 import { ArchiveButton, FactEditor, RestoreButton } from "@/components/facts/fact-editor";
+import { MoveFact } from "@/components/facts/move-fact";
 import { VisibleText } from "@/components/ui/visible-text";
 import { WordDiff } from "@/components/ui/word-diff";
 import { getDb } from "@/lib/db/client";
@@ -13,7 +14,8 @@ import { MANUAL_ENTRY_REASON } from "@/lib/facts/schema";
 import { formatOffset } from "@/lib/format";
 import { firstLines, lastLines } from "@/lib/text/lines";
 import { kindOptions } from "@/lib/settings/schema";
-import { requireObjectPage } from "@/app/access";
+import { reachableSpaces, requireObjectPage } from "@/app/access";
+import { roleAllows } from "@/lib/accounts/schema";
 import { maskSecrets } from "@/lib/secrets/mask";
 
 export const dynamic = "force-dynamic";
@@ -40,6 +42,8 @@ const ACTION_LABEL: Record<string, string> = {
   edit: "Edited",
   archive: "Archived",
   unarchive: "Brought back",
+  move: "Moved",
+  copy: "Copied",
 };
 
 const quoteClass = "whitespace-pre-wrap break-words border-l-2 border-border pl-3 text-muted-foreground";
@@ -52,11 +56,15 @@ export default async function FactPage({ params }: { params: Promise<{ id: strin
   const { viewer, space } = await requireObjectPage("read", "fact", id);
   const canEdit = viewer.allows.includes("review");
   const db = await getDb();
+  const spaces = await reachableSpaces();
+  const reach = new Set(spaces.map((s) => s.id));
   const [fact, settings] = await Promise.all([
-    getFactDetail({ db, factId: id }),
+    // A quote whose source lies in a space this reader does not reach shows without it.
+    getFactDetail({ db, factId: id, mayRead: (spaceId) => reach.has(spaceId) }),
     getSettings({ db, spaceId: space.id }),
   ]);
   if (!fact) notFound();
+  const targets = canEdit ? spaces.filter((s) => s.id !== space.id && roleAllows(s.role, "review")) : [];
   const kinds = kindOptions(settings);
   const manual = fact.provenance.some((p) => p.extractor === "manual");
   return (
@@ -86,6 +94,15 @@ export default async function FactPage({ params }: { params: Promise<{ id: strin
             {canEdit ? (
               <ArchiveButton factId={fact.id} version={fact.version} archived={fact.status === "archived"} />
             ) : null}
+            {fact.status === "active" && targets.length > 0 ? (
+              <MoveFact
+                key={fact.version}
+                fact={{ id: fact.id, version: fact.version, content: fact.content }}
+                from={space}
+                targets={targets.map(({ id: spaceId, slug, name }) => ({ id: spaceId, slug, name }))}
+                relations={fact.relationsOut.length + fact.relationsIn.length}
+              />
+            ) : null}
           </div>
         ) : null}
       </Card>
@@ -113,6 +130,8 @@ function Provenance({ fact }: { fact: FactDetail }) {
                   <Link className="font-medium text-foreground hover:underline" href={`/sources/${p.source.id}`}>
                     {p.source.title}
                   </Link>
+                ) : p.elsewhere ? (
+                  "a source in another space"
                 ) : (
                   "a deleted source"
                 )}
