@@ -2,15 +2,24 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDb } from "@/lib/db/client";
 import { searchFacts } from "@/lib/db/fact-search";
-import { applyMigrations, findMigrationsDir, pgliteExecutor, type MigrationExecutor } from "@/lib/db/migrate";
+import {
+  applyMigrations,
+  findMigrationsDir,
+  pgExecutor,
+  pgliteExecutor,
+  type MigrationExecutor,
+} from "@/lib/db/migrate";
 import { PGLITE_EXTENSIONS, pgliteDirectory } from "@/lib/db/pglite";
 import { FactQuerySchema } from "@/lib/facts/query";
+import { createEmptyPostgresDatabase } from "@/tests/db";
 
 // Issue 27: a database made before spaces (every migration up to the one that adds them) keeps all its rows,
-// and after migrating they are the default space's, found by the app as before.
+// and after migrating they are the default space's, found by the app as before. On the database the suite runs
+// on: PGlite by default, a fresh database on the TEST_DATABASE_URL server when it is set.
 
 const SPACES = "20261204090018_spaces";
 const MEMBERS = "20261205090000_space_members";
@@ -18,9 +27,9 @@ const SUBJECTS = "20261205090001_subjects";
 const LEARNED = "20261205090002_learned_models_per_space";
 const all = findMigrationsDir();
 let before: string;
-let dataDir: string;
-let pglite: PGlite;
 let executor: MigrationExecutor;
+/** The database made before spaces: where the app opens it, and how to let go of the test's own connection. */
+let made: { open: Parameters<typeof createDb>[0]; release(): Promise<void>; drop(): Promise<void> };
 
 /** A row with every required column filled by its type; `values` for the ones that matter. */
 async function insertRow(table: string, values: Record<string, unknown>) {
@@ -62,10 +71,7 @@ beforeAll(async () => {
     if (name >= SPACES && name !== "migration_lock.toml") continue;
     fs.cpSync(path.join(all, name), path.join(before, name), { recursive: true });
   }
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "sift-before-spaces-"));
-  // Where the app keeps its PGlite inside a data directory, so the app opens this very database below.
-  pglite = new PGlite({ dataDir: pgliteDirectory(dataDir), extensions: PGLITE_EXTENSIONS });
-  executor = pgliteExecutor(pglite);
+  made = await makeDatabase();
   const report = await applyMigrations({ executor, migrationsDir: before });
   expect(report.applied).not.toContain(SPACES);
 
@@ -82,9 +88,30 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
-  await pglite?.close().catch(() => undefined);
-  for (const dir of [before, dataDir]) if (dir) fs.rmSync(dir, { recursive: true, force: true });
+  await made?.release().catch(() => undefined);
+  await made?.drop();
+  if (before) fs.rmSync(before, { recursive: true, force: true });
 });
+
+async function makeDatabase(): Promise<typeof made> {
+  const server = process.env.TEST_DATABASE_URL;
+  if (server) {
+    const database = await createEmptyPostgresDatabase(server);
+    const client = new pg.Client({ connectionString: database.url });
+    await client.connect();
+    executor = pgExecutor(client);
+    return { open: { databaseUrl: database.url }, release: () => client.end(), drop: database.drop };
+  }
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "sift-before-spaces-"));
+  // Where the app keeps its PGlite inside a data directory, so the app opens this very database below.
+  const pglite = new PGlite({ dataDir: pgliteDirectory(dataDir), extensions: PGLITE_EXTENSIONS });
+  executor = pgliteExecutor(pglite);
+  return {
+    open: { dataDir },
+    release: () => pglite.close(),
+    drop: async () => fs.rmSync(dataDir, { recursive: true, force: true }),
+  };
+}
 
 describe("migrating a database from before spaces", () => {
   it("puts every source, candidate, fact and token in the default space, and loses nothing", async () => {
@@ -115,8 +142,9 @@ describe("migrating a database from before spaces", () => {
   });
 
   it("opens in the app, which finds the old fact in the default space", async () => {
-    await pglite.close();
-    const db = await createDb({ dataDir });
+    // One process per PGlite directory: the test lets go of it before the app opens it.
+    await made.release();
+    const db = await createDb(made.open);
     try {
       const found = await searchFacts({
         db: db.prisma,
