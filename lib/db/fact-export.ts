@@ -1,7 +1,10 @@
 import "server-only";
+import { randomBytes } from "node:crypto";
 import type pg from "pg";
+import { log } from "@/lib/log";
 import { embeddedPGliteOf, serverPoolOf } from "@/lib/db/client";
 import { filtersOf, resolveWords } from "@/lib/db/fact-search";
+import type { SiftPGlite } from "@/lib/db/pglite";
 import type { Db } from "@/lib/db/types";
 import type { ExportableFact } from "@/lib/facts/export";
 import type { FactQuery } from "@/lib/facts/query";
@@ -58,14 +61,13 @@ async function* pagesOf(
   const condition = query.q ? (await resolveWords(db, filters, query.q)).condition : filters;
   const order = Prisma.sql`ORDER BY ${byKind ? Prisma.sql`f."kind", ` : Prisma.empty}f."createdAt", f."id"`;
   const pool = serverPoolOf(db);
+  const pglite = embeddedPGliteOf(db);
   if (pool) {
     yield* throughCursor(pool, Prisma.sql`SELECT ${COLUMNS} FROM "Fact" f WHERE ${condition} ${order}`, batch);
+  } else if (pglite) {
+    yield* throughHeldKeys(pglite, condition, order, batch);
   } else {
-    const pglite = embeddedPGliteOf(db);
-    const read = pglite
-      ? async (statement: Prisma.Sql) => (await pglite.query<ExportableFact>(statement.text, statement.values)).rows
-      : (statement: Prisma.Sql) => db.$queryRaw<ExportableFact[]>(statement);
-    yield* byKeyset(read, condition, order, byKind, batch);
+    yield* byKeyset(db, condition, order, byKind, batch);
   }
 }
 
@@ -116,8 +118,44 @@ async function* throughCursor(pool: pg.Pool, statement: Prisma.Sql, batch: numbe
   }
 }
 
+/**
+ * On PGlite: the matching ids in export order, sorted once into a cursor WITH HOLD (materialized by PGlite when
+ * it is declared, outside any transaction, so other statements run between the pages), then each page of ids
+ * read with its facts, in that order. Keyset pages sorted the whole result again for every page (no index has
+ * the order under every filter): 100 sorts of 100k facts for an export of 100k. A fact changed since the ids were
+ * read is exported as it is now, and left out if it no longer matches.
+ */
+async function* throughHeldKeys(
+  pglite: SiftPGlite,
+  condition: Prisma.Sql,
+  order: Prisma.Sql,
+  batch: number,
+): AsyncGenerator<ExportableFact[]> {
+  const cursor = `sift_export_${randomBytes(8).toString("hex")}`;
+  const keys = Prisma.sql`SELECT f."id" FROM "Fact" f WHERE ${condition} ${order}`;
+  await pglite.query(`DECLARE ${cursor} NO SCROLL CURSOR WITH HOLD FOR ${keys.text}`, keys.values);
+  try {
+    for (;;) {
+      const ids = (await pglite.query<{ id: string }>(`FETCH ${batch} FROM ${cursor}`)).rows.map((r) => r.id);
+      if (ids.length === 0) return;
+      const page = Prisma.sql`SELECT ${COLUMNS}
+        FROM unnest(${ids}::text[]) WITH ORDINALITY AS k("id", "n") JOIN "Fact" f ON f."id" = k."id"
+        WHERE ${condition} ORDER BY k."n"`;
+      const { rows } = await pglite.query<ExportableFact>(page.text, page.values);
+      if (rows.length > 0) yield rows;
+      if (ids.length < batch) return;
+    }
+  } finally {
+    // The cursor holds its ids until closed or the database closes; a close that fails only keeps them till then.
+    await pglite
+      .query(`CLOSE ${cursor}`)
+      .catch((error: unknown) => log.warn({ err: error }, "export cursor not closed"));
+  }
+}
+
+/** A client of neither kind opened here (no driver to reach): keyset pages through Prisma. */
 async function* byKeyset(
-  read: (statement: Prisma.Sql) => Promise<ExportableFact[]>,
+  db: Db,
   condition: Prisma.Sql,
   order: Prisma.Sql,
   byKind: boolean,
@@ -131,9 +169,8 @@ async function* byKeyset(
         : Prisma.sql`AND (f."createdAt", f."id") > (${after.createdAt}, ${after.id})`
       : Prisma.empty;
     // Keyset on the stored column: the selected createdAt is the same instant, read as UTC.
-    const rows = await read(
-      Prisma.sql`SELECT ${COLUMNS} FROM "Fact" f WHERE ${condition} ${page} ${order} LIMIT ${batch}`,
-    );
+    const rows = await db.$queryRaw<ExportableFact[]>`
+      SELECT ${COLUMNS} FROM "Fact" f WHERE ${condition} ${page} ${order} LIMIT ${batch}`;
     if (rows.length === 0) return;
     yield rows;
     after = rows[rows.length - 1] ?? null;
