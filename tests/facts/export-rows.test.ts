@@ -70,6 +70,9 @@ beforeAll(async () => {
       });
     }
   }
+  // Microseconds, which a JS Date does not hold: every reader drops them alike.
+  await p.$executeRaw`UPDATE "Fact" SET "createdAt" = '2026-10-01 12:00:00.000999',
+    "validFrom" = '2025-12-31 23:59:59.999999' WHERE "content" = 'Same time as the first'`;
   // Another space's fact, with provenance from the same source: never exported from this one.
   const foreign = await p.fact.create({
     data: {
