@@ -1,8 +1,10 @@
 /**
  * Exporting N facts (each with one provenance entry) in every format, as app/facts/export streams it:
- * batches of 1,000 (lib/db/fact-export.ts iterateFacts: a cursor on PostgreSQL, keyset pages on PGlite) through
- * the format writer, the output counted and dropped (a download). Prints the time and the peak resident memory
- * above the process's level before the export, sampled every 20 ms. In-process, not through the HTTP server.
+ * batches of 1,000 (lib/db/fact-export.ts iterateFacts: a cursor on PostgreSQL, the ids in a held cursor on
+ * PGlite) through the format writer, the output counted and dropped (a download). Prints the time and the peak
+ * resident memory above the process's level before the export, sampled every 20 ms, and the CPU time this process
+ * spent (on a loaded machine the steadier figure; a PostgreSQL server's own work is not in it). In-process, not
+ * through the HTTP server.
  *   npx tsx bench/fact-export.ts [--facts 100000] [--db pglite|postgres|both]
  * Seeding 100k facts takes minutes (the FactWord trigger): `--url postgres://…/db` or `--dir <PGlite directory>`
  * exports from that database instead of a throw-away one, seeding it first only if it holds no facts, and keeps
@@ -43,6 +45,7 @@ async function exportAll(opened: OpenedDatabase, label: string) {
     let peak = baseline;
     const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
     const started = performance.now();
+    const cpu = process.cpuUsage();
     const writer = createExportWriter(format);
     let bytes = writer.start().length;
     let facts = 0;
@@ -53,10 +56,12 @@ async function exportAll(opened: OpenedDatabase, label: string) {
     }
     bytes += writer.end().length;
     const ms = performance.now() - started;
+    const { user, system } = process.cpuUsage(cpu);
     clearInterval(sampler);
     peak = Math.max(peak, process.memoryUsage().rss);
     console.log(
-      `${format.padEnd(6)} ${facts} facts, ${(bytes / 1e6).toFixed(1)} MB in ${(ms / 1000).toFixed(1)} s; ` +
+      `${format.padEnd(6)} ${facts} facts, ${(bytes / 1e6).toFixed(1)} MB in ${(ms / 1000).toFixed(1)} s ` +
+        `(this process's CPU ${((user + system) / 1e6).toFixed(1)} s); ` +
         `peak memory +${((peak - baseline) / 2 ** 20).toFixed(0)} MB ` +
         `over the ${(baseline / 2 ** 20).toFixed(0)} MB before`,
     );
