@@ -10,8 +10,9 @@ import type { ExportableFact } from "@/lib/facts/export";
 import type { FactQuery } from "@/lib/facts/query";
 import { Prisma } from "@/lib/generated/prisma/client";
 
-// Each row is an ExportableFact as it comes off the wire, nothing mapped after: the provenance built as JSON
-// by the database, in order, its source as `{ id, title }` or null (a deleted source). Times as timestamptz:
+// Each row is an ExportableFact as it comes off the wire (on PGlite, its JSON with the times read as dates): the
+// provenance built as JSON by the database, in order, its source as `{ id, title }` or null (a deleted source),
+// so nothing is remapped per fact in JS. Times as timestamptz:
 // the columns hold UTC without a zone, and pg would read them in the process's own zone.
 const COLUMNS = Prisma.sql`f."id", f."content", f."kind", f."status"::text AS "status",
   f."temporal"::text AS "temporal",
@@ -29,9 +30,9 @@ const COLUMNS = Prisma.sql`f."id", f."content", f."kind", f."status"::text AS "s
  * Markdown grouped by kind); memory bounded by the batch (and the one read ahead), whatever the fact base's
  * size. On a PostgreSQL server, one statement read through a cursor (DECLARE … FETCH, in a read-only
  * transaction on a connection of its own, so the export is one snapshot and the server plans it once); on
- * PGlite, keyset pages: a transaction held open while a client downloads would stop every other statement of
- * the one-connection database. Either way the driver's rows are the batch (no Prisma row mapping), and the
- * next batch is read while the caller writes this one.
+ * PGlite, the ids sorted once into a held cursor, then pages by id (throughHeldKeys): a transaction held open
+ * while a client downloads would stop every other statement of the one-connection database. Either way the
+ * driver's rows are the batch (no Prisma row mapping), and the next batch is read while the caller writes this one.
  */
 export function iterateFacts({
   db,

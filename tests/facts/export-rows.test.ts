@@ -125,4 +125,16 @@ describe("an export's rows", () => {
       expect(expected).not.toContain("Elsewhere only.");
     },
   );
+
+  it("an export stopped halfway leaves no cursor behind (PGlite holds its ids in one between pages)", async () => {
+    const query = FactQuerySchema.parse({ status: "all" });
+    const batches = iterateFacts({ db: db.prisma, spaceId: DEFAULT_SPACE_ID, query, batch: 1 });
+    expect((await batches.next()).value).toHaveLength(1);
+    // Other statements run between the pages.
+    expect(await db.prisma.fact.count({ where: { spaceId: DEFAULT_SPACE_ID } })).toBe(4);
+    await batches.return(undefined);
+    // The statement asking is a portal of its own, unnamed.
+    const [open] = await db.prisma.$queryRaw<[{ n: bigint }]>`SELECT count(*) AS "n" FROM pg_cursors WHERE name <> ''`;
+    expect(Number(open.n)).toBe(0);
+  });
 });
