@@ -95,13 +95,13 @@ async function openPostgres(databaseUrl: string): Promise<OpenedDatabase> {
 // apart from the routes, so it holds two copies of this module; all must share the one open database.
 const globalForDb = globalThis as typeof globalThis & {
   __siftDb?: Promise<OpenedDatabase>;
-  __siftEmbeddedClients?: WeakMap<object, SiftPGlite>;
+  __siftEmbeddedPGlites?: WeakMap<object, SiftPGlite>;
   __siftServerPools?: WeakMap<object, pg.Pool>;
 };
 
 // Clients of a PGlite opened here, and the PGlite under each: their statements run on this thread, so nothing
 // overlaps with them.
-const embeddedClients = (globalForDb.__siftEmbeddedClients ??= new WeakMap<object, SiftPGlite>());
+const embeddedClients = (globalForDb.__siftEmbeddedPGlites ??= new WeakMap<object, SiftPGlite>());
 
 // The pg pool under each client of a PostgreSQL server opened here.
 const serverPools = (globalForDb.__siftServerPools ??= new WeakMap<object, pg.Pool>());
