@@ -7,7 +7,7 @@ import { PrismaPGlite } from "pglite-prisma-adapter";
 import { PrismaClient } from "@/lib/generated/prisma/client";
 import { getEnv } from "@/lib/env";
 import { applyMigrations, pgExecutor, pgliteExecutor, type MigrationReport } from "@/lib/db/migrate";
-import { openMemoryPGlite, openPGlite } from "@/lib/db/pglite";
+import { openMemoryPGlite, openPGlite, type SiftPGlite } from "@/lib/db/pglite";
 import { vacuumRetrievalTablesIfStale } from "@/lib/db/retrieval";
 import { DEFAULT_SPACE_ID } from "@/lib/spaces/schema";
 
@@ -95,12 +95,13 @@ async function openPostgres(databaseUrl: string): Promise<OpenedDatabase> {
 // apart from the routes, so it holds two copies of this module; all must share the one open database.
 const globalForDb = globalThis as typeof globalThis & {
   __siftDb?: Promise<OpenedDatabase>;
-  __siftEmbeddedClients?: WeakSet<object>;
+  __siftEmbeddedPGlites?: WeakMap<object, SiftPGlite>;
   __siftServerPools?: WeakMap<object, pg.Pool>;
 };
 
-// Clients of a PGlite opened here: their statements run on this thread, so nothing overlaps with them.
-const embeddedClients = (globalForDb.__siftEmbeddedClients ??= new WeakSet<object>());
+// Clients of a PGlite opened here, and the PGlite under each: their statements run on this thread, so nothing
+// overlaps with them.
+const embeddedClients = (globalForDb.__siftEmbeddedPGlites ??= new WeakMap<object, SiftPGlite>());
 
 // The pg pool under each client of a PostgreSQL server opened here.
 const serverPools = (globalForDb.__siftServerPools ??= new WeakMap<object, pg.Pool>());
@@ -115,12 +116,20 @@ export function isEmbeddedClient(prisma: object): boolean {
   return embeddedClients.has(prisma);
 }
 
+/**
+ * The PGlite under a client opened here, for a read Prisma's row mapping would slow (an export's pages); else
+ * null. Its statements queue behind a Prisma transaction in progress (the adapter holds PGlite's lock for it).
+ */
+export function embeddedPGliteOf(prisma: object): SiftPGlite | null {
+  return embeddedClients.get(prisma) ?? null;
+}
+
 async function openEmbedded(dataDir: string | "memory" | undefined): Promise<OpenedDatabase> {
   const opened = dataDir === "memory" ? await openMemoryPGlite() : await openPGlite(dataDir ? { dataDir } : {});
   try {
     const migrations = await applyMigrations({ executor: pgliteExecutor(opened.pglite) });
     const prisma = new PrismaClient({ adapter: new PrismaPGlite(opened.pglite) });
-    embeddedClients.add(prisma);
+    embeddedClients.set(prisma, opened.pglite);
     // No autovacuum in PGlite: keep review's band lookups index-only. Best effort, never a reason not to start.
     await vacuumRetrievalTablesIfStale({ db: prisma }).catch((error: unknown) => {
       log.warn({ err: error }, "VACUUM of the retrieval tables failed");

@@ -13,8 +13,8 @@ export const dynamic = "force-dynamic";
 
 /**
  * The facts of a search (the same query string as /facts) as a download: `format` json, jsonl, csv or md.
- * Streamed a thousand facts at a time (a cursor on PostgreSQL, lib/db/fact-export.ts), so a large fact base
- * never sits in memory.
+ * Streamed a thousand facts at a time (a cursor on PostgreSQL, the ids in a held cursor on PGlite, the next batch
+ * read while one is written: lib/db/fact-export.ts), so a large fact base never sits in memory.
  */
 export async function GET(request: NextRequest) {
   const params = Object.fromEntries(request.nextUrl.searchParams);
