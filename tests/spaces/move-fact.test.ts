@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { moveFactAction } from "@/app/facts/[id]/actions";
 import type { Actor } from "@/lib/auth/access";
 import { getFactDetail } from "@/lib/db/fact-detail";
+import { iterateFacts } from "@/lib/db/fact-export";
 import { searchFacts } from "@/lib/db/fact-search";
 import { createSpace } from "@/lib/db/spaces";
 import { getEnv } from "@/lib/env";
@@ -205,6 +206,13 @@ describe("moving a fact to another space", () => {
 
     expect(await search(mobile.id, "billing")).toContain(facts.moved);
     expect(await search(billing.id, "billing")).not.toContain(facts.moved);
+
+    // Mobile's export has the fact with its quotes, and not the title of Billing's source they came from.
+    const exported = [];
+    for await (const batch of iterateFacts({ db: db.prisma, spaceId: mobile.id, query: FactQuerySchema.parse({}) }))
+      exported.push(...batch);
+    const row = exported.find((f) => f.id === facts.moved);
+    expect(row?.provenance.map((p) => [p.quote, p.source])).toEqual(before.map((p) => [p.quote, null]));
   });
 
   it("stops Billing's open cards offering it and refuses a merge into it", async () => {
