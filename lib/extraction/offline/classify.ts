@@ -33,22 +33,23 @@ export function classify(
 ): Classification {
   const text = raw.replace(/[\u2018\u2019]/g, "'");
   const allowed = new Set(kinds.map((k) => k.id));
-  let best: { kind: string; strength: "strong" | "weak" } | null =
+  let best: { kind: string; strength: "strong" | "weak"; importance?: number } | null =
     announced && allowed.has(announced) ? { kind: announced, strength: "strong" } : null;
   const undecided = UNDECIDED.test(text);
   for (const rule of CUE_RULES) {
     if (!allowed.has(rule.kind) || (best && (best.strength === "strong" || rule.strength === "weak"))) continue;
     if (undecided && rule.kind === "decision") continue;
-    if (rule.re.test(text)) best = { kind: rule.kind, strength: rule.strength };
+    if (rule.re.test(text)) best = { kind: rule.kind, strength: rule.strength, importance: rule.importance };
   }
   if (best?.strength === "strong" && SETTLED_KINDS.has(best.kind) && CONDITIONAL.test(text)) {
-    best = { kind: best.kind, strength: "weak" };
+    best = { ...best, strength: "weak" };
   }
   const kind = best?.kind ?? FALLBACK_KINDS.find((k) => allowed.has(k)) ?? kinds[kinds.length - 1]?.id ?? "context";
   const strength = best?.strength ?? "none";
   const hedged = HEDGE.test(text);
   const specific = toks.some((t) => t.entity !== null || t.pos === "NUM");
-  const importance = Math.min(1, baseImportance(kind) + (specific ? 0.1 : 0) + (strength === "strong" ? 0.05 : 0));
+  const base = best?.importance ?? baseImportance(kind);
+  const importance = Math.min(1, base + (specific ? 0.1 : 0) + (strength === "strong" ? 0.05 : 0));
   // "-ed" after a present "is/are" is a passive ("is blocked"), not the past tense.
   const pastVerb = toks.some(
     (t, i) =>

@@ -9,9 +9,18 @@ export interface CueRule {
   kind: string;
   strength: "strong" | "weak";
   re: RegExp;
+  /** How much what it marks matters, when that is more than its kind's base (a health fact an agent must keep). */
+  importance?: number;
 }
 
 const w = (words: string) => new RegExp(`\\b(?:${words})\\b`, "i");
+
+/** Lasting health facts: "I'm allergic to shellfish", "she is lactose intolerant", "he has asthma". */
+const HEALTH =
+  "allergic to|allerg(?:y|ies) to|(?:lactose|gluten) intolerant|intolerant (?:to|of)|intolerance to|" +
+  "diabetic|diabetes|asthma(?:tic)?|c(?:o)?eliac|epilep(?:sy|tic)";
+/** As much as who the person is: forgetting an allergy costs more than forgetting background. */
+const HEALTH_IMPORTANCE = 0.75;
 
 export const CUE_RULES: CueRule[] = [
   // meeting / agent
@@ -99,6 +108,10 @@ export const CUE_RULES: CueRule[] = [
     ),
   },
   { kind: "preference", strength: "weak", re: w("love|like|enjoy|hate|fan of|into|keen on|passionate") },
+  // Health that stays true (an allergy, an intolerance, a chronic condition): who the person is in the personal
+  // preset, background an agent keeps in the agent-memory one. At a work meeting it is small talk (small-talk.ts).
+  { kind: "identity", strength: "strong", re: w(HEALTH), importance: HEALTH_IMPORTANCE },
+  { kind: "context", strength: "strong", re: w(HEALTH), importance: HEALTH_IMPORTANCE },
   // personal
   {
     kind: "identity",

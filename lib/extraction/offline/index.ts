@@ -36,6 +36,7 @@ import { atomicClauses, type AtomicClause } from "@/lib/extraction/offline/claus
 import { joinRestatements } from "@/lib/extraction/offline/corrections";
 import { correctValues } from "@/lib/extraction/offline/value-corrections";
 import { isSmallTalk, SMALL_TALK_IMPORTANCE } from "@/lib/extraction/offline/small-talk";
+import { settledStatement } from "@/lib/extraction/offline/settled";
 import {
   aboutListener,
   contentWords,
@@ -103,8 +104,10 @@ function extractWithCounts(
   const { candidates: restated, joined } = joinRestatements(corrected, input.text, turns, chunk);
   const team = input.kinds.some((k) => TEAM_KINDS.has(k.id));
   // Small talk at a work meeting ranks under the floor (or, in recorded speech, at the bottom): counted, not cut.
+  // Only where the facts sought are work's: an agent's memory of its user keeps their coffee and their daughter.
+  const work = input.kinds.some((k) => WORK_KINDS.has(k.id));
   const smallTalkMin = tuning?.smallTalkMin ?? DEFAULT_TUNING.smallTalkMin ?? Infinity;
-  const scored = team
+  const scored = work
     ? restated.map((c) => (isSmallTalk(c.quote, smallTalkMin) ? { ...c, importance: SMALL_TALK_IMPORTANCE } : c))
     : restated;
   // No density cap: every candidate above the floor reaches the queue, ranked (rankOf); the queue folds the
@@ -246,6 +249,8 @@ function speakersOf(segments: Segment[]): string[] {
 }
 
 const TEAM_KINDS = new Set(["decision", "action_item", "constraint", "rule"]);
+/** Kinds only a work meeting's taxonomy has (the agent-memory preset has neither): there small talk is noise. */
+const WORK_KINDS = new Set(["action_item", "constraint"]);
 
 function wholeChunk(text: string, chunk: Chunk): Segment {
   return {
@@ -274,7 +279,10 @@ function toFact(
   { frame, answer, minInformativeness }: { frame: Frame | null; answer: boolean; minInformativeness: number },
 ) {
   const words = contentWords(clause).filter((t) => !names.has(t.lower));
-  const cue = classify(clause, text.slice(clause[0]!.start, clause[clause.length - 1]!.end), kinds, frame?.kind);
+  // "We decided (that) the trip moves to Lisbon": a decision whose content is the statement settled.
+  const settled = kinds.some((k) => k.id === "decision") ? settledStatement(clause) : null;
+  const announced = frame?.kind ?? (settled !== null ? "decision" : null);
+  const cue = classify(clause, text.slice(clause[0]!.start, clause[clause.length - 1]!.end), kinds, announced);
   // An instruction to someone named ("Ravi, please resubmit the build by Thursday") is their action item.
   const instructed = voice.group === "team" && voice.addressee !== null && isInstruction(clause);
   const strong = cue.strength === "strong" || instructed;
@@ -306,7 +314,9 @@ function toFact(
   const score = informativeness(clause, nouns, strong) + (amounts > 0 ? 1 : 0);
   if (score < minInformativeness) return null;
   // "Let's just show prices …" in a meeting is what the team will do, said as a statement a reviewer can keep.
-  const said = instructed ? instruction(clause, text, voice) : rewriteClause(clause, text, voice);
+  const said = instructed
+    ? instruction(clause, text, voice)
+    : rewriteClause(settled !== null && cue.kind === "decision" ? clause.slice(settled) : clause, text, voice);
   const rewritten = voice.group === "team" ? said.replace(/^let's (?:just )?/i, "The team will ") : said;
   if (rewritten.length < 3) return null;
   // "One constraint from legal: ..." keeps who set it.

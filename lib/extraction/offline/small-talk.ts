@@ -24,7 +24,8 @@ const TOPICS = [
   // food and drink
   "coffee|lunch|breakfast|dinner|pizza|sandwich|vending machine|snacks?|donuts?|cake",
   // how someone is, greetings and courtesies
-  "slept|sleep|tired|sick|congratulations|congrats|birthday|graduated|good luck|enjoy|shoes|car's|commute",
+  "slept|sleep|tired|sick|congratulations|congrats|birthday|graduated|good luck|enjoy|shoes|car's|commute|" +
+    "allergic|allergy|allergies|asthma|diabetes|diabetic",
 ].join("|");
 const TOPIC = new RegExp(`\\b(?:${TOPICS})\\b`, "gi");
 
@@ -42,10 +43,21 @@ const CONTENT_NUMBER = new RegExp(
   "i",
 );
 
-/** How many small-talk topic words the text has, less one when it carries an amount or a date. */
+/**
+ * A choice said as one ("we decided the offsite trip moves to Lisbon", "the decision is …") is the meeting's
+ * business, whatever it is about; one still open ("we haven't decided", "we decided nothing") is not a choice.
+ * "Agreed" is left out: people agree with an opinion as often as on a plan ("we all agreed the coffee is awful").
+ */
+const DECIDED = new RegExp(
+  "(?<!(?:\\bnot|n't|\\bnever|\\bno|\\byet to)\\b[^.]{0,20})\\b(?:decided|decision is|settled on)\\b" +
+    "(?!\\s+(?:nothing|whether|if|what|which|where|when|how)\\b)",
+  "i",
+);
+
+/** How many small-talk topic words the text has, less one when it carries an amount or a date, one for a choice. */
 export function smallTalkScore(text: string): number {
   const hits = text.match(TOPIC)?.length ?? 0;
-  return hits === 0 ? 0 : hits - (CONTENT_NUMBER.test(text) ? 1 : 0);
+  return hits === 0 ? 0 : hits - (CONTENT_NUMBER.test(text) ? 1 : 0) - (DECIDED.test(text) ? 1 : 0);
 }
 
 /** Importance of small talk: under any floor however sure the extractor is of the clause (0.9 × 0.15 < 0.2). */
