@@ -5,6 +5,7 @@ import { formatMegabytes } from "@/lib/format";
 import { PRESETS } from "@/lib/extraction/kinds";
 import { DEFAULT_TEMPLATE } from "@/lib/extraction/llm/prompt";
 import { configuredModelId } from "@/lib/models";
+import { chunkTokensFor } from "@/lib/models/context";
 import { SettingsForm } from "@/components/settings/settings-form";
 import { getDb } from "@/lib/db/client";
 import { getSettings } from "@/lib/db/settings";
@@ -39,6 +40,8 @@ export default async function SettingsPage({
   // Named in every save and reset, so they act on the space shown, whatever the caller's default one is.
   const slug = space.slug;
   const modelId = configuredModelId(env);
+  // What a new run gets: SIFT_CHUNK_TOKENS when set, else the configured model's (or the offline extractor's).
+  const chunkTokens = chunkTokensFor(env, modelId);
   const rows: [string, string][] = [
     [
       "Database",
@@ -46,7 +49,7 @@ export default async function SettingsPage({
     ],
     ["Extractor", modelId ? `LLM: ${modelId}` : "Offline NLP extractor (no model configured)"],
     ["Upload limit", formatMegabytes(env.SIFT_MAX_UPLOAD_BYTES)],
-    ["Chunk budget", `${env.SIFT_CHUNK_TOKENS} tokens, ${env.SIFT_LLM_CONCURRENCY} chunks at a time`],
+    ["Chunk budget", `${chunkTokens.toLocaleString("en")} tokens, ${env.SIFT_LLM_CONCURRENCY} chunks at a time`],
   ];
   return (
     <div className="mx-auto max-w-4xl">
