@@ -28,6 +28,9 @@ describe("a decision whose complement is a statement (issue 23)", () => {
     ["We've decided the Berlin trip is cancelled.", "The Berlin trip is cancelled."],
     ["Dana and I agreed the review slips to Thursday.", "The review slips to Thursday."],
     ["So we decided we move the standup to Monday.", "The team moves the standup to Monday."],
+    // The verb the tagger reads as a plural noun, with or without what follows: cleaned the same way both times.
+    ["We decided that the offline mode ships.", "The offline mode ships."],
+    ["We decided that the offline mode ships by Q3.", "The offline mode ships by Q3."],
   ];
   it.each(SETTLED)("%s → a decision: %s", (said, content) => {
     expect(decisions(said)).toEqual([content]);

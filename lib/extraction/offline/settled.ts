@@ -28,7 +28,10 @@ const NOT_A_STATEMENT = new RegExp(
 );
 /** Past forms that make the statement a report of what happened, not what the group chose. */
 const PAST_AUX = /^(?:was|were|had|did)$/;
-/** A plural-looking noun followed by one of these, after a noun, is the tagger missing a verb: "the trip moves to". */
+/**
+ * A plural-looking noun after a noun, followed by one of these or ending the statement, is the tagger missing a
+ * verb: "the trip moves to", "the offline mode ships".
+ */
 const MOTION = /^(?:to|into|from|until|till|by|back)$/;
 
 /** Where the settled statement starts in `toks`, or null when the clause is not "<who> decided/agreed <statement>". */
@@ -59,7 +62,8 @@ export function settledStatement(toks: Tok[]): number | null {
         (t.pos === "NOUN" &&
           /s$/.test(t.lower) &&
           /^(?:NOUN|PROPN)$/.test(rest[i - 1]!.pos) &&
-          MOTION.test(rest[i + 1]?.lower ?? ""))),
+          // …before a preposition of motion, or as the statement's last word ("the offline mode ships.").
+          (MOTION.test(rest[i + 1]?.lower ?? "") || !/\p{L}|\p{N}/u.test(rest[i + 1]?.text ?? "")))),
   );
   if (predicate === -1) return null;
   const head = rest[predicate]!;
