@@ -25,4 +25,12 @@ test("the ranked queue opens on the top 20, says how many more wait, and o opens
   await expect(more).toHaveCount(0);
   for (let i = 0; i < 21; i++) await page.keyboard.press("j");
   await expect(page.getByTestId("candidate").last()).toBeFocused();
+
+  // The opened tail stays open through a decision and a reload: the queue answers with all of it.
+  await page.keyboard.press("a");
+  await expect(page.getByRole("listitem").filter({ hasText: "Approved — added to Facts" })).toBeVisible();
+  await expect(page.getByTestId("candidate")).toHaveCount(21);
+  await page.reload();
+  await expect(page.getByTestId("candidate")).toHaveCount(21);
+  await expect(page.getByRole("button", { name: /more, lower-ranked/ })).toHaveCount(0);
 });

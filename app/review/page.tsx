@@ -11,7 +11,7 @@ import { getFactOrigins, listQueuePage, type QueueUnit } from "@/lib/db/review-q
 import { listQueueFacets } from "@/lib/db/queue-facets";
 import type { QuoteContext } from "@/lib/queue/candidate";
 import { getSettings } from "@/lib/db/settings";
-import { parseQueueQuery, QUEUE_FOLD_AT, queueSearch, type QueueQuery } from "@/lib/queue/schema";
+import { foldsTail, parseQueueQuery, QUEUE_FOLD_AT, queueSearch, type QueueQuery } from "@/lib/queue/schema";
 import { maskSecretsDeep } from "@/lib/secrets/mask";
 import { QUEUE_VIEW_COOKIE } from "@/lib/queue/session";
 import { kindOptions, presetOptions } from "@/lib/settings/schema";
@@ -79,9 +79,12 @@ export default async function ReviewPage({
       : await requireSpacePage("read", asked.space);
   // The queue's queries, facets and links follow the space found (the default space's carry no parameter).
   const query = { ...asked, space: space.slug === DEFAULT_SPACE_SLUG ? undefined : space.slug };
+  // The ranked first page opens on its top cards and reads only those until the reviewer opens the tail: the
+  // page, and the page every decision answers with, then carry 20 cards, not 50 (issue 28).
+  const folding = foldsTail(query) && query.tail !== "open";
   const db = await getDb();
   const [page, facets, settings] = await Promise.all([
-    listQueuePage({ db, query }),
+    listQueuePage({ db, query, limit: folding ? QUEUE_FOLD_AT : undefined }),
     listQueueFacets({ db, query }),
     getSettings({ db, spaceId: space.id }),
   ]);
@@ -95,6 +98,8 @@ export default async function ReviewPage({
     getFactOrigins({ db, factIds }),
   ]);
   const kindList = kindOptions(settings);
+  // Filters, tabs and pages start folded again.
+  const links = { ...query, tail: undefined };
   const view = (await cookies()).get(QUEUE_VIEW_COOKIE)?.value === "focus" ? "focus" : "list";
   const readOnly = !viewer.allows.includes("review");
   const nonce = (await headers()).get("x-nonce") ?? undefined;
@@ -105,10 +110,11 @@ export default async function ReviewPage({
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: EARLY_KEYS_SCRIPT }} />
       ) : null}
       <PageHeader title="Review" description="Approve what is true and worth keeping; reject the rest." />
-      <QueueToolbar query={query} counts={page.counts} facets={facets} kinds={kindList} />
-      <QueuePagination query={query} total={page.total} />
+      <QueueToolbar query={links} counts={page.counts} facets={facets} kinds={kindList} />
+      <QueuePagination query={links} total={page.total} />
       <ReviewQueue
-        key={queueSearch(query)}
+        // Opening the tail keeps the pass (its tally, undo, focus): the same queue, more of it.
+        key={queueSearch(links)}
         // A card shows a credential masked (lib/secrets/mask.ts): content, quote, context, matches, members.
         items={maskSecretsDeep(page.units.map((u) => toReviewItem(u, { definitions, contexts, origins })))}
         kinds={kindList}
@@ -124,9 +130,10 @@ export default async function ReviewPage({
         view={view}
         readOnly={readOnly}
         // The default order is the ranking: its first page opens on the top cards, the tail folded.
-        fold={query.sort === "attention" && query.dir !== "asc" && query.page === 1 ? QUEUE_FOLD_AT : undefined}
+        folded={folding ? Math.max(0, Math.min(query.size, page.total) - page.units.length) : 0}
+        tailHref={`/review${queueSearch({ ...query, tail: "open" })}`}
       />
-      {page.units.length > 0 ? <QueuePagination query={query} total={page.total} /> : null}
+      {page.units.length > 0 ? <QueuePagination query={links} total={page.total} /> : null}
     </div>
   );
 }

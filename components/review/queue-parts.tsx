@@ -132,10 +132,28 @@ export function FocusNav({
  * The ranked queue's tail, folded: how many lower-ranked cards wait, and one button (key o) that shows them.
  * Nothing is dropped: the count is always there, and the cards are one press away.
  */
-export function FoldButton({ count, shortcuts, onOpen }: { count: number; shortcuts: boolean; onOpen: () => void }) {
+export function FoldButton({
+  count,
+  shortcuts,
+  opening,
+  onOpen,
+}: {
+  count: number;
+  shortcuts: boolean;
+  /** The rest is on its way from the server. */
+  opening: boolean;
+  onOpen: () => void;
+}) {
   return (
     <div className="mt-3 pb-36">
-      <Button variant="outline" onClick={onOpen} aria-keyshortcuts={shortcuts ? "o" : undefined}>
+      <Button
+        variant="outline"
+        onClick={onOpen}
+        aria-keyshortcuts={shortcuts ? "o" : undefined}
+        aria-busy={opening}
+        disabled={opening}
+      >
+        {opening ? "Opening " : ""}
         {count.toLocaleString("en")} more, lower-ranked
         <ShortcutKey keyName="o" show={shortcuts} />
       </Button>

@@ -1,6 +1,6 @@
 "use client";
 import { useRouter } from "next/navigation";
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore, useTransition } from "react";
 import { toast } from "sonner";
 import { decideSelectionAction, undoDecisionAction } from "@/app/review/actions";
 import { BulkBar } from "@/components/review/bulk-bar";
@@ -45,7 +45,8 @@ export function ReviewQueue({
   offset,
   view: initialView,
   readOnly = false,
-  fold,
+  folded = 0,
+  tailHref,
 }: {
   items: ReviewItem[];
   kinds: Array<{ id: string; label: string }>;
@@ -61,8 +62,10 @@ export function ReviewQueue({
   view: QueueView;
   /** A viewer's queue: the cards without decisions, shortcuts or bulk actions (the server refuses them too). */
   readOnly?: boolean;
-  /** Ranked cards past this many wait behind one button (QUEUE_FOLD_AT); undefined shows the page whole. */
-  fold?: number;
+  /** Ranked cards of this page the server kept back behind one button (past QUEUE_FOLD_AT); 0: none. */
+  folded?: number;
+  /** This view with its tail opened: the button (key o) replaces the URL, and the server sends the rest. */
+  tailHref?: string;
 }) {
   const shortcuts = shortcutsSetting && !readOnly;
   const router = useRouter();
@@ -70,19 +73,22 @@ export function ReviewQueue({
   const [secrets] = useState(() => new Map<string, SecretChoice>());
   const [session] = useState(
     () =>
-      new ReviewSession<ReviewItem, ReviewAction>(fold !== undefined ? items.slice(0, fold) : items, {
+      new ReviewSession<ReviewItem, ReviewAction>(items, {
         send: (item, action) => send(item, withSecret(action, secrets.get(item.id))),
         undo: (item) => callAction(() => undoDecisionAction({ candidateId: item.id })),
         category: categoryOf,
         view: initialView,
       }),
   );
-  // The session (and so j/k, select all, focus) sees only the unfolded cards; opening the fold hands it the rest.
-  const [unfolded, setUnfolded] = useState(false);
-  const folded = fold !== undefined && !unfolded && items.length > fold ? items.length - fold : 0;
-  const open = useMemo(() => (folded > 0 ? items.slice(0, fold) : items), [items, folded, fold]);
+  // The session (and so j/k, select all, focus) sees the cards the server sent; opening the fold asks for the
+  // rest, which arrive as a longer list into the same session.
+  const [opening, startOpening] = useTransition();
+  const openTail = () => {
+    if (!tailHref || opening) return;
+    startOpening(() => router.replace(tailHref, { scroll: false }));
+  };
   const snap = useSyncExternalStore(session.subscribe, session.getSnapshot, session.getSnapshot);
-  useLayoutEffect(() => session.setItems(open), [session, open]);
+  useLayoutEffect(() => session.setItems(items), [session, items]);
 
   const undo = useCallback(
     (id?: string) => {
@@ -186,7 +192,7 @@ export function ReviewQueue({
       ArrowUp: () => session.move(-1),
       f: toggleView,
       u: () => undo(),
-      ...(folded > 0 ? { o: () => setUnfolded(true) } : {}),
+      ...(folded > 0 ? { o: openTail } : {}),
     };
     if (choose[k.key]) {
       choose[k.key]?.();
@@ -240,7 +246,7 @@ export function ReviewQueue({
   );
 
   const foldButton =
-    folded > 0 ? <FoldButton count={folded} shortcuts={shortcuts} onOpen={() => setUnfolded(true)} /> : null;
+    folded > 0 ? <FoldButton count={folded} shortcuts={shortcuts} opening={opening} onOpen={openTail} /> : null;
   if (snap.visible.length === 0)
     return (
       <>

@@ -38,7 +38,16 @@ export interface QueuePage {
 }
 
 /** The cards of one page of the queue, with honest totals and the counts the filters show. */
-export async function listQueuePage({ db, query }: { db: Db; query: QueueQuery }): Promise<QueuePage> {
+export async function listQueuePage({
+  db,
+  query,
+  limit,
+}: {
+  db: Db;
+  query: QueueQuery;
+  /** At most this many of the page's cards (its first ones): the folded first page reads only its top. */
+  limit?: number;
+}): Promise<QueuePage> {
   const where = whereOf(query);
   const [rows, total, byStatus, byKind, byVerdict] = await Promise.all([
     db.candidate.findMany({
@@ -46,7 +55,7 @@ export async function listQueuePage({ db, query }: { db: Db; query: QueueQuery }
       include: unitInclude,
       orderBy: orderOf(query),
       skip: (query.page - 1) * query.size,
-      take: query.size,
+      take: Math.min(query.size, limit ?? query.size),
     }),
     db.candidate.count({ where }),
     db.candidate.groupBy({ by: ["status"], where: whereOf({ ...query, status: "open" }), _count: { _all: true } }),

@@ -73,6 +73,11 @@ export const QueueQuerySchema = z.object({
   max: fraction,
   /** The space's slug (issue 27); the default space when absent. */
   space: optionalText,
+  /**
+   * "open": the ranked first page with its folded tail opened (key o). Folded, the page sends only the top
+   * QUEUE_FOLD_AT cards, so the page and every decision's re-rendered answer stay small.
+   */
+  tail: z.enum(["open"]).optional().catch(undefined),
 });
 export type QueueQuery = z.infer<typeof QueueQuerySchema>;
 
@@ -89,6 +94,11 @@ export interface QueueFacets {
 /** The query from a page's searchParams (first value of a repeated key). */
 export function parseQueueQuery(params: Record<string, string | string[] | undefined>): QueueQuery {
   return readUrlQuery(QueueQuerySchema, params);
+}
+
+/** Whether this view is the ranked first page, whose tail past QUEUE_FOLD_AT is folded until opened. */
+export function foldsTail(query: QueueQuery): boolean {
+  return query.sort === "attention" && query.dir !== "asc" && query.page === 1;
 }
 
 /** The URL search string of a query, with defaults left out so links stay short. */

@@ -3,7 +3,7 @@ import { saveCandidates } from "@/lib/db/candidates";
 import { listQueueFacets } from "@/lib/db/queue-facets";
 import { listQueuePage } from "@/lib/db/review-queue";
 import { reviewCandidates } from "@/lib/jobs/review-candidates";
-import { QueueQuerySchema, type QueueQuery } from "@/lib/queue/schema";
+import { foldsTail, QueueQuerySchema, type QueueQuery } from "@/lib/queue/schema";
 import { createTestDb, truncateAll, type TestDb } from "@/tests/db";
 import { candidate, createSourceWithRun } from "@/tests/review/fixtures";
 import { DEFAULT_SPACE_ID } from "@/lib/spaces/schema";
@@ -124,5 +124,25 @@ describe("the queue's filters", () => {
     expect(page.units.map((u) => u.content)).toEqual(["Kenji owns the audit log."]);
     expect(page.units[0]?.members.map((m) => m.source.id)).toEqual([again.sourceId]);
     expect(await contents({ source: again.sourceId })).toEqual(["Kenji owns the audit log."]);
+  });
+});
+
+describe("the ranked first page, folded", () => {
+  it("reads only its top cards, in the order the whole page has, and still counts every card", async () => {
+    const whole = await listQueuePage({ db: db.prisma, query: query({}) });
+    const top = await listQueuePage({ db: db.prisma, query: query({}), limit: 2 });
+    expect(whole.units).toHaveLength(4);
+    expect(top.units.map((u) => u.id)).toEqual(whole.units.slice(0, 2).map((u) => u.id));
+    expect(top.total).toBe(4);
+    expect(top.counts).toEqual(whole.counts);
+  });
+
+  it("keeps its tail open in the URL, and only the ranked first page folds", () => {
+    expect(query({ tail: "open" }).tail).toBe("open");
+    expect(query({ tail: "everything" }).tail).toBeUndefined();
+    expect(foldsTail(query({}))).toBe(true);
+    expect(foldsTail(query({ page: "2" }))).toBe(false);
+    expect(foldsTail(query({ sort: "time" }))).toBe(false);
+    expect(foldsTail(query({ dir: "asc" }))).toBe(false);
   });
 });
