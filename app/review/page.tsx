@@ -9,7 +9,7 @@ import { getDb } from "@/lib/db/client";
 import { getQuoteContexts } from "@/lib/db/quote-contexts";
 import { getFactOrigins, listQueuePage, type QueueUnit } from "@/lib/db/review-queue";
 import { listQueueFacets } from "@/lib/db/queue-facets";
-import type { QuoteContext } from "@/lib/queue/candidate";
+import { shownContext, type QuoteContext } from "@/lib/queue/candidate";
 import { getSettings } from "@/lib/db/settings";
 import { foldsTail, parseQueueQuery, QUEUE_FOLD_AT, queueSearch, type QueueQuery } from "@/lib/queue/schema";
 import { maskSecretsDeep } from "@/lib/secrets/mask";
@@ -20,6 +20,8 @@ import { DEFAULT_SPACE_SLUG } from "@/lib/spaces/schema";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Review" };
+
+const withContext = (context: QuoteContext | undefined) => (context ? shownContext(context) : null);
 
 /** A card: the candidate as every reader sees it, with what this page read around it. */
 function toReviewItem(
@@ -39,7 +41,7 @@ function toReviewItem(
     kindDefinition: definitions.get(unit.kind) ?? null,
     // A card shows and acts on duplicates, relations and contradictions; "new" matches only add weight.
     matches: unit.matches && unit.matches.filter((m) => m.verdict !== "new"),
-    context: contexts.get(unit.id) ?? null,
+    context: withContext(contexts.get(unit.id)),
     factSources: Object.fromEntries(
       (unit.matches ?? []).flatMap((m) => {
         const origin = m.factId ? origins.get(m.factId) : undefined;

@@ -1,5 +1,4 @@
 "use client";
-import { Check, GitMerge, Link2, Pencil, Replace, TriangleAlert, X } from "lucide-react";
 import { ShortcutKey } from "@/components/ui/shortcut-key";
 import Link from "next/link";
 import { memo, useState } from "react";
@@ -17,6 +16,7 @@ import type { SecretChoice } from "@/lib/facts/schema";
 import { SAFETY_REASON } from "@/lib/matcher/safety-reasons";
 import type { Panel } from "@/lib/queue/session";
 import { cn } from "@/lib/utils";
+import { CardIcon } from "@/components/review/card-icons";
 
 // An open candidate's note that only repeats the Matches below it ("Possible duplicate of …").
 const REPEATS_MATCHES = /^(Possible duplicate of|Related to) /;
@@ -92,14 +92,14 @@ function GateNote({ item }: { item: ReviewItem }) {
   if (item.gateReason && item.status === "gated") {
     return (
       <p className="mt-2 flex items-start gap-1.5 text-sm text-[oklch(0.45_0.12_70)]">
-        <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden /> <span>Gated: {item.gateReason}</span>
+        <CardIcon name="alert" className="mt-0.5" /> <span>Gated: {item.gateReason}</span>
       </p>
     );
   }
   if (item.gateReason && !REPEATS_MATCHES.test(item.gateReason)) {
     return (
       <p className="mt-2 flex items-start gap-1.5 text-sm text-muted-foreground">
-        <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden /> <span>{item.gateReason}</span>
+        <CardIcon name="alert" className="mt-0.5" /> <span>{item.gateReason}</span>
       </p>
     );
   }
@@ -262,16 +262,16 @@ function DecisionButtons({
   return (
     <div className={cn("mt-3 flex flex-wrap gap-2", keys && "border-t border-border pt-3")}>
       <Button size="sm" variant="success" onClick={act(() => decide({ type: "approve" }))} aria-keyshortcuts="a">
-        <Check aria-hidden /> Approve{key("a")}
+        <CardIcon name="check" /> Approve{key("a")}
       </Button>
       {contradicted.length > 0 ? (
         <Button size="sm" variant="outline" onClick={act(() => decide({ type: "supersede" }))} aria-keyshortcuts="s">
-          <Replace aria-hidden /> Approve and supersede{key("s")}
+          <CardIcon name="replace" /> Approve and supersede{key("s")}
         </Button>
       ) : null}
       {duplicate ? (
         <Button size="sm" variant="outline" onClick={act(() => decide({ type: "merge" }))} aria-keyshortcuts="m">
-          <GitMerge aria-hidden /> Merge into existing{key("m")}
+          <CardIcon name="merge" /> Merge into existing{key("m")}
         </Button>
       ) : null}
       {duplicate && duplicate.content !== item.content ? (
@@ -281,19 +281,19 @@ function DecisionButtons({
           title={`The fact now reads: "${duplicate.content}"`}
           onClick={act(() => decide({ type: "merge", useWording: true }))}
         >
-          <GitMerge aria-hidden /> Merge, with this wording
+          <CardIcon name="merge" /> Merge, with this wording
         </Button>
       ) : null}
       {related.length > 0 && !duplicate ? (
         <Button size="sm" variant="outline" onClick={act(() => decide({ type: "relate" }))}>
-          <Link2 aria-hidden /> Approve as related
+          <CardIcon name="link" /> Approve as related
         </Button>
       ) : null}
       <Button size="sm" variant="outline" onClick={act(() => open("edit"))} aria-keyshortcuts="e">
-        <Pencil aria-hidden /> Edit{key("e")}
+        <CardIcon name="pencil" /> Edit{key("e")}
       </Button>
       <Button size="sm" variant="outline" onClick={act(() => open("reject"))} aria-keyshortcuts="r">
-        <X aria-hidden /> Reject{key("r")}
+        <CardIcon name="x" /> Reject{key("r")}
       </Button>
     </div>
   );

@@ -5,6 +5,7 @@ import type { ReviewItem } from "@/components/review/types";
 import { VisibleText } from "@/components/ui/visible-text";
 import { cn } from "@/lib/utils";
 import { firstLines, lastLines } from "@/lib/text/lines";
+import { CONTEXT_LINES } from "@/lib/queue/candidate";
 
 const VERDICT_LABEL: Record<string, string> = {
   duplicate: "Duplicate of",
@@ -25,7 +26,7 @@ const STAGE_LABEL: Record<string, string> = {
  */
 export function QuoteInContext({ item, lines: shown }: { item: ReviewItem; lines: number }) {
   const [wide, setWide] = useState(false);
-  const lines = wide ? Math.max(8, shown * 2) : shown;
+  const lines = wide ? CONTEXT_LINES : shown;
   const context = item.context;
   return (
     <figure className="mt-2 rounded-md border-l-2 border-border bg-muted/50 px-3 py-2 text-sm">

@@ -5,6 +5,7 @@ import { toast } from "sonner";
 import { decideSelectionAction, undoDecisionAction } from "@/app/review/actions";
 import { BulkBar } from "@/components/review/bulk-bar";
 import { CandidateCard, type CardCommand } from "@/components/review/candidate-card";
+import { CardIconSprite } from "@/components/review/card-icons";
 import type { QueueKey } from "@/components/review/early-keys";
 import { contradictedFacts, duplicateFact } from "@/components/review/matches";
 import { QueueLive } from "@/components/review/queue-live";
@@ -263,6 +264,7 @@ export function ReviewQueue({
       {shortcuts ? <KeyHint view={snap.view} onHelp={() => setHelpOpen(true)} /> : null}
       {progress}
       <QueueLive />
+      <CardIconSprite />
       <ShortcutHelp open={helpOpen} onOpenChange={setHelpOpen} kinds={kinds} onClosed={() => session.refocus()} />
       {selectionCount > 0 && !readOnly ? (
         <BulkBar

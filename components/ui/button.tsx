@@ -3,28 +3,25 @@ import { cva, type VariantProps } from "class-variance-authority";
 import type { ComponentProps } from "react";
 import { cn } from "@/lib/utils";
 
-const buttonVariants = cva(
-  "inline-flex items-center justify-center gap-2 whitespace-nowrap rounded-md text-sm font-medium transition-colors " +
-    "disabled:pointer-events-none disabled:opacity-50 [&_svg]:size-4 [&_svg]:shrink-0",
-  {
-    variants: {
-      variant: {
-        default: "bg-primary text-primary-foreground hover:bg-primary/90",
-        outline: "border border-border bg-white hover:bg-muted",
-        ghost: "hover:bg-muted",
-        success: "bg-success text-white hover:bg-success/90",
-        danger: "bg-danger text-white hover:bg-danger/90",
-      },
-      size: {
-        default: "h-9 px-4 py-2",
-        sm: "h-8 px-3",
-        lg: "h-10 px-6",
-        icon: "size-9",
-      },
+// The shared look is the `btn` class (app/globals.css); the variants add theirs.
+const buttonVariants = cva("btn", {
+  variants: {
+    variant: {
+      default: "bg-primary text-primary-foreground hover:bg-primary/90",
+      outline: "border border-border bg-white hover:bg-muted",
+      ghost: "hover:bg-muted",
+      success: "bg-success text-white hover:bg-success/90",
+      danger: "bg-danger text-white hover:bg-danger/90",
     },
-    defaultVariants: { variant: "default", size: "default" },
+    size: {
+      default: "h-9 px-4 py-2",
+      sm: "h-8 px-3",
+      lg: "h-10 px-6",
+      icon: "size-9",
+    },
   },
-);
+  defaultVariants: { variant: "default", size: "default" },
+});
 
 export function Button({
   className,

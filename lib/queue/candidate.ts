@@ -2,6 +2,7 @@ import { z } from "zod";
 import { CandidateSchema } from "@/lib/extraction/schema";
 import { MatchesSchema, STAGES, VERDICTS } from "@/lib/matcher/schema";
 import { SOURCE_ORIGINS } from "@/lib/sources/schema";
+import { firstLines, lastLines } from "@/lib/text/lines";
 
 /**
  * A stored candidate as its readers see it: the review queue's card, the API's and MCP's candidate. One
@@ -71,6 +72,18 @@ export const QuoteContextSchema = z.object({
   /** What the quote reads as, when the stored one keeps its source's markup (subtitles, chat JSON). */
   quote: z.string().optional(),
 });
+
+/** The most transcript lines a card shows on either side of its quote (with "More context"). */
+export const CONTEXT_LINES = 8;
+
+/** A quote's context cut to what a card can show: the rest would only weigh on the page and its answers. */
+export function shownContext(context: QuoteContext): QuoteContext {
+  return {
+    ...context,
+    before: lastLines(context.before, CONTEXT_LINES),
+    after: firstLines(context.after, CONTEXT_LINES),
+  };
+}
 
 /** What the review queue shows for one card: the candidate, and what the page read around it. */
 export const QueueCardSchema = CandidateViewSchema.extend({
