@@ -21,23 +21,23 @@ import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { format, resolveConfig } from "prettier";
-import { analyze, loadSentenceEncoder, loadWordVectors } from "@/lib/matcher";
+import { loadSentenceEncoder, loadWordVectors } from "@/lib/matcher";
 import { FEATURE_NAMES, type FeatureName } from "@/lib/matcher/features";
-import { decidePair, examinePair, withEncoder, type PairResult } from "@/lib/matcher/matcher";
+import { decidePair, withEncoder, type PairResult } from "@/lib/matcher/matcher";
 import type { FittedModels, PairModel } from "@/lib/matcher/model";
 import { FITTED } from "@/lib/matcher/model-weights";
 import { DEFAULT_THRESHOLDS, type Thresholds } from "@/lib/matcher/thresholds";
 import { cosineSimilarity } from "@/lib/matcher/vectors";
-import { fitLogistic, type Row } from "./lib/logistic";
-import { SETS, isDuplicate, type LabelledPair, type SetName } from "./lib/pair-data";
-import { accuracy, prf, seededOrder } from "./lib/pair-metrics";
+import { fitPairLogistic } from "./lib/pair-logistic";
+import { compareAll, FOLDS } from "./lib/pair-rows";
+import { SETS, type LabelledPair, type SetName } from "./lib/pair-data";
+import { accuracy, prf } from "./lib/pair-metrics";
 import { report, type Item } from "./lib/fit-matcher-report";
 import { writtenModels } from "./lib/written-models";
 
 const argv = process.argv.slice(2);
 const useEncoder = !argv.includes("--no-encoder");
 const root = path.resolve(import.meta.dirname, "..");
-const FOLDS = 5;
 const POOL: SetName[] = process.env.FIT_POOL
   ? (process.env.FIT_POOL.split(",") as SetName[])
   : ["mrpcTrain", "sick", "stsbTrain"];
@@ -52,35 +52,9 @@ const pairs = Object.fromEntries(Object.entries(SETS).map(([k, load]) => [k, loa
 const encodings = useEncoder ? await loadEncodings() : null;
 
 const t0 = performance.now();
-const analyses = new Map<string, ReturnType<typeof analyze>>();
-const an = (text: string) => {
-  let x = analyses.get(text);
-  if (!x) analyses.set(text, (x = analyze(text)));
-  return x;
-};
-function foldsOf(set: SetName, ps: LabelledPair[]): number[] {
-  if (set === "sick") {
-    // Blocks of pair_ID: SICK builds several pairs from one sentence, usually with nearby ids.
-    const byId = ps.map((p, i) => [p.id, i] as const).sort((x, y) => x[0] - y[0]);
-    const out = new Array<number>(ps.length);
-    byId.forEach(([, i], rank) => (out[i] = Math.floor((rank * FOLDS) / ps.length)));
-    return out;
-  }
-  const out = new Array<number>(ps.length);
-  seededOrder(ps.length, 20240601 + set.length).forEach((i, rank) => (out[i] = rank % FOLDS));
-  return out;
-}
-const items: Item[] = (Object.keys(pairs) as SetName[]).flatMap((set) => {
-  const ps = pairs[set];
-  const folds = foldsOf(set, ps);
-  return ps.map((pair, i) => {
-    const a = an(pair.a);
-    const b = an(pair.b);
-    const ev = a.hash === b.hash ? null : examinePair(a, b, vectors);
-    const enc = encodings ? cosineSimilarity(encodings[pair.a] ?? [], encodings[pair.b] ?? []) : 0;
-    return { set, pair, ev, y: isDuplicate(set, pair), fold: POOL.includes(set) ? (folds[i] as number) : -1, enc };
-  });
-});
+const items: Item[] = compareAll(pairs, POOL, vectors, (a, b) =>
+  encodings ? cosineSimilarity(encodings[a] ?? [], encodings[b] ?? []) : 0,
+);
 console.log(`compared ${items.length} pairs in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
 
 // FIT_DROP=a,b leaves features out, to measure what each adds (an ablation; --write then ships without them).
@@ -94,64 +68,13 @@ type Kind = keyof typeof featureSets;
 const xOf = (it: Item, names: FeatureName[]) =>
   names.map((n) => (n === "encoder" ? it.enc : it.ev ? it.ev.features[n] : 1));
 
-/** Counts of guard findings stay raw; the similarities are standardised (the L2 penalty then treats them alike). */
-const isCount = (n: FeatureName) => !CONTINUOUS.has(n);
-const CONTINUOUS = new Set<FeatureName>([
-  "overlap",
-  "embedding",
-  "order",
-  "vectorAlign",
-  "vectorAlignMin",
-  "coverMin",
-  "coverMax",
-  "lengthRatio",
-  "logLength",
-  "lengthGap",
-  "sequence",
-  "trigrams",
-  "unpaired",
-  "thingParallel",
-  "swapFar",
-  "crossing",
-  "coverMinLong",
-  "vectorAlignMinLong",
-  "encoder",
-]);
-
-/** Corpus-weighted rows, similarities standardised; the fitted weights are mapped back to raw features. */
-function fit(train: Item[], names: FeatureName[], lambda: number): PairModel {
-  const xs = train.map((it) => xOf(it, names));
-  const mean = names.map((n, j) => (isCount(n) ? 0 : xs.reduce((s, x) => s + (x[j] as number), 0) / xs.length));
-  const sd = names.map((n, j) =>
-    isCount(n)
-      ? 1
-      : Math.max(
-          1e-6,
-          Math.sqrt(xs.reduce((s, x) => s + ((x[j] as number) - (mean[j] as number)) ** 2, 0) / xs.length),
-        ),
+/** Corpus-weighted rows, similarities standardised, each corpus its own intercept (scripts/lib/pair-logistic.ts). */
+const fit = (train: Item[], names: FeatureName[], lambda: number): PairModel =>
+  fitPairLogistic(
+    train.map((it) => ({ set: it.set, y: it.y, x: xOf(it, names) })),
+    names,
+    lambda,
   );
-  const perSet = new Map<SetName, number>();
-  for (const it of train) perSet.set(it.set, (perSet.get(it.set) ?? 0) + 1);
-  // Each corpus has its own intercept in the fit (MRPC calls two thirds of its pairs paraphrases, STS-B a fifth
-  // of its pairs duplicates): the features' weights then say what tells a duplicate within a corpus, not which
-  // corpus a pair comes from (MRPC's long news sentences). The shipped bias is their mean.
-  const corpora = [...perSet.keys()];
-  const rows: Row[] = train.map((it, i) => ({
-    x: [
-      ...(xs[i] as number[]).map((v, j) => (v - (mean[j] as number)) / (sd[j] as number)),
-      ...corpora.slice(1).map((c) => (it.set === c ? 1 : 0)),
-    ],
-    y: it.y ? 1 : 0,
-    group: it.set,
-    weight: train.length / (perSet.size * (perSet.get(it.set) as number)),
-  }));
-  const m = fitLogistic(rows, lambda);
-  const effects = m.weights.slice(names.length);
-  const weights = m.weights.slice(0, names.length).map((w, j) => w / (sd[j] as number));
-  const shift = effects.reduce((s, e) => s + e, 0) / corpora.length;
-  const bias = m.bias + shift - weights.reduce((s, w, j) => s + w * (mean[j] as number), 0);
-  return { features: names, bias, weights };
-}
 
 /** The runtime's verdict: the lexical model, then (for the encoder kind) the encoder's rescoring. */
 function judge(it: Item, kind: Kind, models: Record<Kind, PairModel>, t: Thresholds): PairResult {

@@ -11,6 +11,21 @@ export interface PairModel {
   features: FeatureName[];
   bias: number;
   weights: number[];
+  /** boosted trees over the same features, each adding to the logit (scripts/lib/gbt.ts); none when absent */
+  trees?: PairTree[];
+}
+
+/**
+ * One regression tree, as parallel arrays indexed by node (0 is the root): a node splits when `feature` ≥ 0
+ * (an index into the model's `features`), sending x ≤ `threshold` to `left`, else to `right`; a leaf (`feature`
+ * −1) adds its `value` to the logit.
+ */
+export interface PairTree {
+  feature: number[];
+  threshold: number[];
+  left: number[];
+  right: number[];
+  value: number[];
 }
 
 const sigmoid = (z: number) => 1 / (1 + Math.exp(-z));
@@ -20,6 +35,14 @@ export function duplicateProbability(model: PairModel, f: Features): number {
   let z = model.bias;
   for (let i = 0; i < model.features.length; i++)
     z += (model.weights[i] as number) * (f[model.features[i] as FeatureName] ?? 0);
+  for (const t of model.trees ?? []) {
+    let n = 0;
+    while ((t.feature[n] as number) >= 0) {
+      const v = f[model.features[t.feature[n] as number] as FeatureName] ?? 0;
+      n = v <= (t.threshold[n] as number) ? (t.left[n] as number) : (t.right[n] as number);
+    }
+    z += t.value[n] as number;
+  }
   return sigmoid(z);
 }
 
@@ -35,7 +58,12 @@ export interface FittedModels {
 const known = new Set<string>([...FEATURE_NAMES, "encoder"]);
 function checked(m: PairModel, name: string): PairModel {
   const bad = m.features.find((f) => !known.has(f));
-  if (bad || m.weights.length !== m.features.length)
+  const badTree = (m.trees ?? []).some(
+    (t) =>
+      [t.threshold, t.left, t.right, t.value].some((a) => a.length !== t.feature.length) ||
+      t.feature.some((j) => j >= m.features.length),
+  );
+  if (bad || m.weights.length !== m.features.length || badTree)
     throw new Error(`model-weights.ts: the ${name} model does not fit features.ts (${bad ?? "weights"})`);
   return m;
 }
