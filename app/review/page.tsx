@@ -8,7 +8,6 @@ import { PageHeader } from "@/components/ui/card";
 import { getDb } from "@/lib/db/client";
 import { getQuoteContexts } from "@/lib/db/quote-contexts";
 import { getFactOrigins, listQueuePage, type QueueUnit } from "@/lib/db/review-queue";
-import { listQueueFacets } from "@/lib/db/queue-facets";
 import { shownContext, type QuoteContext } from "@/lib/queue/candidate";
 import { getSettings } from "@/lib/db/settings";
 import { foldsTail, parseQueueQuery, QUEUE_FOLD_AT, queueSearch, type QueueQuery } from "@/lib/queue/schema";
@@ -85,9 +84,8 @@ export default async function ReviewPage({
   // page, and the page every decision answers with, then carry 20 cards, not 50 (issue 28).
   const folding = foldsTail(query) && query.tail !== "open";
   const db = await getDb();
-  const [page, facets, settings] = await Promise.all([
+  const [page, settings] = await Promise.all([
     listQueuePage({ db, query, limit: folding ? QUEUE_FOLD_AT : undefined }),
-    listQueueFacets({ db, query }),
     getSettings({ db, spaceId: space.id }),
   ]);
   const kinds = new Map(presetOptions(settings).flatMap((p) => p.kinds.map((k) => [k.id, k] as const)));
@@ -112,7 +110,12 @@ export default async function ReviewPage({
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: EARLY_KEYS_SCRIPT }} />
       ) : null}
       <PageHeader title="Review" description="Approve what is true and worth keeping; reject the rest." />
-      <QueueToolbar query={links} counts={page.counts} facets={facets} kinds={kindList} />
+      <QueueToolbar
+        query={links}
+        counts={page.counts}
+        facets={{ gate: page.gate, speaker: page.speaker, subject: page.subject, source: page.source }}
+        kinds={kindList}
+      />
       <QueuePagination query={links} total={page.total} />
       <ReviewQueue
         // Opening the tail keeps the pass (its tally, undo, focus): the same queue, more of it.

@@ -1,7 +1,13 @@
 import "server-only";
 import type { Db } from "@/lib/db/types";
 import { Prisma } from "@/lib/generated/prisma/client";
-import { GATE_REASONS, type GateReasonKey, type QueueFacets, type QueueQuery } from "@/lib/queue/schema";
+import {
+  GATE_REASONS,
+  type GateReasonKey,
+  type QueueCounts,
+  type QueueFacets,
+  type QueueQuery,
+} from "@/lib/queue/schema";
 import { DEFAULT_SPACE_SLUG } from "@/lib/spaces/schema";
 
 /** Speakers, subjects and sources offered as filters, at most: the ones with the most cards. */
@@ -9,27 +15,31 @@ const MAX_VALUES = 40;
 
 const OPEN = Prisma.sql`('pending', 'gated')`;
 
+/** A view's tallies: its cards over all pages, the status tabs', kinds' and verdicts' counts, and the facets. */
+export type QueueTallies = QueueFacets & { total: number; counts: QueueCounts };
+
 /**
  * The counts the queue's filters show beside each value, each under the query's other filters (choosing a
- * speaker does not hide the other speakers' counts). One statement: the cards every facet shares are read
- * once (the filters no facet lifts), each with a flag per facet saying whether the filter that facet lifts
- * keeps it; the gate counts, speakers and sources are aggregated from that. The conditions are those of
+ * speaker does not hide the other speakers' counts), with the view's total and the status tabs', kinds' and
+ * verdicts' counts. One statement: the cards every count shares are read once (the filters none lifts), each
+ * with flags saying whether the filters a count lifts keep it; every count is aggregated from that. The conditions are those of
  * lib/db/review-queue.ts whereOf, in SQL (tests/review/queue-facets.test.ts holds them to the queue's).
  */
-export async function listQueueFacets({ db, query }: { db: Db; query: QueueQuery }): Promise<QueueFacets> {
+export async function listQueueFacets({ db, query }: { db: Db; query: QueueQuery }): Promise<QueueTallies> {
   const keys = Object.keys(GATE_REASONS) as GateReasonKey[];
-  const statuses = query.status === "open" ? ["pending", "gated"] : [query.status];
   const shared: Prisma.Sql[] = [
     query.run || query.source
       ? Prisma.sql`true`
       : Prisma.sql`c."spaceId" = (SELECT s."id" FROM "Space" s WHERE s."slug" = ${query.space ?? DEFAULT_SPACE_SLUG})`,
-    Prisma.sql`c."status"::text = ANY(${statuses}::text[])`,
+    // Open cards: the status tabs count both; the query's own status is a flag below.
+    Prisma.sql`c."status" IN ${OPEN}`,
     // A card repeats no open candidate: alone, a cluster's head, or a member whose head was decided.
     Prisma.sql`(c."clusterId" IS NULL OR NOT EXISTS (
       SELECT 1 FROM "Candidate" h WHERE h."id" = c."clusterId" AND h."status" IN ${OPEN}))`,
   ];
-  if (query.kind) shared.push(Prisma.sql`c."kind" = ${query.kind}`);
-  if (query.verdict) shared.push(Prisma.sql`c."verdict"::text = ${query.verdict}`);
+  const status = query.status === "open" ? Prisma.sql`true` : Prisma.sql`c."status"::text = ${query.status}`;
+  const kind = query.kind ? Prisma.sql`c."kind" = ${query.kind}` : Prisma.sql`true`;
+  const verdict = query.verdict ? Prisma.sql`c."verdict"::text = ${query.verdict}` : Prisma.sql`true`;
   if (query.q) {
     const q = query.q.toLowerCase();
     shared.push(Prisma.sql`(strpos(lower(c."content"), ${q}) > 0 OR strpos(lower(c."quote"), ${q}) > 0)`);
@@ -53,9 +63,15 @@ export async function listQueueFacets({ db, query }: { db: Db; query: QueueQuery
   const gateCounts = keys.map(
     (key) => Prisma.sql`${key}::text, count(*) FILTER (WHERE strpos(b."gateReason", ${GATE_REASONS[key].text}) > 0)`,
   );
+  // The filters the status tabs, kinds and verdicts lift; every facet keeps all three.
+  const facetsKeep = Prisma.sql`${status} AND ${kind} AND ${verdict}`;
   const [row] = await db.$queryRaw<
     [
       {
+        total: number;
+        status: Record<string, number> | null;
+        kind: Record<string, number> | null;
+        verdict: Record<string, number> | null;
         gate: Record<string, number>;
         speaker: QueueFacets["speaker"] | null;
         subject: QueueFacets["subject"] | null;
@@ -64,13 +80,26 @@ export async function listQueueFacets({ db, query }: { db: Db; query: QueueQuery
     ]
   >`
     WITH b AS MATERIALIZED (
-      SELECT c."gateReason", c."speaker", c."subject", r."sourceId",
-        (${speaker} AND ${subject} AND ${from}) AS "forGate", (${gate} AND ${subject} AND ${from}) AS "forSpeaker",
-        (${gate} AND ${speaker} AND ${from}) AS "forSubject", (${gate} AND ${speaker} AND ${subject}) AS "forSource"
+      SELECT c."status"::text AS "status", c."kind", coalesce(c."verdict"::text, 'new') AS "verdict",
+        c."gateReason", c."speaker", c."subject", r."sourceId",
+        (${gate} AND ${speaker} AND ${subject} AND ${from}) AS "others",
+        (${facetsKeep}) AS "keeps", (${kind} AND ${verdict}) AS "forStatus",
+        (${status} AND ${verdict}) AS "forKind", (${status} AND ${kind}) AS "forVerdict",
+        (${facetsKeep} AND ${speaker} AND ${subject} AND ${from}) AS "forGate",
+        (${facetsKeep} AND ${gate} AND ${subject} AND ${from}) AS "forSpeaker",
+        (${facetsKeep} AND ${gate} AND ${speaker} AND ${from}) AS "forSubject",
+        (${facetsKeep} AND ${gate} AND ${speaker} AND ${subject}) AS "forSource"
       FROM "Candidate" c JOIN "ExtractionRun" r ON r."id" = c."runId"
       WHERE ${Prisma.join(shared, " AND ")}
     )
     SELECT
+      (SELECT count(*)::int FROM b WHERE b."keeps" AND b."others") AS "total",
+      (SELECT json_object_agg(t."status", t."count") FROM (SELECT b."status", count(*)::int AS "count" FROM b
+        WHERE b."forStatus" AND b."others" GROUP BY b."status") t) AS "status",
+      (SELECT json_object_agg(t."kind", t."count") FROM (SELECT b."kind", count(*)::int AS "count" FROM b
+        WHERE b."forKind" AND b."others" GROUP BY b."kind") t) AS "kind",
+      (SELECT json_object_agg(t."verdict", t."count") FROM (SELECT b."verdict", count(*)::int AS "count" FROM b
+        WHERE b."forVerdict" AND b."others" GROUP BY b."verdict") t) AS "verdict",
       (SELECT json_build_object(${Prisma.join(gateCounts)}) FROM b WHERE b."forGate") AS "gate",
       (SELECT json_agg(json_build_object('speaker', s."speaker", 'count', s."count")
                        ORDER BY s."count" DESC, s."speaker")
@@ -86,6 +115,13 @@ export async function listQueueFacets({ db, query }: { db: Db; query: QueueQuery
              WHERE b."forSource" GROUP BY x."id", x."title" ORDER BY count(*) DESC, x."title", x."id"
              LIMIT ${MAX_VALUES}::int) s) AS "source"`;
   return {
+    total: row?.total ?? 0,
+    counts: {
+      pending: row?.status?.pending ?? 0,
+      gated: row?.status?.gated ?? 0,
+      kind: row?.kind ?? {},
+      verdict: row?.verdict ?? {},
+    },
     gate: Object.fromEntries(keys.map((key) => [key, Number(row?.gate[key] ?? 0)])) as Record<GateReasonKey, number>,
     speaker: row?.speaker ?? [],
     subject: row?.subject ?? [],

@@ -1,5 +1,6 @@
 import "server-only";
 import { candidateViewInclude, toCandidateView } from "@/lib/db/candidate-view";
+import { listQueueFacets, type QueueTallies } from "@/lib/db/queue-facets";
 import type { Db } from "@/lib/db/types";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import type { CandidateView, ClusterMember } from "@/lib/queue/candidate";
@@ -29,15 +30,11 @@ const unitInclude = {
 /** One card of the queue: a candidate, and the open candidates that repeat it (its cluster's members). */
 export type QueueUnit = CandidateView & { members: ClusterMember[] };
 
-export interface QueuePage {
+export interface QueuePage extends QueueTallies {
   units: QueueUnit[];
-  /** Cards matching the query, over all pages. */
-  total: number;
-  /** Open cards per status, and per kind and verdict under the query's other filters. */
-  counts: { pending: number; gated: number; kind: Record<string, number>; verdict: Record<string, number> };
 }
 
-/** The cards of one page of the queue, with honest totals and the counts the filters show. */
+/** The cards of one page of the queue, with honest totals, the counts the tabs show and the filters' facets. */
 export async function listQueuePage({
   db,
   query,
@@ -48,22 +45,19 @@ export async function listQueuePage({
   /** At most this many of the page's cards (its first ones): the folded first page reads only its top. */
   limit?: number;
 }): Promise<QueuePage> {
-  const where = whereOf(query);
-  const [rows, total, byStatus, byKind, byVerdict] = await Promise.all([
+  // Two statements: the page's cards, and every count the page shows (lib/db/queue-facets.ts).
+  const [rows, tallies] = await Promise.all([
     db.candidate.findMany({
-      where,
+      where: whereOf(query),
       include: unitInclude,
       orderBy: orderOf(query),
       skip: (query.page - 1) * query.size,
       take: Math.min(query.size, limit ?? query.size),
     }),
-    db.candidate.count({ where }),
-    db.candidate.groupBy({ by: ["status"], where: whereOf({ ...query, status: "open" }), _count: { _all: true } }),
-    db.candidate.groupBy({ by: ["kind"], where: whereOf({ ...query, kind: undefined }), _count: { _all: true } }),
-    db.candidate.groupBy({ by: ["verdict"], where: whereOf({ ...query, verdict: undefined }), _count: { _all: true } }),
+    listQueueFacets({ db, query }),
   ]);
-  const count = (status: string) => byStatus.find((r) => r.status === status)?._count._all ?? 0;
   return {
+    ...tallies,
     units: rows.map(({ members, ...row }) => ({
       ...toCandidateView(row),
       members: members.map((m) => ({
@@ -74,13 +68,6 @@ export async function listQueuePage({
         source: m.run.source,
       })),
     })),
-    total,
-    counts: {
-      pending: count("pending"),
-      gated: count("gated"),
-      kind: Object.fromEntries(byKind.map((r) => [r.kind, r._count._all])),
-      verdict: Object.fromEntries(byVerdict.map((r) => [r.verdict ?? "new", r._count._all])),
-    },
   };
 }
 

@@ -81,6 +81,14 @@ export const QueueQuerySchema = z.object({
 });
 export type QueueQuery = z.infer<typeof QueueQuerySchema>;
 
+/** Open cards per status, and per kind and verdict, each under the query's other filters. */
+export interface QueueCounts {
+  pending: number;
+  gated: number;
+  kind: Record<string, number>;
+  verdict: Record<string, number>;
+}
+
 /** The counts beside the filters' values (lib/db/queue-facets.ts). */
 export interface QueueFacets {
   /** Cards gated for each reason. */

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { saveCandidates } from "@/lib/db/candidates";
 import { listQueueFacets } from "@/lib/db/queue-facets";
-import { listQueuePage } from "@/lib/db/review-queue";
+import { listQueuePage, whereOf } from "@/lib/db/review-queue";
 import { reviewCandidates } from "@/lib/jobs/review-candidates";
 import { foldsTail, QueueQuerySchema, type QueueQuery } from "@/lib/queue/schema";
 import { createTestDb, truncateAll, type TestDb } from "@/tests/db";
@@ -89,14 +89,26 @@ describe("the queue's filters", () => {
       { subject: "alice" },
       { subject: "bob", speaker: "marcus" },
     ];
-    for (const view of views) {
+    for (const view of [...views, { status: "gated" }, { status: "pending", kind: "fact" }]) {
       const facets = await listQueueFacets({ db: db.prisma, query: query(view) });
-      const total = async (extra: Partial<Record<keyof QueueQuery, string>>) =>
-        (await listQueuePage({ db: db.prisma, query: query({ ...view, ...extra }) })).total;
+      // The reference: the queue's own conditions (whereOf, through Prisma), not the statement under test.
+      const total = async (extra: Partial<Record<keyof QueueQuery, string | undefined>>) =>
+        db.prisma.candidate.count({ where: whereOf(query({ ...view, ...extra })) });
+      expect(facets.total).toBe(await total({}));
+      expect(facets.counts.pending).toBe(await total({ status: "pending" }));
+      expect(facets.counts.gated).toBe(await total({ status: "gated" }));
       for (const [gate, count] of Object.entries(facets.gate)) expect(count).toBe(await total({ gate }));
       for (const s of facets.speaker) expect(s.count).toBe(await total({ speaker: s.speaker }));
       for (const s of facets.subject) expect(s.count).toBe(await total({ subject: s.subject }));
       for (const s of facets.source) expect(s.count).toBe(await total({ source: s.id }));
+      for (const [k, count] of Object.entries(facets.counts.kind)) expect(count).toBe(await total({ kind: k }));
+      for (const [v, count] of Object.entries(facets.counts.verdict)) expect(count).toBe(await total({ verdict: v }));
+      // Every kind and verdict with a card under the other filters is counted.
+      const kinds = await db.prisma.candidate.groupBy({
+        by: ["kind"],
+        where: whereOf(query({ ...view, kind: undefined })),
+      });
+      expect(Object.keys(facets.counts.kind).sort()).toEqual(kinds.map((k) => k.kind).sort());
     }
   });
 
