@@ -15,7 +15,8 @@ import { DEADLINE_WORDS, OPPOSITES, OWNER_WORDS, STRONG_MODALITIES, PARTIAL_AMOU
  * or a modality filling the same slot with another value, a negation, an opposite, a state that ended) is a
  * veto: never a duplicate, however many words they share. Everything else a guard finds (a swapped thing,
  * a deadline, a modality or an amount on one side only, another source) is evidence the duplicate model
- * weighs (features.ts), named in the reason when it matters.
+ * weighs (features.ts), named in the reason when it matters. Two numbers that name things in the same slot
+ * ("feature 7" / "feature 6", values.ts) are two things: a veto, but like a swapped thing never a contradiction.
  */
 export type DifferenceTag = "deadline" | "partial" | "strong" | "source" | "opposite" | "action" | "roles" | "undated";
 
@@ -174,6 +175,25 @@ function valueDifferences(a: Analysis, b: Analysis, al: Alignment, namesA: Token
       continue;
     }
     usedB.add(y);
+    if (x.names !== undefined && y.names !== undefined) {
+      // Two numbers naming things ("feature 7" / "feature 6") are two things, not one value changed: never a
+      // duplicate, and never a contradiction, whatever else differs (dates, counts).
+      out.push({
+        kind: "thing",
+        a: texts(a, x),
+        b: texts(b, y),
+        conflict: true,
+        veto: true,
+        reason: changed(
+          "thing",
+          span(a, x.names, x.tokens.at(-1) as number),
+          span(b, y.names, y.tokens.at(-1) as number),
+        ),
+        tokensA: x.tokens,
+        tokensB: y.tokens,
+      });
+      continue;
+    }
     const [pa, pb] = inSlot(s, x, y);
     if (isSource(a, x) && isSource(b, y)) {
       out.push({

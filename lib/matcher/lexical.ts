@@ -209,6 +209,7 @@ export function analyze(text: string, options: AnalyzeOptions = {}): Analysis {
         capitalized: t.capitalized,
         index: t.index,
         possessive: t.possessive,
+        afterPunctuation: t.afterPunctuation,
         stem,
         stop,
         weight,

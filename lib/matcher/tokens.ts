@@ -30,6 +30,8 @@ export interface RawToken {
   index: number;
   /** written with a possessive 's ("legal's"): a noun */
   possessive: boolean;
+  /** punctuation stands between it and the word before ("Armstrong, 31", "C$16.93", "NATO: 3"): no phrase spans it */
+  afterPunctuation: boolean;
 }
 
 /**
@@ -48,15 +50,21 @@ export function rawTokens(text: string): RawToken[] {
   if (s.includes("'") || /cannot|\w(nt)\b/i.test(s)) for (const [re, to] of CONTRACTIONS) s = s.replace(re, to);
   const out: RawToken[] = [];
   const re = /\d+(?:\.\d+)?(?:st|nd|rd|th|s|k|m|%)?|[\p{L}][\p{L}\p{M}\p{N}]*(?:[-'][\p{L}\p{N}]+)*/gu;
+  let end = 0;
   for (const m of s.matchAll(re)) {
     const word = m[0];
+    const at = m.index ?? 0;
+    // "#" reads as "number" ("ticket #412"); any other mark between two words separates them.
+    const afterPunctuation = out.length > 0 && /[^\s#]/u.test(s.slice(end, at));
+    end = at + word.length;
     const first = word.charAt(0);
     out.push({
       text: word.toLowerCase(),
       original: word,
       capitalized: first !== first.toLowerCase(),
       index: out.length,
-      possessive: s[(m.index ?? 0) + word.length] === POSSESSIVE,
+      possessive: s[at + word.length] === POSSESSIVE,
+      afterPunctuation,
     });
   }
   return out;

@@ -31,6 +31,8 @@ export interface Value {
   key: string;
   /** token indexes, in order */
   tokens: number[];
+  /** a number that names a thing rather than counts one ("feature 7", "wave two"): the index of the noun it names */
+  names?: number;
 }
 
 const classOf = new Map<string, string>();
@@ -118,6 +120,68 @@ function dateAt(ts: Token[], i: number): { group: string; key: string; start: nu
   return { group: cls, key: t.text, start: i, end: i };
 }
 
+/** Nouns a number after them times or measures ("day 3", "year 2003", "week 12"): a date or an amount, no label. */
+const TIME_NOUNS = /^(second|minute|hour|day|night|week|weekend|month|quarter|year|decade|century|season|time)$/;
+const PLURAL = /(?<![siu])s$/;
+/** Words a number before them counts or measures: units, people, times ("5 euros", "20 people", "two weeks"). */
+const COUNTED = new RegExp(
+  "^(?:(?:second|minute|hour|day|night|week|weekend|month|quarter|year|decade|time|point|share|dollar|euro|cent|" +
+    "pound|mile|kilometer|kilometre|meter|metre|gram|kilo|ton|tonne|person|employee|member)s?|" +
+    "centur(?:y|ies)|inch(?:es)?|people|men|women|children|staff|feet|foot|km|kg|yen|usd|eur|gbp)$",
+);
+const DETERMINERS = new Set("the a an this that these those our their your his her its my each every".split(" "));
+/** Words before a number that bound, place or measure it ("at least 23", "bottom 10", "age 82", "latitude 15.7"). */
+const NOT_A_LABEL = new Set(
+  (
+    "least most more less fewer than about around approximately nearly almost roughly only just exactly some " +
+    "minus plus total top bottom over under up down age aged average latitude longitude"
+  ).split(" "),
+);
+/** Words after which a noun-like word is a verb: "we need 7", "will release 2", "to issue 3". */
+const VERB_BEFORE = new Set(
+  "i we you he she they it who to will would shall should can could may might must do does did not never".split(" "),
+);
+const PREPOSITIONS = new Set(
+  "of in on at for to from with by into onto about after before during until under over".split(" "),
+);
+
+/**
+ * The noun a number names rather than counts, or null: "feature 7 ships", "wave two moves", "ticket 412",
+ * "room 5", "version 2.1". The number follows a singular noun WordNet knows (not a name, a verb, a
+ * preposition or a determiner: "has 5", "in 5", "the 5") and no unit or plural noun it counts follows it
+ * ("moves 20 customers", "rose 10 points", "deal two weeks ago"). Two such labels that differ name two
+ * things, like "compliance integration" / "media integration": never a duplicate, never a contradiction.
+ */
+function labelNoun(ts: Token[], i: number, num: { key: string; end: number }): Token | null {
+  const t = ts[i] as Token;
+  if (
+    num.end !== i ||
+    !/^\d+(\.\d+)?$/.test(num.key) ||
+    !(/^\d+(\.\d+)?$/.test(t.text) || Object.hasOwn(NUMBER_WORDS, t.text))
+  )
+    return null;
+  const noun = ts[i - 1];
+  if (!noun?.senses || noun.stop || noun.possessive || t.afterPunctuation || isClassWord(noun)) return null;
+  if (Object.hasOwn(QUANTIFIERS, noun.text)) return null;
+  if (PLURAL.test(noun.text) || TIME_NOUNS.test(noun.text) || NOT_A_LABEL.has(noun.text)) return null;
+  // Capitalised inside a sentence and not an ordinary noun: a name ("Newcastle 2", "America 2013").
+  if (noun.capitalized && noun.index > 0 && !noun.senses.commonNoun) return null;
+  const [n, v, adj, adv] = noun.senses.posWeight;
+  // Mostly a verb ("won 2", "hired 3") unless a determiner, a preposition or nothing comes before it
+  // ("the release 2", "in issue 28", "Sprint 14 ends"); never after a subject or an auxiliary ("we need 7").
+  const before = ts[i - 2];
+  const introduced = !before || DETERMINERS.has(before.text) || PREPOSITIONS.has(before.text);
+  if (n === 0 || (n < Math.max(v, adj, adv) && !introduced) || VERB_BEFORE.has(before?.text ?? "")) return null;
+  // What follows: a unit or a plural noun it counts ("20 customers"); a verb it heads is fine ("7 ships").
+  const next = ts[num.end + 1];
+  if (next && !next.stop) {
+    if (COUNTED.test(next.text) || SCALES[next.text] || PERCENT_WORDS.has(next.text)) return null;
+    if (next.senses && PLURAL.test(next.text) && next.senses.posWeight[1] === 0) return null;
+    if (dateAt(ts, num.end + 1)) return null; // "deadline 7 March": a day of a month
+  }
+  return noun;
+}
+
 const isContent = (t: Token | undefined) => !!t && !t.stop && !NEGATORS.has(t.text) && !/\d/.test(t.text);
 const NOT_AN_AMOUNT = new Set(["at", "the", "a"]);
 
@@ -177,6 +241,11 @@ export function textValues(an: Analysis): Value[] {
       continue;
     }
     const num = numberAt(ts, i);
+    const noun = num && !out.at(-1)?.tokens.includes(i - 1) ? labelNoun(ts, i, num) : null;
+    if (num && noun) {
+      out.push({ kind: "number", group: "number", key: num.key, tokens: [i], names: noun.index });
+      continue;
+    }
     if (num) {
       // A share is no count: "0.71 percent" never fills the slot of "929.62".
       const group = num.key.endsWith("%") ? "percent" : "number";

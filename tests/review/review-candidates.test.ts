@@ -120,6 +120,34 @@ describe(`reviewCandidates against the database (${process.env.TEST_DATABASE_URL
     expect(decidedTwin?.clusterId).toBeNull();
   });
 
+  it("does not gate two pending candidates about two numbered things as contradicting each other", async () => {
+    const reviews = await reviewCandidates({
+      spaceId: DEFAULT_SPACE_ID,
+      db: db.prisma,
+      candidates: [
+        candidate("We decided that feature 7 ships on 8 March."),
+        candidate("We decided that feature 6 ships on 7 March."),
+        candidate("Wave 1 moves 20 customers."),
+        candidate("Wave 2 moves 40 customers."),
+      ],
+    });
+    for (const review of reviews) {
+      expect(review?.status).toBe("pending");
+      expect(review?.gateReason ?? "").not.toContain("Contradicts");
+      expect(review?.verdict).not.toBe("contradicts");
+    }
+    expect(reviews[1]?.verdict).toBe("related");
+    expect(matchesOf(reviews[1])[0]?.reason).toContain("Different thing: 'feature 6' → 'feature 7'");
+    // The same feature on another date still contradicts the candidate before it.
+    const [, later] = await reviewCandidates({
+      spaceId: DEFAULT_SPACE_ID,
+      db: db.prisma,
+      candidates: [candidate("Feature 9 ships on 8 March."), candidate("Feature 9 ships on 9 March.")],
+    });
+    expect(later?.status).toBe("gated");
+    expect(later?.gateReason).toContain("Contradicts another pending candidate");
+  });
+
   it("gates a low-confidence candidate with the reason", async () => {
     const [review] = await reviewCandidates({
       spaceId: DEFAULT_SPACE_ID,
