@@ -22,8 +22,9 @@ export type QueueTallies = QueueFacets & { total: number; counts: QueueCounts };
  * The counts the queue's filters show beside each value, each under the query's other filters (choosing a
  * speaker does not hide the other speakers' counts), with the view's total and the status tabs', kinds' and
  * verdicts' counts. One statement: the cards every count shares are read once (the filters none lifts), each
- * with flags saying whether the filters a count lifts keep it; every count is aggregated from that. The conditions are those of
- * lib/db/review-queue.ts whereOf, in SQL (tests/review/queue-facets.test.ts holds them to the queue's).
+ * with flags saying whether the filters a count lifts keep it; every count is aggregated from that. The
+ * conditions are those of lib/db/review-queue.ts whereOf, in SQL (tests/review/queue-facets.test.ts holds them
+ * to the queue's).
  */
 export async function listQueueFacets({ db, query }: { db: Db; query: QueueQuery }): Promise<QueueTallies> {
   const keys = Object.keys(GATE_REASONS) as GateReasonKey[];
