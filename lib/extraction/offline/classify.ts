@@ -23,6 +23,11 @@ const UNDECIDED = new RegExp(
   "i",
 );
 
+/** "we (have) decided (that) / to", "the team agreed on": a decision's framing; group 1 is a "to" that follows. */
+const DECISION_FRAME =
+  /\b(?:have |had |'ve |'d )?(?:decided|agreed|settled|chose|chosen|opted)\b(?: (?:that|on|upon|for))?( to\b)?/i;
+const FRAME_VERBS = new Set(["decide", "agree", "settle", "choose", "opt"]);
+
 /** Picks the kind with the strongest cue among the allowed kinds; falls back to a generic kind. */
 export function classify(
   toks: Tok[],
@@ -50,12 +55,21 @@ export function classify(
   const specific = toks.some((t) => t.entity !== null || t.pos === "NUM");
   const base = best?.importance ?? baseImportance(kind);
   const importance = Math.min(1, base + (specific ? 0.1 : 0) + (strength === "strong" ? 0.05 : 0));
+  // A decision holds from when it was taken: "we decided" frames it and dates nothing ("past" would say it no
+  // longer holds). Its time is that of what was decided: "to <verb>" is planned, a statement keeps its own tense.
+  const decided = kind === "decision" ? DECISION_FRAME.exec(text) : null;
+  const said = decided ? text.replace(DECISION_FRAME, " ") : text;
   // "-ed" after a present "is/are" is a passive ("is blocked"), not the past tense.
   const pastVerb = toks.some(
     (t, i) =>
-      (t.pos === "VERB" || t.pos === "AUX") && t.lower !== t.lemma && /ed$/.test(t.lower) && !isPresentBe(toks[i - 1]),
+      (t.pos === "VERB" || t.pos === "AUX") &&
+      t.lower !== t.lemma &&
+      /ed$/.test(t.lower) &&
+      !isPresentBe(toks[i - 1]) &&
+      !(decided && FRAME_VERBS.has(t.lemma)),
   );
-  let temporal = temporalOf(text, pastVerb);
+  let temporal = temporalOf(said, pastVerb);
+  if (decided?.[1] && temporal === "present") temporal = "future";
   // A task someone takes on is done later, however it is phrased ("I can take that").
   if (kind === "action_item" && temporal === "present") temporal = "future";
   return { kind, strength, importance: round(importance), temporal, hedged };
