@@ -39,6 +39,22 @@ describe("a compound of one owner's tasks", () => {
     expect(found.every((c) => c.kind === found[0]!.kind)).toBe(true);
   });
 
+  it("gives every task the modal the first one opens with", () => {
+    const found = facts(
+      "Marcus: I'll email partners by Friday, draft the migration email by Monday, and the blog post by October 18th.\n",
+    );
+    expect(found.map((c) => c.content)).toEqual([
+      "Marcus will email partners by Friday.",
+      "Marcus will draft the migration email by Monday.",
+      "Marcus will draft the blog post by October 18th.",
+    ]);
+    const must = facts("Ann: Raj must send the contract by Monday and the invoice by Friday.\n");
+    expect(must.map((c) => c.content)).toEqual([
+      "Raj must send the contract by Monday.",
+      "Raj must send the invoice by Friday.",
+    ]);
+  });
+
   it.each([
     ["Priya ships the build by Thursday and the release notes by next Monday.", 2],
     ["We freeze the schema on June 3rd, migrate the billing tables on June 10th.", 2],

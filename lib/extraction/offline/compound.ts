@@ -5,7 +5,8 @@ import type { Tok } from "@/lib/extraction/offline/nlp";
  * by Monday, and the blog post by October 18th." is three facts a reviewer approves, edits or rejects apart. The
  * tagger is no help here (it reads "emails" and "drafts" as nouns), so the split is by shape: a subject (a name
  * or a pronoun) and a verb, then parts cut at commas and "and", each holding its own date and a thing named. A
- * part that starts with a determiner ("the blog post …") borrows the verb before it. Lists that are not tasks
+ * part that starts with a determiner ("the blog post …") borrows the verb before it, and every part the modal the
+ * first opens with ("I'll email …, draft …": "will draft"). Lists that are not tasks
  * ("salt and pepper", "Q3 and Q4 revenue", "on Monday and Friday") have no date in every part, or no thing named
  * beside the date, and stay whole.
  */
@@ -19,6 +20,8 @@ interface CompoundPart {
 const PRONOUN_SUBJECT = /^(?:i|we|he|she|they)$/;
 const OBJECT_START = /^(?:the|a|an|our|his|her|their|its|my|your|this|that|these|those)$/;
 const LINK = /^(?:and|then|also)$/;
+/** "I'll email …, draft …": a modal the first task opens with, which every later task shares. */
+const MODAL = /^(?:will|'ll|shall|can|must|should|would|'d|could|might|may)$/;
 
 function isDate(t: Tok): boolean {
   return t.entity === "DATE" || t.entity === "TIME";
@@ -55,7 +58,10 @@ export function splitCompound(clause: Tok[]): CompoundPart[] | null {
   const subject = clause.slice(0, subjectEnd);
   const parts = cut(clause.slice(subjectEnd));
   if (parts.length < 2 || !parts.every(carriesTask)) return null;
-  let verb: Tok = parts[0]![0]!;
+  let shared = 0;
+  while (shared < parts[0]!.length - 1 && MODAL.test(parts[0]![shared]!.lower)) shared++;
+  const modal = parts[0]!.slice(0, shared);
+  let verb: Tok = parts[0]![shared]!;
   if (OBJECT_START.test(verb.lower) || verb.pos === "ADP" || isDate(verb)) return null;
   const out: CompoundPart[] = [];
   for (const [k, part] of parts.entries()) {
@@ -64,7 +70,12 @@ export function splitCompound(clause: Tok[]): CompoundPart[] | null {
     // A part that opens with its own word other than a determiner opens with its verb ("drafts …").
     if (k > 0 && !elided && (first.pos === "PROPN" || first.pos === "ADP" || isDate(first))) return null;
     if (k > 0 && !elided) verb = first;
-    const words = k === 0 ? [...subject, ...part] : elided ? [...subject, verb, ...part] : [...subject, ...part];
+    const words =
+      k === 0
+        ? [...subject, ...part]
+        : elided
+          ? [...subject, ...modal, verb, ...part]
+          : [...subject, ...modal, ...part];
     out.push({ toks: trimPunct(words), span: trimPunct(k === 0 ? [...subject, ...part] : part) });
   }
   return out;
