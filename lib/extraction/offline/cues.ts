@@ -29,7 +29,10 @@ export const CUE_RULES: CueRule[] = [
     strength: "strong",
     re: w(
       "we(?:'ve| have)? decided|decided to|decision is|let's go with|we(?:'ll| will) go with|going with|" +
-        "agreed(?: to| on| that)?|we settled on|final answer|approved|signed off|the plan is|" +
+        "agreed(?: to| on| that)?|we settled on|final answer|signed off|the plan is|" +
+        // "The board approved the budget"; not "the approved list" or "approved suppliers", which name a thing.
+        "(?<!(?:the|an|a|our|their|its|your) )approved(?! (?:list|vendor|supplier|partner|tool|device|version|" +
+        "format|budget|design|spec|source|provider)s?\\b)|" +
         "commit(?:s|ted|ting)? to|" +
         // How spoken meetings settle things: "let's go for X", "we're going for X", "we'll stick with X",
         // "we're all in agreement", "we've worked out that", "X it is", "that's decided", "ruled out".
@@ -53,7 +56,9 @@ export const CUE_RULES: CueRule[] = [
     re: w(
       "must(?:n't)?|can't|cannot|can not|not allowed|deadline|budget|at most|at least|no more than|no later than|" +
         "limit(?:ed)?|required?|requirement|has to|have to|needs? to be|blocked by|depends on|hard stop|" +
-        "maximum|minimum|" +
+        "maximum|minimum|prohibited|forbidden|not permitted|" +
+        // A whitelist: "only suppliers already on the approved list", "approved vendors only".
+        "(?:on|from|off) the approved (?:list|vendors?|suppliers?)|approved (?:vendors|suppliers) only|" +
         // Obligations stated as duties: "there will be a responsibility upon the university to ensure ...".
         "(?:a |the |their |its )?(?:responsibility|obligation|duty) (?:upon|on|of|to)|obliged to|obligated to",
     ),
