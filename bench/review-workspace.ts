@@ -68,14 +68,14 @@ await forEachBenchDatabase(arg("db", "both"), async (opened, label) => {
       const fact = await timed(decide, () =>
         approveCandidate({ db, candidateId: unit.id, reviewerId: null, withCluster: unit.members.length > 0 }),
       );
-      const count = await timed(rejudge, () =>
+      const rejudged = await timed(rejudge, () =>
         rejudgeAfterChange({
           db,
           change: { factIds: [fact.id], texts: [fact.content], candidateIds: [unit.id, ...fact.mergedCandidateIds] },
         }),
       );
       total.push(performance.now() - started);
-      updated.push(count);
+      updated.push(rejudged.length);
       done++;
     }
   }

@@ -1,7 +1,9 @@
 "use server";
 import { z } from "zod";
 import { defineAction, defineSpaceAction } from "@/app/define-action";
-import { listQueueUnitIds } from "@/lib/db/review-queue";
+import { getQueuePatch } from "@/lib/db/queue-cards";
+import { listOpenMemberIds, listQueueUnitIds } from "@/lib/db/review-queue";
+import type { Db } from "@/lib/db/types";
 import { AppError } from "@/lib/errors";
 import { ApprovalEditsSchema, FactSchema, RejectReasonSchema, SecretChoiceSchema } from "@/lib/facts/schema";
 import {
@@ -15,9 +17,33 @@ import {
 import { VERDICTS } from "@/lib/matcher/schema";
 import { parseQueueQuery } from "@/lib/queue/schema";
 import { partitionBySpace } from "@/lib/spaces/resolve";
+import type { SpaceRef } from "@/lib/spaces/schema";
 
 /** Review decisions change the queue and the fact base. */
 const REVIEW_PAGES = ["/review", "/facts"];
+
+/**
+ * The queue's view a decision was made in (its URL search, "status=gated&kind=decision"): the answer carries
+ * the cards of that view the decision changed, and the queue patches its list with them (issue 28) instead of
+ * the whole page re-rendered. Without it, the answer carries no cards.
+ */
+const ViewInput = { view: z.string().max(2_000).optional() };
+
+/**
+ * Decides a card with `decide`, then reads the cards of the reviewer's view it changed (lib/db/queue-cards.ts):
+ * the card's open members are read first, since a decision that leaves them makes each a card of its own.
+ */
+async function decideWithPatch<T>(
+  { db, space, view, candidateId }: { db: Db; space: SpaceRef; view: string | undefined; candidateId: string },
+  decide: () => Promise<T & { rejudged: string[] }>,
+) {
+  if (view === undefined) return { ...(await decide()), queue: undefined };
+  const members = await listOpenMemberIds({ db, headId: candidateId });
+  const result = await decide();
+  const query = { ...parseQueueQuery(Object.fromEntries(new URLSearchParams(view))), space: space.slug };
+  const queue = await getQueuePatch({ db, spaceId: space.id, query, rejudged: result.rejudged, members });
+  return { ...result, queue };
+}
 
 const ApproveInput = z.object({
   candidateId: z.uuid(),
@@ -31,16 +57,21 @@ const ApproveInput = z.object({
   ...SecretChoiceSchema.shape,
   /** The verdict the card showed: judged again since as a duplicate or a contradiction, it is refused. */
   seenVerdict: z.enum(VERDICTS).nullable().optional(),
+  ...ViewInput,
 });
 
+// A card's decision answers with what it changed (`queue`), not a re-rendered page: no revalidation. The queue
+// patches its list, and its stamp poll fetches the page again soon after (counts, the page refilled); /facts is
+// rendered on every visit (force-dynamic).
 export const approveCandidateAction = defineSpaceAction({
   space: (input) => ({ kind: "candidate", id: input.candidateId }),
   input: ApproveInput,
   need: "review",
-  revalidate: REVIEW_PAGES,
-  run: async ({ input, actor, db }) => {
-    const fact = await approveAndRejudge({ db, reviewerId: actor.id, ...input });
-    return { factId: fact.id, merged: fact.mergedCandidateIds.length };
+  run: async ({ input: { view, ...input }, actor, db, space }) => {
+    const { queue, ...fact } = await decideWithPatch({ db, space, view, candidateId: input.candidateId }, () =>
+      approveAndRejudge({ db, reviewerId: actor.id, ...input }),
+    );
+    return { factId: fact.id, merged: fact.mergedCandidateIds.length, queue };
   },
 });
 
@@ -50,16 +81,18 @@ const MergeInput = z.object({
   /** The fact takes this wording too. */
   content: FactSchema.shape.content.optional(),
   ...SecretChoiceSchema.shape,
+  ...ViewInput,
 });
 
 export const mergeCandidateAction = defineSpaceAction({
   space: (input) => ({ kind: "candidate", id: input.candidateId }),
   input: MergeInput,
   need: "review",
-  revalidate: REVIEW_PAGES,
-  run: async ({ input, actor, db }) => {
-    await mergeAndRejudge({ db, reviewerId: actor.id, ...input });
-    return { factId: input.factId };
+  run: async ({ input: { view, ...input }, actor, db, space }) => {
+    const { queue } = await decideWithPatch({ db, space, view, candidateId: input.candidateId }, () =>
+      mergeAndRejudge({ db, reviewerId: actor.id, ...input }),
+    );
+    return { factId: input.factId, queue };
   },
 });
 
@@ -67,16 +100,18 @@ const RejectInput = z.object({
   candidateId: z.uuid(),
   reason: RejectReasonSchema.optional(),
   withCluster: z.boolean().optional(),
+  ...ViewInput,
 });
 
 export const rejectCandidateAction = defineSpaceAction({
   space: (input) => ({ kind: "candidate", id: input.candidateId }),
   input: RejectInput,
   need: "review",
-  revalidate: REVIEW_PAGES,
-  run: async ({ input, actor, db }) => {
-    const rejected = await rejectAndRejudge({ db, reviewerId: actor.id, ...input });
-    return { candidateId: input.candidateId, rejected: rejected.length };
+  run: async ({ input: { view, ...input }, actor, db, space }) => {
+    const { rejected, queue } = await decideWithPatch({ db, space, view, candidateId: input.candidateId }, () =>
+      rejectAndRejudge({ db, reviewerId: actor.id, ...input }),
+    );
+    return { candidateId: input.candidateId, rejected: rejected.length, queue };
   },
 });
 

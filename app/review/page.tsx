@@ -3,52 +3,19 @@ import { cookies, headers } from "next/headers";
 import { EARLY_KEYS_SCRIPT } from "@/components/review/early-keys";
 import { QueuePagination, QueueToolbar } from "@/components/review/queue-toolbar";
 import { ReviewQueue } from "@/components/review/review-queue";
-import type { ReviewItem } from "@/components/review/types";
 import { PageHeader } from "@/components/ui/card";
 import { getDb } from "@/lib/db/client";
-import { getQuoteContexts } from "@/lib/db/quote-contexts";
-import { getFactOrigins, listQueuePage, type QueueUnit } from "@/lib/db/review-queue";
-import { shownContext, type QuoteContext } from "@/lib/queue/candidate";
+import { kindDefinitions, toQueueCards } from "@/lib/db/queue-cards";
+import { listQueuePage } from "@/lib/db/review-queue";
 import { getSettings } from "@/lib/db/settings";
 import { foldsTail, parseQueueQuery, QUEUE_FOLD_AT, queueSearch, type QueueQuery } from "@/lib/queue/schema";
-import { maskSecretsDeep } from "@/lib/secrets/mask";
 import { QUEUE_VIEW_COOKIE } from "@/lib/queue/session";
-import { kindOptions, presetOptions } from "@/lib/settings/schema";
+import { kindOptions } from "@/lib/settings/schema";
 import { requireObjectPage, requireSpacePage } from "@/app/access";
 import { DEFAULT_SPACE_SLUG } from "@/lib/spaces/schema";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Review" };
-
-const withContext = (context: QuoteContext | undefined) => (context ? shownContext(context) : null);
-
-/** A card: the candidate as every reader sees it, with what this page read around it. */
-function toReviewItem(
-  unit: QueueUnit,
-  {
-    definitions,
-    contexts,
-    origins,
-  }: {
-    definitions: Map<string, string>;
-    contexts: Map<string, QuoteContext>;
-    origins: Map<string, { id: string; title: string }>;
-  },
-): ReviewItem {
-  return {
-    ...unit,
-    kindDefinition: definitions.get(unit.kind) ?? null,
-    // A card shows and acts on duplicates, relations and contradictions; "new" matches only add weight.
-    matches: unit.matches && unit.matches.filter((m) => m.verdict !== "new"),
-    context: withContext(contexts.get(unit.id)),
-    factSources: Object.fromEntries(
-      (unit.matches ?? []).flatMap((m) => {
-        const origin = m.factId ? origins.get(m.factId) : undefined;
-        return m.factId && origin ? [[m.factId, origin]] : [];
-      }),
-    ),
-  };
-}
 
 function emptyHint(query: QueueQuery, counts: { pending: number; gated: number }): string {
   const open = counts.pending + counts.gated;
@@ -88,15 +55,8 @@ export default async function ReviewPage({
     listQueuePage({ db, query, limit: folding ? QUEUE_FOLD_AT : undefined }),
     getSettings({ db, spaceId: space.id }),
   ]);
-  const kinds = new Map(presetOptions(settings).flatMap((p) => p.kinds.map((k) => [k.id, k] as const)));
-  const definitions = new Map([...kinds.values()].map((k) => [k.id, k.definition]));
-  const factIds = [
-    ...new Set(page.units.flatMap((u) => (u.matches ?? []).flatMap((m) => (m.factId ? [m.factId] : [])))),
-  ];
-  const [contexts, origins] = await Promise.all([
-    getQuoteContexts({ db, candidateIds: page.units.map((u) => u.id) }),
-    getFactOrigins({ db, factIds }),
-  ]);
+  // A card shows a credential masked (lib/secrets/mask.ts): content, quote, context, matches, members.
+  const cards = await toQueueCards({ db, units: page.units, definitions: kindDefinitions(settings) });
   const kindList = kindOptions(settings);
   // Filters, tabs and pages start folded again.
   const links = { ...query, tail: undefined };
@@ -120,8 +80,7 @@ export default async function ReviewPage({
       <ReviewQueue
         // Opening the tail keeps the pass (its tally, undo, focus): the same queue, more of it.
         key={queueSearch(links)}
-        // A card shows a credential masked (lib/secrets/mask.ts): content, quote, context, matches, members.
-        items={maskSecretsDeep(page.units.map((u) => toReviewItem(u, { definitions, contexts, origins })))}
+        items={cards}
         kinds={kindList}
         shortcuts={settings.keyboardShortcuts}
         matching={{

@@ -75,7 +75,7 @@ export function ReviewQueue({
   const [session] = useState(
     () =>
       new ReviewSession<ReviewItem, ReviewAction>(items, {
-        send: (item, action) => send(item, withSecret(action, secrets.get(item.id))),
+        send: (item, action) => send(item, withSecret(action, secrets.get(item.id)), matching.search),
         undo: (item) => callAction(() => undoDecisionAction({ candidateId: item.id })),
         category: categoryOf,
         view: initialView,

@@ -3,6 +3,8 @@ import { contradictedFacts, duplicateFact, relatedFacts } from "@/components/rev
 import type { ReviewAction, ReviewItem } from "@/components/review/types";
 import type { SecretChoice } from "@/lib/facts/schema";
 import type { ActionResult } from "@/lib/errors";
+import type { QueuePatch } from "@/lib/queue/candidate";
+import type { SessionResult } from "@/lib/queue/session";
 
 /** What the toast says once an action is done. */
 export const DONE_MESSAGE: Record<ReviewAction["type"], string> = {
@@ -27,9 +29,19 @@ export function withSecret(action: ReviewAction, secret: SecretChoice | undefine
 /**
  * Sends one decision on the card as the reviewer saw it: an approval says the verdict it was shown, so a
  * card judged again since as a duplicate or a contradiction (by the decision before it, or another
- * reviewer's) is refused and shown again, not approved blind.
+ * reviewer's) is refused and shown again, not approved blind. `view` is the queue's URL search: the answer
+ * carries the cards of that view the decision changed, which the session patches into its list.
  */
-export function send(item: ReviewItem, action: ReviewAction): Promise<ActionResult<unknown>> {
+export async function send(item: ReviewItem, action: ReviewAction, view: string): Promise<SessionResult<ReviewItem>> {
+  const result = await request(item, action, view);
+  return result.ok ? { ok: true, patch: result.data.queue } : result;
+}
+
+function request(
+  item: ReviewItem,
+  action: ReviewAction,
+  view: string,
+): Promise<ActionResult<{ queue?: QueuePatch | undefined }>> {
   const withCluster = item.members.length > 0;
   const seenVerdict = item.verdict;
   switch (action.type) {
@@ -41,6 +53,7 @@ export function send(item: ReviewItem, action: ReviewAction): Promise<ActionResu
         seenVerdict,
         ...(action.keepInvisible ? { keepInvisible: true } : {}),
         ...action.secret,
+        view,
       });
     case "supersede":
       return approveCandidateAction({
@@ -49,6 +62,7 @@ export function send(item: ReviewItem, action: ReviewAction): Promise<ActionResu
         withCluster,
         ...action.secret,
         seenVerdict,
+        view,
       });
     case "relate":
       return approveCandidateAction({
@@ -57,6 +71,7 @@ export function send(item: ReviewItem, action: ReviewAction): Promise<ActionResu
         withCluster,
         ...action.secret,
         seenVerdict,
+        view,
       });
     case "merge":
       return mergeCandidateAction({
@@ -64,8 +79,9 @@ export function send(item: ReviewItem, action: ReviewAction): Promise<ActionResu
         factId: duplicateFact(item)?.factId ?? "",
         ...(action.useWording ? { content: item.content } : {}),
         ...action.secret,
+        view,
       });
     case "reject":
-      return rejectCandidateAction({ candidateId: item.id, reason: action.reason, withCluster });
+      return rejectCandidateAction({ candidateId: item.id, reason: action.reason, withCluster, view });
   }
 }

@@ -72,6 +72,6 @@ export async function rejectApiCandidate({
   reviewerId,
 }: DecisionInput<typeof RejectBodySchema>): Promise<Decision> {
   const { version, ...options } = body;
-  const rejected = await rejectAndRejudge({ db, candidateId, reviewerId, expectedVersion: version, ...options });
+  const { rejected } = await rejectAndRejudge({ db, candidateId, reviewerId, expectedVersion: version, ...options });
   return { candidateId, status: "rejected", factId: null, decided: rejected.length };
 }

@@ -268,7 +268,7 @@ export async function reopenCandidate({
 /**
  * Stores new reviews of saved candidates, only where they are still open and the review changed something:
  * verdict, matches, gate and cluster (and then the version). A candidate that joins a cluster brings its own
- * members along, so clusters stay one level deep.
+ * members along, so clusters stay one level deep. Returns the ids of the candidates it rewrote.
  */
 export async function updateCandidateReviews({
   db,
@@ -276,8 +276,8 @@ export async function updateCandidateReviews({
 }: {
   db: Db | Tx;
   reviews: Array<CandidateReview & { id: string; status: "pending" | "gated" }>;
-}): Promise<number> {
-  if (reviews.length === 0) return 0;
+}): Promise<string[]> {
+  if (reviews.length === 0) return [];
   return withTransaction(db, async (tx) => {
     const stored = await tx.candidate.findMany({
       where: { id: { in: reviews.map((r) => r.id) } },
@@ -287,7 +287,7 @@ export async function updateCandidateReviews({
       },
     });
     const before = new Map(stored.map((row) => [row.id, row]));
-    let updated = 0;
+    const updated: string[] = [];
     for (const r of reviews) {
       // Judged the same again: the row and its version stay, so a reviewer's decision on it is not refused.
       const row = before.get(r.id);
@@ -305,7 +305,7 @@ export async function updateCandidateReviews({
           version: { increment: 1 },
         },
       });
-      updated += result.count;
+      if (result.count > 0) updated.push(r.id);
       if (r.clusterId) {
         await tx.candidate.updateMany({ where: { clusterId: r.id }, data: { clusterId: r.clusterId } });
       }

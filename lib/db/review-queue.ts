@@ -56,19 +56,61 @@ export async function listQueuePage({
     }),
     listQueueFacets({ db, query }),
   ]);
+  return { ...tallies, units: rows.map(toQueueUnit) };
+}
+
+type UnitRow = Prisma.CandidateGetPayload<{ include: typeof unitInclude }>;
+
+function toQueueUnit({ members, ...row }: UnitRow): QueueUnit {
   return {
-    ...tallies,
-    units: rows.map(({ members, ...row }) => ({
-      ...toCandidateView(row),
-      members: members.map((m) => ({
-        id: m.id,
-        content: m.content,
-        speaker: m.speaker,
-        quote: m.quote,
-        source: m.run.source,
-      })),
+    ...toCandidateView(row),
+    members: members.map((m) => ({
+      id: m.id,
+      content: m.content,
+      speaker: m.speaker,
+      quote: m.quote,
+      source: m.run.source,
     })),
   };
+}
+
+/** Of the candidates `ids`, those that are cards of the view `query` in the space `spaceId`, as its page reads them. */
+export async function listQueueUnits({
+  db,
+  spaceId,
+  query,
+  ids,
+}: {
+  db: Db;
+  spaceId: string;
+  query: QueueQuery;
+  ids: string[];
+}): Promise<QueueUnit[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.candidate.findMany({
+    where: { AND: [whereOf(query), { spaceId, id: { in: ids } }] },
+    include: unitInclude,
+  });
+  return rows.map(toQueueUnit);
+}
+
+/** The heads of the clusters the open candidates `ids` belong to (their cards show them as members). */
+export async function listClusterHeadIds({ db, spaceId, ids }: { db: Db; spaceId: string; ids: string[] }) {
+  if (ids.length === 0) return [];
+  const rows = await db.candidate.findMany({
+    where: { spaceId, id: { in: ids }, status: { in: [...OPEN] }, clusterId: { not: null } },
+    select: { clusterId: true },
+  });
+  return [...new Set(rows.flatMap((r) => (r.clusterId ? [r.clusterId] : [])))];
+}
+
+/** The open members of a card's cluster: those a decision without its cluster leaves as cards of their own. */
+export async function listOpenMemberIds({ db, headId }: { db: Db; headId: string }): Promise<string[]> {
+  const rows = await db.candidate.findMany({
+    where: { clusterId: headId, status: { in: [...OPEN] } },
+    select: { id: true },
+  });
+  return rows.map((r) => r.id);
 }
 
 /**

@@ -33,9 +33,13 @@ async function learnInSpacesOf(db: Db, candidateIds: string[]): Promise<void> {
 
 type Approve = Parameters<typeof approveCandidate>[0] & { db: Db };
 
+/**
+ * The fact a card became, and the open candidates re-judged because of it (`rejudged`: whose verdict, matches,
+ * gate or cluster changed), so the queue's answer can send those cards and nothing else.
+ */
 export async function approveAndRejudge(options: Approve) {
   const fact = await approveCandidate(options);
-  await rejudgeQuietly({
+  const rejudged = await rejudgeQuietly({
     db: options.db,
     change: {
       factIds: [fact.id, ...(options.supersedeFactIds ?? [])],
@@ -44,24 +48,25 @@ export async function approveAndRejudge(options: Approve) {
     },
   });
   await learnInSpacesOf(options.db, [options.candidateId]);
-  return fact;
+  return { ...fact, rejudged };
 }
 
 export async function mergeAndRejudge(options: Parameters<typeof mergeCandidate>[0] & { db: Db }) {
   const fact = await mergeCandidate(options);
-  await rejudgeQuietly({
+  const rejudged = await rejudgeQuietly({
     db: options.db,
     change: { factIds: [fact.id], texts: [fact.content], candidateIds: [options.candidateId] },
   });
   await learnInSpacesOf(options.db, [options.candidateId]);
-  return fact;
+  return { ...fact, rejudged };
 }
 
+/** The candidates rejected (the card and its cluster), and the open ones re-judged because of it. */
 export async function rejectAndRejudge(options: Parameters<typeof rejectCandidate>[0] & { db: Db }) {
   const rejected = await rejectCandidate(options);
-  await rejudgeQuietly({ db: options.db, change: { candidateIds: rejected } });
+  const rejudged = await rejudgeQuietly({ db: options.db, change: { candidateIds: rejected } });
   await learnInSpacesOf(options.db, [options.candidateId]);
-  return rejected;
+  return { rejected, rejudged };
 }
 
 export async function undoAndRejudge(options: Parameters<typeof undoDecision>[0]) {

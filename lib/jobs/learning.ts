@@ -105,7 +105,7 @@ async function rejudgeMoved({
   const ids = open.filter((c) => movedBand(c.matches, from, to)).map((c) => c.id);
   let updated = 0;
   for (let i = 0; i < ids.length; i += 100) {
-    updated += await rejudgeAfterChange({ db, change: { reopened: ids.slice(i, i + 100) } });
+    updated += (await rejudgeAfterChange({ db, change: { reopened: ids.slice(i, i + 100) } })).length;
   }
   return updated;
 }

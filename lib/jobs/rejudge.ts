@@ -46,9 +46,9 @@ export interface ReviewChange {
  * only those the merge cannot vouch for, and reopened ones, go through retrieval and the matcher again.
  * Lexical stages only (no model call), so it runs inline, right after the decision commits; a re-judged
  * candidate stays open (the gate policy's auto-approve and auto-merge apply to new candidates only). Returns
- * how many were updated.
+ * the ids of those whose verdict, matches, gate or cluster changed (a decision's answer sends their cards).
  */
-export async function rejudgeAfterChange({ db, change }: { db: Db; change: ReviewChange }): Promise<number> {
+export async function rejudgeAfterChange({ db, change }: { db: Db; change: ReviewChange }): Promise<string[]> {
   const texts = [...new Set(change.texts ?? [])];
   // Within the space of what changed: another space's candidates never see this fact base.
   const spaceId =
@@ -58,7 +58,7 @@ export async function rejudgeAfterChange({ db, change }: { db: Db; change: Revie
       factIds: change.factIds ?? [],
       candidateIds: [...(change.candidateIds ?? []), ...(change.reopened ?? [])],
     }));
-  if (!spaceId) return 0;
+  if (!spaceId) return [];
   const near = await findSimilarOpenCandidates({ db, spaceId, texts, limit: NEAR_PER_TEXT });
   // Of those, only the ones the matcher could pair with the changed text (the prefilter it applies within
   // a batch): a candidate that shares a band but not two content words keeps its verdict.
@@ -74,7 +74,7 @@ export async function rejudgeAfterChange({ db, change }: { db: Db; change: Revie
     ids: [...(change.reopened ?? []), ...touched],
     limit: MAX_REJUDGED,
   });
-  if (candidates.length === 0) return 0;
+  if (candidates.length === 0) return [];
   // The team's learned duplicate cut-off, when one serves, as a new run reads it.
   const settings = await withLearnedCutoff({ db, spaceId, settings: await getSettings({ db, spaceId }) });
   // A re-judged candidate stays in the queue: the policy's shortcuts are for new candidates.
@@ -92,7 +92,7 @@ export async function rejudgeAfterChange({ db, change }: { db: Db; change: Revie
     getChangedFacts({ db, spaceId, factIds: [...new Set(change.factIds ?? [])] }),
     getCandidateStates({ db, ids: [...new Set(named)] }),
   ]);
-  let updated = 0;
+  const updated: string[] = [];
   // One subject at a time (issue 27): a card about one end user is judged against facts about them only.
   for (const [subject, group] of bySubject(candidates)) {
     const { reviews, full } = await mergeChangedVerdicts({
@@ -104,7 +104,7 @@ export async function rejudgeAfterChange({ db, change }: { db: Db; change: Revie
       encoder,
       policy,
     });
-    updated += await updateCandidateReviews({ db, reviews: reviews.map(stayOpen) });
+    updated.push(...(await updateCandidateReviews({ db, reviews: reviews.map(stayOpen) })));
     const fullIds = new Set(full.map((c) => c.id));
     // Oldest first, as listed: the first to say a thing heads its cluster again.
     const again = group.filter((c) => reopened.has(c.id) || fullIds.has(c.id));
@@ -118,10 +118,10 @@ export async function rejudgeAfterChange({ db, change }: { db: Db; change: Revie
         encoder,
         policy,
       });
-      updated += await updateCandidateReviews({ db, reviews: judged.map(stayOpen) });
+      updated.push(...(await updateCandidateReviews({ db, reviews: judged.map(stayOpen) })));
     }
   }
-  return updated;
+  return [...new Set(updated)];
 }
 
 /** The candidates grouped by whom they are about, each group in the order given. */
@@ -137,12 +137,13 @@ function stayOpen<R extends { status: string }>(r: R): R & { status: "pending" |
 
 /**
  * rejudgeAfterChange for the server actions: a failure is logged and never undoes or fails the decision
- * that caused it; the next change, or the next run, judges those candidates again.
+ * that caused it; the next change, or the next run, judges those candidates again (none re-judged, then).
  */
-export async function rejudgeQuietly({ db, change }: { db: Db; change: ReviewChange }): Promise<void> {
+export async function rejudgeQuietly({ db, change }: { db: Db; change: ReviewChange }): Promise<string[]> {
   try {
-    await rejudgeAfterChange({ db, change });
+    return await rejudgeAfterChange({ db, change });
   } catch (error) {
     log.error({ err: error }, "re-judging open candidates after a change failed");
+    return [];
   }
 }

@@ -96,4 +96,16 @@ export const QueueCardSchema = CandidateViewSchema.extend({
   members: z.array(ClusterMemberSchema),
 });
 export type QueueCard = z.infer<typeof QueueCardSchema>;
+
+/**
+ * What a decision changed in a reviewer's view of the queue, for the queue to patch its list instead of
+ * fetching the page again (lib/db/queue-cards.ts `getQueuePatch`): `cards`, cards of the view that may look
+ * different (re-judged, or heads whose cluster changed); `gone`, those that are no card of the view any more
+ * (joined a cluster, left the filter); `freed`, the open members of the decided card, cards of their own now.
+ */
+export interface QueuePatch {
+  cards: QueueCard[];
+  gone: string[];
+  freed: QueueCard[];
+}
 export type QuoteContext = z.infer<typeof QuoteContextSchema>;

@@ -1,21 +1,21 @@
 import { describe, expect, it } from "vitest";
 import { ReviewSession, type SessionResult, type SettledEvent } from "@/lib/queue/session";
 
-type Item = { id: string };
+type Item = { id: string; verdict?: string };
 type Action = { type: "approve" | "reject" | "merge"; reason?: string };
 
 /** A server that answers when told to: every call waits until `answer` (or `fail`) is called for it. */
 function slowServer() {
-  type Call = { what: string; id: string; action?: Action; resolve: (r: SessionResult) => void };
+  type Call = { what: string; id: string; action?: Action; resolve: (r: SessionResult<Item>) => void };
   const calls: Call[] = [];
   const wait = (what: string, id: string, action?: Action) =>
-    new Promise<SessionResult>((resolve) => calls.push({ what, id, action, resolve }));
+    new Promise<SessionResult<Item>>((resolve) => calls.push({ what, id, action, resolve }));
   return {
     calls,
     send: (item: Item, action: Action) => wait("send", item.id, action),
     undo: (item: Item) => wait("undo", item.id),
     /** Answers the oldest call still waiting, and lets the session go on to the next. */
-    async answer(result: SessionResult = { ok: true }) {
+    async answer(result: SessionResult<Item> = { ok: true }) {
       const call = calls.find((c) => c.resolve !== undefined && !("done" in c));
       if (!call) throw new Error("no call is waiting");
       Object.assign(call, { done: true });
@@ -59,6 +59,38 @@ describe("a review session", () => {
     expect(server.calls.map((c) => `${c.id} ${c.action?.type}`)).toEqual(["a approve", "b approve", "c reject"]);
     expect(s.getSnapshot().pending).toBe(0);
     expect(s.getSnapshot().tally).toEqual({ approved: 2, merged: 0, rejected: 1 });
+  });
+
+  it("patches its list with a decision's answer: changed cards replaced, gone ones out, freed ones in", async () => {
+    const { s, server, shown } = session(["a", "b", "c", "d"]);
+    s.decide("a", { type: "approve" });
+    s.decide("b", { type: "merge" });
+    // a's answer: c is now a duplicate of the new fact, d joined another card's cluster.
+    await server.answer({ ok: true, patch: { cards: [{ id: "c", verdict: "duplicate" }], gone: ["d"], freed: [] } });
+    expect(shown()).toEqual(["c"]);
+    expect(s.getSnapshot().visible[0]).toEqual({ id: "c", verdict: "duplicate" });
+    expect(s.getSnapshot().selectedId).toBe("c");
+    // b's answer: the two cards b held stand alone now, where b was (before c), and a card not on this
+    // page (z, re-judged elsewhere in the queue) is not pulled in.
+    await server.answer({
+      ok: true,
+      patch: { cards: [{ id: "z", verdict: "related" }], gone: [], freed: [{ id: "b1" }, { id: "b2" }] },
+    });
+    expect(shown()).toEqual(["b1", "b2", "c"]);
+    expect(s.getSnapshot().tally).toEqual({ approved: 1, merged: 1, rejected: 0 });
+    // The server's next list wins over the patches.
+    s.setItems([{ id: "c" }, { id: "e" }]);
+    expect(shown()).toEqual(["c", "e"]);
+  });
+
+  it("an undone card comes back after a patched list as it did before", async () => {
+    const { s, server, shown } = session(["a", "b"]);
+    s.decide("a", { type: "approve" });
+    await server.answer({ ok: true, patch: { cards: [{ id: "b", verdict: "duplicate" }], gone: [], freed: [] } });
+    expect(s.undoLast(10_000)).toBe("queued");
+    await server.answer();
+    expect(shown()).toEqual(["a", "b"]);
+    expect(s.getSnapshot().visible[1]).toEqual({ id: "b", verdict: "duplicate" });
   });
 
   it("keeps the selected card when the server's list comes back re-sorted", () => {

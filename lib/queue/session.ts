@@ -19,8 +19,21 @@ export type QueueView = "list" | "focus";
 /** The cookie that remembers the list or the focused view: the page reads it, so the first paint is right. */
 export const QUEUE_VIEW_COOKIE = "sift-queue-view";
 export type DecisionState = "queued" | "saving" | "saved" | "failed" | "undoing" | "restored";
-/** A decision's answer; a bulk one may keep some cards back (`kept`: taken by someone else, a secret to confirm). */
-export type SessionResult = { ok: true; kept?: string[] } | { ok: false; message: string; code?: string };
+/**
+ * How a decision changed the list (a `QueuePatch`): `cards` replace theirs, `gone` leave, `freed` (cards the
+ * decided one held) take its place. The server's next list wins over all of it.
+ */
+export interface ListPatch<T> {
+  cards: T[];
+  gone: string[];
+  freed: T[];
+}
+/**
+ * A decision's answer, with how it changed the list when the server says; a bulk one may keep some cards back
+ * (`kept`: taken by someone else, a secret to confirm).
+ */
+export type SessionResult<T = never> =
+  { ok: true; kept?: string[]; patch?: ListPatch<T> } | { ok: false; message: string; code?: string };
 
 export interface Outcome<A> {
   action: A;
@@ -74,8 +87,8 @@ type Task<A> =
   | { kind: "bulk"; ids: string[]; action: A; run: () => Promise<SessionResult> };
 
 export interface SessionOptions<T, A> {
-  send: (item: T, action: A) => Promise<SessionResult>;
-  undo: (item: T) => Promise<SessionResult>;
+  send: (item: T, action: A) => Promise<SessionResult<T>>;
+  undo: (item: T) => Promise<SessionResult<T>>;
   /** What a decision counts as in the tally. */
   category: (action: A) => "approved" | "merged" | "rejected";
   now?: () => number;
@@ -348,6 +361,7 @@ export class ReviewSession<T extends { id: string }, A> {
     const undoing = this.stateOf(outcome) === "undoing";
     if (result.ok) {
       if (!undoing) outcome.state = "saved";
+      if (result.patch) this.patch(result.patch, id);
       this.settle({ type: "saved", item, action: outcome.action });
     } else {
       outcome.state = "failed";
@@ -355,6 +369,19 @@ export class ReviewSession<T extends { id: string }, A> {
       if (undoing && current) this.outcomes.delete(id);
       this.settle({ type: "failed", item, action: outcome.action, ...result });
     }
+  }
+
+  /** Patches the server's list with a decision's answer (the card `decided` stays in it, hidden by its outcome). */
+  private patch({ cards, gone, freed }: ListPatch<T>, decided: string) {
+    const replace = new Map(cards.map((c) => [c.id, c]));
+    const drop = new Set(gone);
+    const list = this.server.filter((i) => !drop.has(i.id)).map((i) => replace.get(i.id) ?? i);
+    const present = new Set(list.map((i) => i.id));
+    const added = freed.filter((c) => !present.has(c.id));
+    const at = list.findIndex((i) => i.id === decided);
+    list.splice(at < 0 ? list.length : at + 1, 0, ...added);
+    for (const item of [...cards, ...added]) this.known.set(item.id, item);
+    this.server = list;
   }
 
   private async runUndo(id: string, outcome: Outcome<A>) {

@@ -53,7 +53,9 @@ describe("re-judging against the changed fact", () => {
     expect(await matchesOf(card!)).toEqual([expect.objectContaining({ factId: other.id, verdict: "contradicts" })]);
 
     const fact = await addFact(db.prisma, "The launch budget is 50,000 dollars.");
-    expect(await rejudgeAfterChange({ db: db.prisma, change: { factIds: [fact.id], texts: [fact.content] } })).toBe(1);
+    expect(
+      await rejudgeAfterChange({ db: db.prisma, change: { factIds: [fact.id], texts: [fact.content] } }),
+    ).toHaveLength(1);
     const after = await row(card!);
     expect(after.verdict).toBe("duplicate");
     expect((after.matches as Match[]).map((m) => [m.factId, m.verdict])).toEqual([

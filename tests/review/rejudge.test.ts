@@ -62,7 +62,7 @@ describe("a queue that stays true", () => {
   it("rejects a cluster as one, with the reason on every member", async () => {
     const [a] = await extract(["Thanks all, talk next week."]);
     const [b] = await extract(["Thanks all, talk next week."]);
-    const rejected = await rejectAndRejudge({
+    const { rejected } = await rejectAndRejudge({
       db: db.prisma,
       candidateId: a!,
       reviewerId,
@@ -113,7 +113,7 @@ describe("a queue that stays true", () => {
     const fact = await addFact(db.prisma, "Omar owns the status page.");
     const before = await row(far!);
     const updated = await rejudgeAfterChange({ db: db.prisma, change: { factIds: [fact.id], texts: [fact.content] } });
-    expect(updated).toBe(1);
+    expect(updated).toEqual([near]);
     expect((await row(near!)).verdict).toBe("duplicate");
     expect(await row(far!)).toEqual(before);
   });
