@@ -1,0 +1,178 @@
+// Product-shaped pairs (a team's decisions, constraints, deadlines, preferences) for the matcher's
+// paraphrase judgement (issue 24, deliver item 3). Written for this table, apart from the issue's own
+// examples (marked), so it is not the rules' training set. Pinned by product-pairs.test.ts.
+export type PairCategory =
+  | "imperative / passive with modal"
+  | "allowed / may not"
+  | "prefers / likes best"
+  | "active / passive"
+  | "nominalization"
+  | "different object"
+  | "different actor"
+  | "different time"
+  | "different number";
+
+export interface ProductPair {
+  category: PairCategory;
+  a: string;
+  b: string;
+  /** true: a reviewer would merge the two; false: they are two facts (never a duplicate) */
+  duplicate: boolean;
+}
+
+const dup = (category: PairCategory, pairs: [string, string][]): ProductPair[] =>
+  pairs.map(([a, b]) => ({ category, a, b, duplicate: true }));
+const apart = (category: PairCategory, pairs: [string, string][]): ProductPair[] =>
+  pairs.map(([a, b]) => ({ category, a, b, duplicate: false }));
+
+export const PRODUCT_PAIRS: ProductPair[] = [
+  ...dup("imperative / passive with modal", [
+    ["Ship offline mode by end of Q3.", "Offline mode must be shipped by the end of Q3."], // the issue's
+    ["Migrate the billing service to Postgres by March.", "The billing service must be migrated to Postgres by March."],
+    ["Freeze the API before the beta.", "The API should be frozen before the beta."],
+    ["Archive the old dashboards by Friday.", "The old dashboards must be archived by Friday."],
+    ["Rotate the staging credentials every month.", "The staging credentials must be rotated every month."],
+    ["Translate the onboarding emails into Spanish.", "The onboarding emails should be translated into Spanish."],
+    ["Ship offline mode by end of Q3.", "Offline mode needs to be shipped by the end of Q3."],
+    ["Upgrade Node to version 22 before the audit.", "Node has to be upgraded to version 22 before the audit."],
+    ["Deprecate the v1 endpoints by June.", "The v1 endpoints will be deprecated by June."],
+    ["Document every public API.", "Every public API must be documented."],
+    ["Back up the production database nightly.", "The production database must be backed up nightly."],
+    ["Send the invoices on the first of the month.", "Invoices are to be sent on the first of the month."],
+    ["Keep the design system in one repository.", "The design system should be kept in one repository."],
+    ["Encrypt all customer exports.", "All customer exports must be encrypted."],
+  ]),
+  ...dup("allowed / may not", [
+    ["No new vendors are allowed for the project.", "The project may not use any new vendors."], // the issue's
+    ["No customer data is allowed in the test environment.", "The test environment may not contain any customer data."],
+    ["No meetings are allowed on Fridays.", "Meetings may not be scheduled on Fridays."],
+    ["Contractors are not allowed to access production.", "Contractors may not access production."],
+    ["No overtime is allowed during the freeze.", "Staff may not work overtime during the freeze."],
+    ["Interns are not permitted to merge to main.", "Interns cannot merge to main."],
+    [
+      "Personal laptops are not allowed on the production network.",
+      "Personal laptops may not connect to the production network.",
+    ],
+    ["No direct pushes to main are allowed.", "Nobody may push directly to main."],
+    ["Weekend deploys are not allowed.", "Deploys may not happen on weekends."],
+    ["External fonts are not permitted in the app.", "The app may not load external fonts."],
+    ["No paid tools are allowed without approval.", "Paid tools may not be used without approval."],
+    ["Sharing customer lists with partners is not allowed.", "Customer lists may not be shared with partners."],
+    [
+      "Third-party trackers are forbidden on the checkout page.",
+      "The checkout page may not include third-party trackers.",
+    ],
+  ]),
+  ...dup("prefers / likes best", [
+    ["Marcus prefers dark roast coffee.", "Marcus likes dark-roast coffee best."], // the issue's
+    ["Priya prefers async standups.", "Priya likes async standups best."],
+    ["The design team prefers Figma.", "The design team likes Figma best."],
+    ["Lena prefers morning meetings.", "Lena likes morning meetings the most."],
+    ["Omar prefers written specs over calls.", "Omar likes written specs better than calls."],
+    ["The support team prefers Zendesk.", "Zendesk is what the support team likes best."],
+    ["Aisha prefers Slack to email.", "Aisha likes Slack better than email."],
+    ["The CTO prefers monorepos.", "Monorepos are what the CTO likes best."],
+    ["Jonas prefers working from the Berlin office.", "Jonas likes working from the Berlin office best."],
+    ["Customers prefer the annual plan.", "Customers like the annual plan best."],
+    ["Marcus prefers oat milk.", "Marcus's favourite is oat milk."],
+    ["The mobile team prefers Kotlin.", "Kotlin is the mobile team's preferred language."],
+  ]),
+  ...dup("active / passive", [
+    ["The vendor approved the proposal.", "The proposal was approved by the vendor."],
+    ["Legal reviewed the new contract.", "The new contract was reviewed by legal."],
+    ["Dana owns the release checklist.", "The release checklist is owned by Dana."],
+    ["The security team audits the payment service.", "The payment service is audited by the security team."],
+    ["Finance approved the travel budget.", "The travel budget was approved by finance."],
+    ["The platform team maintains the build cache.", "The build cache is maintained by the platform team."],
+    ["The board approved the hiring plan.", "The hiring plan was approved by the board."],
+    ["Marketing will announce the partnership.", "The partnership will be announced by marketing."],
+    ["The QA team found the regression.", "The regression was found by the QA team."],
+    ["Procurement signed the Okta contract on Monday.", "The Okta contract was signed by procurement on Monday."],
+    ["Customers have requested dark mode.", "Dark mode has been requested by customers."],
+    [
+      "An outage in the payment gateway delayed the release.",
+      "The release was delayed by an outage in the payment gateway.",
+    ],
+  ]),
+  ...dup("nominalization", [
+    ["The launch of the mobile app is on Friday.", "The mobile app launches on Friday."],
+    ["The migration of the user database is planned for June.", "The user database will be migrated in June."],
+    ["The release of version 2 is on May 3.", "Version 2 is released on May 3."],
+    ["The renewal of the Datadog contract is due in April.", "The Datadog contract renews in April."],
+    ["The deployment of the new pricing page is on Tuesday.", "The new pricing page deploys on Tuesday."],
+    ["Completion of the security review is expected by July.", "The security review is expected to complete by July."],
+    ["The rollout of single sign-on starts in May.", "Single sign-on rolls out in May."],
+    ["The closure of the Austin office is planned for December.", "The Austin office will close in December."],
+    ["Approval of the budget is expected next week.", "The budget is expected to be approved next week."],
+    ["The hiring of two designers is on hold.", "Hiring two designers is on hold."],
+    ["The redesign of the settings page is finished.", "The settings page has been redesigned."],
+    ["The acquisition of Acme closed in March.", "Acme was acquired in March."],
+    [
+      "The replacement of Jenkins with GitHub Actions is planned for Q2.",
+      "Jenkins will be replaced with GitHub Actions in Q2.",
+    ],
+  ]),
+  ...apart("different object", [
+    [
+      "The on-call rotation for the localisation database starts by end of Q5.",
+      "The on-call rotation for the localisation queue starts after the release.",
+    ], // the issue's (bench near-miss)
+    ["Ship the billing dashboard by end of Q3.", "Ship the billing API by end of Q3."],
+    ["The team chose Postgres for the analytics store.", "The team chose Postgres for the job queue."],
+    ["Freeze the mobile app before the beta.", "Freeze the web app before the beta."],
+    ["Marcus prefers dark roast coffee.", "Marcus prefers green tea."],
+    ["No new vendors are allowed for the project.", "No new hires are allowed for the project."],
+    ["The team will migrate the billing service to Postgres.", "The team will migrate the search service to Postgres."],
+    ["Encrypt all customer exports.", "Encrypt all customer backups."],
+    ["Legal must review the vendor contract.", "Legal must review the vendor invoice."],
+    ["The login page must load in under a second.", "The checkout page must load in under a second."],
+    ["Aisha prefers Slack to email.", "Aisha prefers Slack to Zoom."],
+    ["The outage took down the payments API.", "The outage took down the payments dashboard."],
+    ["We are dropping support for Internet Explorer.", "We are dropping support for Safari 14."],
+    ["The design review covers the onboarding flow.", "The design review covers the pricing flow."],
+  ]),
+  ...apart("different actor", [
+    ["The audit widget failed 4 times this week.", "The chat audit failed 4 times this week."], // the issue's
+    ["Lin owns the release checklist.", "Marcus owns the release checklist."],
+    ["Legal reviewed the new contract.", "Finance reviewed the new contract."],
+    ["Priya prefers async standups.", "Omar prefers async standups."],
+    ["The security team audits the payment service.", "The payment service is audited by an external firm."],
+    ["Dana will present the roadmap on Monday.", "Lena will present the roadmap on Monday."],
+    ["The board approved the hiring plan.", "The CFO approved the hiring plan."],
+    ["Marketing will announce the partnership.", "Sales will announce the partnership."],
+    ["The QA team found the regression.", "A customer found the regression."],
+    ["Aisha will run the retro.", "Jonas will run the retro."],
+    ["The mobile team prefers Kotlin.", "The backend team prefers Kotlin."],
+    ["Our auditors requested the access logs.", "Our customers requested the access logs."],
+    ["The hiring plan was approved by the board.", "The hiring plan was approved by the CFO."],
+  ]),
+  ...apart("different time", [
+    ["The mobile app launches on Friday.", "The mobile app launches on Monday."],
+    ["Ship offline mode by end of Q3.", "Ship offline mode by end of Q4."],
+    ["The security review is due in July.", "The security review is due in September."],
+    ["The launch of the mobile app is on Friday.", "The mobile app launches next week."],
+    ["The Datadog contract renews in April.", "The Datadog contract renews in October."],
+    ["The offsite is on March 12.", "The offsite is on March 19."],
+    ["The outage started at 9am.", "The outage started at 11am."],
+    ["The payment gateway failed yesterday.", "The payment gateway failed last Thursday."],
+    ["The rollout of single sign-on starts in May.", "Single sign-on rolls out in August."],
+    ["The Austin office will close in December.", "The Austin office will close next spring."],
+    ["We decided on Monday to pause hiring.", "We decided on Wednesday to pause hiring."],
+    ["The board meets every quarter.", "The board meets every month."],
+    ["The contract was signed in 2023.", "The contract was signed in 2024."],
+  ]),
+  ...apart("different number", [
+    ["The team has 5 engineers.", "The team has 7 engineers."],
+    ["The budget for the offsite is $20,000.", "The budget for the offsite is $25,000."],
+    ["Page load must stay under 2 seconds.", "Page load must stay under 3 seconds."],
+    ["We support 3 languages at launch.", "We support 5 languages at launch."],
+    ["The API allows 100 requests per minute.", "The API allows 500 requests per minute."],
+    ["Uptime must be at least 99.9%.", "Uptime must be at least 99.5%."],
+    ["We need two more designers.", "We need three more designers."],
+    ["The free tier includes 10 GB of storage.", "The free tier includes 50 GB of storage."],
+    ["Support replies within 4 hours.", "Support replies within 24 hours."],
+    ["The release has 12 open bugs.", "The release has 21 open bugs."],
+    ["Churn rose to 6 percent last quarter.", "Churn rose to 8 percent last quarter."],
+    ["The seat price is $15 per month.", "The seat price is $18 per month."],
+  ]),
+];
