@@ -117,7 +117,9 @@ function dateAt(ts: Token[], i: number): { group: string; key: string; start: nu
     const word = t.text === "previous" || t.text === "past" ? "last" : t.text;
     return { group: cls, key: `${word} ${next.text.replace(/s$/, "")}`, start: i, end: i + 1 };
   }
-  return { group: cls, key: t.text, start: i, end: i };
+  // "weekends" / "weekend", "Mondays" / "Monday": one day of the week, said of one or of each.
+  const key = cls === "date:weekday" ? t.text.replace(/s$/, "") : t.text;
+  return { group: cls, key, start: i, end: i };
 }
 
 /** Nouns a number after them times or measures ("day 3", "year 2003", "week 12"): a date or an amount, no label. */
