@@ -331,7 +331,7 @@ export function compareStatements(a: Analysis, b: Analysis): { alignment: Alignm
   const pairable = (ts: Token[]) => new Set(ts.filter((t) => !t.senses?.commonNoun).map((t) => t.index));
   const names = namesA.length + namesB.length > 0 ? { a: pairable(namesA), b: pairable(namesB) } : undefined;
   const alignment = alignWords(a, b, names);
-  alignPhrases(alignment);
+  alignPhrases(alignment, a, b);
   alignProhibitions(a, b, alignment);
   const values = valueDifferences(a, b, alignment, namesA, namesB);
   const s: Slots = {

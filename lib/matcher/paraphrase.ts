@@ -99,12 +99,33 @@ export function withoutParaphrases(a: Analysis, b: Analysis, ds: Difference[]): 
 const LIKING = new Set(["like", "love", "enjoy"].map(stemOf));
 const PREFER = stemOf("prefer");
 const MOST = new Set(["best", "most", "better"]);
+/** "Marcus's favourite is oat milk": what one prefers. */
+const FAVOURITE = new Set(["favourite", "favorite", "favourites", "favorites"]);
+/** Particles of phrasal verbs that also make one noun: "roll out" / "rollout", "set up" / "setup". */
+const PARTICLES = new Set(["out", "up", "off", "down", "over", "back", "in", "on", "away"]);
 
 /**
- * Pairs words the alignment left alone that one phrase says as two: "prefers" with "likes … best", and a
- * hyphenated compound with its parts written apart ("dark-roast" / "dark roast").
+ * A noun made of a phrasal verb, written closed or hyphenated ("rollout", "roll-out", "sign-up"), and the
+ * verb with its particle on the other side ("rolls out", "signed up"): the position of the verb among
+ * `theirs`, or -1.
  */
-export function alignPhrases(al: Alignment): void {
+function phrasalVerb(t: Token, other: Analysis, theirs: Token[]): number {
+  const word = t.text.replace(/-/g, "");
+  for (const [k, u] of theirs.entries()) {
+    const particle = other.tokens[u.index + 1];
+    if (!particle || !PARTICLES.has(particle.text) || !word.endsWith(particle.text)) continue;
+    const verb = word.slice(0, word.length - particle.text.length);
+    if (verb.length >= 3 && (u.stem === stemOf(verb) || u.text === verb)) return k;
+  }
+  return -1;
+}
+
+/**
+ * Pairs words the alignment left alone that one phrase says as two: "prefers" with "likes … best" or with
+ * "favourite", a hyphenated compound with its parts written apart ("dark-roast" / "dark roast"), and a noun
+ * made of a phrasal verb with the verb ("the rollout of SSO" / "SSO rolls out").
+ */
+export function alignPhrases(al: Alignment, a?: Analysis, b?: Analysis): void {
   const link = (i: number, j: number) => {
     al.partnerA[i] = j;
     al.partnerB[j] = i;
@@ -121,9 +142,17 @@ export function alignPhrases(al: Alignment): void {
       if (!free(myPartner, i)) return;
       if (t.stem === PREFER) {
         const j = theirs.findIndex(
-          (u, k) => free(theirPartner, k) && LIKING.has(u.stem) && theirs.slice(k + 1).some((v) => MOST.has(v.text)),
+          (u, k) =>
+            free(theirPartner, k) &&
+            (FAVOURITE.has(u.text) || (LIKING.has(u.stem) && theirs.slice(k + 1).some((v) => MOST.has(v.text)))),
         );
         if (j >= 0) link(forward ? i : j, forward ? j : i);
+        return;
+      }
+      const other = forward ? b : a;
+      const verb = other && t.text.length >= 5 ? phrasalVerb(t, other, theirs) : -1;
+      if (verb >= 0 && free(theirPartner, verb)) {
+        link(forward ? i : verb, forward ? verb : i);
         return;
       }
       if (!t.text.includes("-")) return;
