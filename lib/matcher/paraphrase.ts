@@ -34,7 +34,11 @@ function prohibition(an: Analysis): Set<number> | null {
   if (hit !== undefined) return hit;
   let found: Set<number> | null = null;
   const ts = an.tokens;
-  for (const t of ts) {
+  // An order not to: "Do not share …", "Don't deploy …" (tokens.ts reads "do not"), "Never store …".
+  const [first, second, third] = ts;
+  if (first?.text === "never" && third && isBaseVerb(second?.text ?? "")) found = new Set([first.index]);
+  if (first?.text === "do" && second && NEGATORS.has(second.text)) found = new Set([first.index, second.index]);
+  for (const t of found ? [] : ts) {
     if (PROHIBITIONS.has(t.text)) {
       found = new Set([t.index]);
       break;
@@ -101,6 +105,11 @@ const PREFER = stemOf("prefer");
 const MOST = new Set(["best", "most", "better"]);
 /** "Marcus's favourite is oat milk": what one prefers. */
 const FAVOURITE = new Set(["favourite", "favorite", "favourites", "favorites"]);
+/** Words one says for the other that WordNet does not relate: "the deadline for X is …" / "X is due …". */
+const SAYS_THE_SAME = new Map([
+  ["deadline", "due"],
+  ["due", "deadline"],
+]);
 /** Particles of phrasal verbs that also make one noun: "roll out" / "rollout", "set up" / "setup". */
 const PARTICLES = new Set(["out", "up", "off", "down", "over", "back", "in", "on", "away"]);
 
@@ -122,8 +131,8 @@ function phrasalVerb(t: Token, other: Analysis, theirs: Token[]): number {
 
 /**
  * Pairs words the alignment left alone that one phrase says as two: "prefers" with "likes … best" or with
- * "favourite", a hyphenated compound with its parts written apart ("dark-roast" / "dark roast"), and a noun
- * made of a phrasal verb with the verb ("the rollout of SSO" / "SSO rolls out").
+ * "favourite", "deadline" with "due", a hyphenated compound with its parts written apart ("dark-roast" /
+ * "dark roast"), and a noun made of a phrasal verb with the verb ("the rollout of SSO" / "SSO rolls out").
  */
 export function alignPhrases(al: Alignment, a?: Analysis, b?: Analysis): void {
   const link = (i: number, j: number) => {
@@ -147,6 +156,12 @@ export function alignPhrases(al: Alignment, a?: Analysis, b?: Analysis): void {
             (FAVOURITE.has(u.text) || (LIKING.has(u.stem) && theirs.slice(k + 1).some((v) => MOST.has(v.text)))),
         );
         if (j >= 0) link(forward ? i : j, forward ? j : i);
+        return;
+      }
+      const same = SAYS_THE_SAME.get(t.text);
+      const j = same ? theirs.findIndex((u, k) => free(theirPartner, k) && u.text === same) : -1;
+      if (j >= 0) {
+        link(forward ? i : j, forward ? j : i);
         return;
       }
       const other = forward ? b : a;

@@ -198,6 +198,8 @@ function quantifierAt(ts: Token[], i: number): string | null {
   while (j < ts.length && j <= i + 3 && /^(of|the|our|their|your|his|her|its|these|those)$/.test((ts[j] as Token).text))
     j++;
   const head = ts[j];
+  // "every other Friday": every second one, not every one.
+  if (t.text === "every" && head?.text === "other" && j === i + 1 && isContent(ts[j + 1])) return "alternate";
   if (!isContent(head) || (head as Token).text === "other") return null;
   // "most beautiful": an adjective makes a superlative, not an amount.
   const w = (head as Token).senses?.posWeight;
@@ -263,7 +265,9 @@ export function textValues(an: Analysis): Value[] {
     }
     const amount = quantifierAt(ts, i);
     if (amount) {
-      out.push({ kind: "quantifier", group: "quantifier", key: `quantifier:${amount}`, tokens: [i] });
+      const tokens = amount === "alternate" ? [i, i + 1] : [i];
+      out.push({ kind: "quantifier", group: "quantifier", key: `quantifier:${amount}`, tokens });
+      i = tokens.at(-1) as number;
       continue;
     }
     const modal = modalityAt(ts, i);
