@@ -5,6 +5,15 @@ import { scorePair } from "./matcher";
 // Pairs the shipped matcher still judges wrongly, each with the verdict it gives: a known gap, pinned so that a
 // fix shows up here (remove the pair) and a regression elsewhere in the table fails.
 const KNOWN_MISSES = new Map<string, string>([
+  // Another verb for the order ("use" / "written"): the model weighs the unpaired verbs against a merge.
+  ["Use TypeScript for all new services. | All new services should be written in TypeScript.", "related"],
+  // WordNet: a lease is a kind of contract; kind-of pairs are what SICK's entailments are made of ("dog" / "animal").
+  [
+    "The expiration of the contract is at the end of 2025. | The expiration of the lease is at the end of 2025.",
+    "duplicate",
+  ],
+  // "yesterday" and another day both stamp a past event from the speaker's now and may name the same day (MRPC's
+  // news is written the day after: requiring a report to keep that reading cost MRPC val a pair, not shipped).
   ["The payment gateway failed yesterday. | The payment gateway failed last Thursday.", "duplicate"],
 ]);
 

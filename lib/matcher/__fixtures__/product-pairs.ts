@@ -10,7 +10,8 @@ export type PairCategory =
   | "different object"
   | "different actor"
   | "different time"
-  | "different number";
+  | "different number"
+  | "negated / opposite / other action";
 
 export interface ProductPair {
   category: PairCategory;
@@ -41,6 +42,10 @@ export const PRODUCT_PAIRS: ProductPair[] = [
     ["Send the invoices on the first of the month.", "Invoices are to be sent on the first of the month."],
     ["Keep the design system in one repository.", "The design system should be kept in one repository."],
     ["Encrypt all customer exports.", "All customer exports must be encrypted."],
+    ["Use TypeScript for all new services.", "All new services should be written in TypeScript."],
+    ["Never store passwords in plain text.", "Passwords must not be stored in plain text."],
+    ["Tag every release in Git.", "Every release must be tagged in Git."],
+    ["Review the pricing page before launch.", "The pricing page has to be reviewed before launch."],
   ]),
   ...dup("allowed / may not", [
     ["No new vendors are allowed for the project.", "The project may not use any new vendors."], // the issue's
@@ -62,6 +67,10 @@ export const PRODUCT_PAIRS: ProductPair[] = [
       "Third-party trackers are forbidden on the checkout page.",
       "The checkout page may not include third-party trackers.",
     ],
+    ["Don't deploy on Fridays.", "Deploys are not allowed on Fridays."],
+    ["Do not share the staging password.", "Sharing the staging password is not allowed."],
+    ["Nobody is allowed to skip code review.", "Code review may not be skipped."],
+    ["Pets are not allowed in the office.", "Pets may not come into the office."],
   ]),
   ...dup("prefers / likes best", [
     ["Marcus prefers dark roast coffee.", "Marcus likes dark-roast coffee best."], // the issue's
@@ -76,6 +85,9 @@ export const PRODUCT_PAIRS: ProductPair[] = [
     ["Customers prefer the annual plan.", "Customers like the annual plan best."],
     ["Marcus prefers oat milk.", "Marcus's favourite is oat milk."],
     ["The mobile team prefers Kotlin.", "Kotlin is the mobile team's preferred language."],
+    ["Marcus prefers tea to coffee.", "Marcus likes tea better than coffee."],
+    ["The team prefers two-week sprints.", "Two-week sprints are the team's favourite."],
+    ["Our customers prefer invoices by email.", "Our customers like invoices by email best."],
   ]),
   ...dup("active / passive", [
     ["The vendor approved the proposal.", "The proposal was approved by the vendor."],
@@ -93,6 +105,10 @@ export const PRODUCT_PAIRS: ProductPair[] = [
       "An outage in the payment gateway delayed the release.",
       "The release was delayed by an outage in the payment gateway.",
     ],
+    ["We record customer calls.", "Customer calls are recorded."],
+    ["Priya will write the release notes.", "The release notes will be written by Priya."],
+    ["The CEO signed off on the budget.", "The budget was signed off by the CEO."],
+    ["Engineering rejected the proposal.", "The proposal was rejected by engineering."],
   ]),
   ...dup("nominalization", [
     ["The launch of the mobile app is on Friday.", "The mobile app launches on Friday."],
@@ -111,6 +127,12 @@ export const PRODUCT_PAIRS: ProductPair[] = [
       "The replacement of Jenkins with GitHub Actions is planned for Q2.",
       "Jenkins will be replaced with GitHub Actions in Q2.",
     ],
+    ["The decision was to hire two engineers.", "We decided to hire two engineers."],
+    ["The deadline for the migration is June 30.", "The migration is due on June 30."],
+    ["The expiration of the contract is at the end of 2025.", "The contract expires at the end of 2025."],
+    ["The cancellation of the offsite was announced on Monday.", "The offsite was cancelled, as announced on Monday."],
+    ["Approval of the new logo came from the board.", "The board approved the new logo."],
+    ["Delivery of the hardware is expected in April.", "The hardware is expected to be delivered in April."],
   ]),
   ...apart("different object", [
     [
@@ -130,6 +152,11 @@ export const PRODUCT_PAIRS: ProductPair[] = [
     ["The outage took down the payments API.", "The outage took down the payments dashboard."],
     ["We are dropping support for Internet Explorer.", "We are dropping support for Safari 14."],
     ["The design review covers the onboarding flow.", "The design review covers the pricing flow."],
+    ["Use TypeScript for all new services.", "Use Go for all new services."],
+    ["We decided to hire two engineers.", "We decided to hire two designers."],
+    ["Customer calls are recorded.", "Sales calls are recorded."],
+    ["Priya will write the release notes.", "Priya will write the launch blog post."],
+    ["The expiration of the contract is at the end of 2025.", "The expiration of the lease is at the end of 2025."],
   ]),
   ...apart("different actor", [
     ["The audit widget failed 4 times this week.", "The chat audit failed 4 times this week."], // the issue's
@@ -145,6 +172,10 @@ export const PRODUCT_PAIRS: ProductPair[] = [
     ["The mobile team prefers Kotlin.", "The backend team prefers Kotlin."],
     ["Our auditors requested the access logs.", "Our customers requested the access logs."],
     ["The hiring plan was approved by the board.", "The hiring plan was approved by the CFO."],
+    ["The CEO signed off on the budget.", "The CFO signed off on the budget."],
+    ["Engineering rejected the proposal.", "The customer rejected the proposal."],
+    ["Priya will write the release notes.", "The release notes will be written by Omar."],
+    ["The board approved the new logo.", "Approval of the new logo came from the design team."],
   ]),
   ...apart("different time", [
     ["The mobile app launches on Friday.", "The mobile app launches on Monday."],
@@ -160,6 +191,14 @@ export const PRODUCT_PAIRS: ProductPair[] = [
     ["We decided on Monday to pause hiring.", "We decided on Wednesday to pause hiring."],
     ["The board meets every quarter.", "The board meets every month."],
     ["The contract was signed in 2023.", "The contract was signed in 2024."],
+    ["The contract expires at the end of 2025.", "The contract expires at the end of 2026."],
+    ["The deadline for the migration is June 30.", "The migration is due on July 15."],
+    ["Support replies within 4 hours on weekdays.", "Support replies within 4 hours on weekends."],
+    ["The retro happens every Friday.", "The retro happens every other Friday."],
+    [
+      "The cancellation of the offsite was announced on Monday.",
+      "The offsite was cancelled, as announced on Thursday.",
+    ],
   ]),
   ...apart("different number", [
     ["The team has 5 engineers.", "The team has 7 engineers."],
@@ -174,5 +213,14 @@ export const PRODUCT_PAIRS: ProductPair[] = [
     ["The release has 12 open bugs.", "The release has 21 open bugs."],
     ["Churn rose to 6 percent last quarter.", "Churn rose to 8 percent last quarter."],
     ["The seat price is $15 per month.", "The seat price is $18 per month."],
+    ["Every release needs two approvals.", "Every release needs three approvals."],
+    ["We decided to hire two engineers.", "We decided to hire four engineers."],
+    ["The API must respond within 200 ms.", "The API must respond within 500 ms."],
+  ]),
+  ...apart("negated / opposite / other action", [
+    ["Don't deploy on Fridays.", "Deploy on Fridays."],
+    ["Marcus likes meetings before 10am.", "Marcus dislikes meetings before 10am."],
+    ["The office closes at 6pm.", "The office opens at 6pm."],
+    ["Priya owns the release notes.", "Priya reviews the release notes."],
   ]),
 ];
