@@ -82,8 +82,11 @@ function numberAt(ts: Token[], i: number): { key: string; end: number } | null {
   return { key: canon(value) + suffix, end };
 }
 
+/** Months as written: "might" is lemmatised to "may" and shares its stem, but it is no month. */
+const MONTHS = new Set(DATE_CLASSES.month);
+
 function monthOf(t: Token): string | null {
-  if (classOf.get(t.stem) === "date:month")
+  if (classOf.get(t.stem) === "date:month" && MONTHS.has(t.text))
     return (t.text === "may" || t.text === "march") && !t.capitalized ? null : (MONTH_ABBREVIATIONS[t.text] ?? t.text);
   return t.capitalized ? (MONTH_ABBREVIATIONS[t.text] ?? null) : null;
 }
