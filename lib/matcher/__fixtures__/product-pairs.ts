@@ -11,7 +11,9 @@ export type PairCategory =
   | "different actor"
   | "different time"
   | "different number"
-  | "negated / opposite / other action";
+  | "negated / opposite / other action"
+  | "modality, tense, report, said otherwise"
+  | "different modality";
 
 export interface ProductPair {
   category: PairCategory;
@@ -157,6 +159,7 @@ export const PRODUCT_PAIRS: ProductPair[] = [
     ["Customer calls are recorded.", "Sales calls are recorded."],
     ["Priya will write the release notes.", "Priya will write the launch blog post."],
     ["The expiration of the contract is at the end of 2025.", "The expiration of the lease is at the end of 2025."],
+    ["Lin leads the mobile team.", "Lin leads the web team."],
   ]),
   ...apart("different actor", [
     ["The audit widget failed 4 times this week.", "The chat audit failed 4 times this week."], // the issue's
@@ -216,11 +219,38 @@ export const PRODUCT_PAIRS: ProductPair[] = [
     ["Every release needs two approvals.", "Every release needs three approvals."],
     ["We decided to hire two engineers.", "We decided to hire four engineers."],
     ["The API must respond within 200 ms.", "The API must respond within 500 ms."],
+    ["The budget is capped at $50,000.", "The budget is capped at $60,000."],
   ]),
   ...apart("negated / opposite / other action", [
     ["Don't deploy on Fridays.", "Deploy on Fridays."],
     ["Marcus likes meetings before 10am.", "Marcus dislikes meetings before 10am."],
     ["The office closes at 6pm.", "The office opens at 6pm."],
     ["Priya owns the release notes.", "Priya reviews the release notes."],
+  ]),
+  ...dup("modality, tense, report, said otherwise", [
+    ["The team will use Postgres for analytics.", "The team is going to use Postgres for analytics."],
+    ["We launch on Friday.", "We will launch on Friday."],
+    ["The team decided to use Postgres for analytics.", "Postgres will be used for analytics."],
+    ["We agreed that the launch moves to May.", "The launch moves to May."],
+    ["Priya said the launch is on Friday.", "The launch is on Friday."],
+    ["All new hires need a laptop by day one.", "Every new hire needs a laptop by day one."],
+    ["The app must support offline mode.", "The app has to support offline mode."],
+    ["The app must support offline mode.", "Offline mode must be supported by the app."],
+    ["The team needs to finish the audit by Friday.", "The audit must be finished by Friday."],
+    ["Customers can't export reports yet.", "Customers are not able to export reports yet."],
+    ["The budget is capped at $50,000.", "The budget cannot exceed $50,000."],
+    ["Marcus is the owner of the billing migration.", "Marcus owns the billing migration."],
+    ["Lin leads the mobile team.", "Lin is the lead of the mobile team."],
+    ["We're moving the standup to 10am.", "The standup is moving to 10am."],
+    ["The free plan is limited to three projects.", "The free plan allows at most three projects."],
+    ["Only admins can delete workspaces.", "Workspaces can only be deleted by admins."],
+    ["The pricing page launch is planned for next week.", "The pricing page is planned to launch next week."],
+    ["Dana prefers to review PRs in the morning.", "Dana likes reviewing PRs in the morning best."],
+  ]),
+  ...apart("different modality", [
+    ["We launch on Friday.", "We might launch on Friday."],
+    ["Only admins can delete workspaces.", "Admins cannot delete workspaces."],
+    ["The app must support offline mode.", "The app does not need to support offline mode."],
+    ["Marcus owns the billing migration.", "Marcus used to own the billing migration."],
   ]),
 ];
