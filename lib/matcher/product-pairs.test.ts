@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { PRODUCT_PAIRS } from "./__fixtures__/product-pairs";
+import { LATER_PAIRS, PRODUCT_PAIRS } from "./__fixtures__/product-pairs";
 import { scorePair } from "./matcher";
 
 // Pairs the shipped matcher still judges wrongly, each with the verdict it gives: a known gap, pinned so that a
@@ -18,10 +18,16 @@ const KNOWN_MISSES = new Map<string, string>([
   // A limit said as a cap and as what may not be exceeded: no word pairs "capped" / "exceed", "limited" / "allows".
   ["The budget is capped at $50,000. | The budget cannot exceed $50,000.", "related"],
   ["The free plan is limited to three projects. | The free plan allows at most three projects.", "related"],
+  // Of the later pairs: WordNet has no verb "sunset", so no order is read; "next Thursday" pairs with "Thursday".
+  [
+    "Sunset the legacy importer by the end of the year. | The legacy importer must be sunset by the end of the year.",
+    "related",
+  ],
+  ["Cut the release branch on Thursday. | Cut the release branch next Thursday.", "duplicate"],
 ]);
 
 describe("product-shaped pairs: paraphrase, not just overlap (issue 24)", () => {
-  for (const p of PRODUCT_PAIRS) {
+  for (const p of [...PRODUCT_PAIRS, ...LATER_PAIRS]) {
     const key = `${p.a} | ${p.b}`;
     const miss = KNOWN_MISSES.get(key);
     const want = p.duplicate ? "a duplicate" : "not a duplicate";
@@ -34,7 +40,7 @@ describe("product-shaped pairs: paraphrase, not just overlap (issue 24)", () => 
   }
 
   it("names no known miss that is not in the table", () => {
-    const keys = new Set(PRODUCT_PAIRS.map((p) => `${p.a} | ${p.b}`));
+    const keys = new Set([...PRODUCT_PAIRS, ...LATER_PAIRS].map((p) => `${p.a} | ${p.b}`));
     for (const k of KNOWN_MISSES.keys()) expect(keys.has(k), k).toBe(true);
   });
 });

@@ -254,3 +254,59 @@ export const PRODUCT_PAIRS: ProductPair[] = [
     ["Marcus owns the billing migration.", "Marcus used to own the billing migration."],
   ]),
 ];
+
+/** Written after the fixes of issue 24 and not tuned on: how the readings carry to pairs nobody fitted them to. */
+export const LATER_PAIRS: ProductPair[] = [
+  ...dup("imperative / passive with modal", [
+    ["Publish the roadmap on the wiki.", "The roadmap must be published on the wiki."],
+    ["Cut the release branch on Thursday.", "The release branch should be cut on Thursday."],
+    [
+      "Sunset the legacy importer by the end of the year.",
+      "The legacy importer must be sunset by the end of the year.",
+    ],
+    ["Pin all dependency versions.", "All dependency versions must be pinned."],
+  ]),
+  ...dup("allowed / may not", [
+    ["No production changes are allowed during the audit.", "Production may not be changed during the audit."],
+    ["Vendors are not allowed to see the roadmap.", "Vendors may not see the roadmap."],
+    ["No code is allowed to ship without tests.", "Code may not ship without tests."],
+    ["Don't merge without a green build.", "Merging without a green build is not allowed."],
+  ]),
+  ...dup("prefers / likes best", [
+    ["Sofia prefers pair programming.", "Sofia likes pair programming best."],
+    ["The QA team prefers staging over local testing.", "The QA team likes staging better than local testing."],
+    ["Tom prefers Thursday demos.", "Thursday demos are Tom's favourite."],
+  ]),
+  ...dup("active / passive", [
+    ["The auditors flagged the expense report.", "The expense report was flagged by the auditors."],
+    ["Nadia approved the vacation policy.", "The vacation policy was approved by Nadia."],
+    ["Our largest customer requested SSO.", "SSO was requested by our largest customer."],
+  ]),
+  ...dup("nominalization", [
+    ["The launch of the partner portal is on June 2.", "The partner portal launches on June 2."],
+    ["The shutdown of the old API is planned for March.", "The old API will shut down in March."],
+    ["The review of the hiring plan happens on Monday.", "The hiring plan is reviewed on Monday."],
+    ["The move to the new office is in August.", "We move to the new office in August."],
+  ]),
+  ...apart("different object", [
+    ["Publish the roadmap on the wiki.", "Publish the changelog on the wiki."],
+    ["Sofia prefers pair programming.", "Sofia prefers code reviews."],
+    ["The auditors flagged the expense report.", "The auditors flagged the travel policy."],
+    ["The shutdown of the old API is planned for March.", "The shutdown of the old dashboard is planned for March."],
+  ]),
+  ...apart("different actor", [
+    ["Nadia approved the vacation policy.", "Tom approved the vacation policy."],
+    ["The auditors flagged the expense report.", "The CFO flagged the expense report."],
+    ["Our largest customer requested SSO.", "Our smallest customer requested SSO."],
+  ]),
+  ...apart("different time", [
+    ["The partner portal launches on June 2.", "The partner portal launches on June 9."],
+    ["The hiring plan is reviewed on Monday.", "The hiring plan is reviewed on Friday."],
+    ["Cut the release branch on Thursday.", "Cut the release branch next Thursday."],
+    ["The old API will shut down in March.", "The old API will shut down in the second quarter."],
+  ]),
+  ...apart("different number", [
+    ["Code coverage must stay above 80 percent.", "Code coverage must stay above 70 percent."],
+    ["We hire 4 engineers this quarter.", "We hire 6 engineers this quarter."],
+  ]),
+];
