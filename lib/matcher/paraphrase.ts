@@ -17,6 +17,12 @@ function imperativeVerb(an: Analysis): Token | null {
   return t;
 }
 
+/** The word a statement opens on, capitalised and no function word: a verb if the other side obliges it. */
+function opening(an: Analysis): Token | null {
+  const t = an.tokens[0];
+  return t && !t.stop && t.capitalized && isBaseVerb(t.text) ? t : null;
+}
+
 /** The content word an obligation governs: "must be shipped" → "shipped". */
 function governedVerb(an: Analysis, d: Difference, isA: boolean): Token | undefined {
   const last = (isA ? d.tokensA : d.tokensB).at(-1) ?? -1;
@@ -93,10 +99,12 @@ export function withoutParaphrases(a: Analysis, b: Analysis, ds: Difference[]): 
     if (d.kind !== "modality" || d.conflict) return true;
     const isA = d.tokensA.length > 0;
     const word = (isA ? d.a : d.b).join(" ").toLowerCase();
-    const order = isA ? ib : ia;
-    if (!order || !OBLIGATIONS.has(word.split(" ")[0] ?? "")) return true;
-    // "must be shipped" on one side, "Ship …" opening the other: the same order.
-    return governedVerb(isA ? a : b, d, isA)?.stem !== order.stem;
+    if (!OBLIGATIONS.has(word.split(" ")[0] ?? "")) return true;
+    // "must be shipped" on one side, "Ship …" opening the other: the same order. A word WordNet has no verb for
+    // opens an order too when the other side obliges it: "Sunset the importer" / "The importer must be sunset".
+    const verb = governedVerb(isA ? a : b, d, isA);
+    const order = (isA ? ib : ia) ?? opening(isA ? b : a);
+    return !verb || !order || verb.stem !== order.stem;
   });
 }
 
