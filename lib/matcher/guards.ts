@@ -2,7 +2,7 @@ import { alignWords, type Alignment } from "./align";
 import { stemOf, type Analysis, type Token } from "./lexical";
 import { LABEL, addsDetail, changed, detailPhrase, labelOf, span } from "./reasons";
 import { negationDifferences } from "./negation";
-import { alignPhrases, alignProhibitions, withoutParaphrases } from "./paraphrase";
+import { alignLimits, alignPhrases, alignProhibitions, withoutParaphrases } from "./paraphrase";
 import { namesOf, presentNames, sameName } from "./names";
 import { roleDifferences } from "./roles";
 import { compoundDifferences, swapDifferences } from "./swaps";
@@ -333,6 +333,7 @@ export function compareStatements(a: Analysis, b: Analysis): { alignment: Alignm
   const alignment = alignWords(a, b, names);
   alignPhrases(alignment, a, b);
   alignProhibitions(a, b, alignment);
+  alignLimits(a, b, alignment);
   const values = valueDifferences(a, b, alignment, namesA, namesB);
   const s: Slots = {
     a,

@@ -85,12 +85,73 @@ export function alignProhibitions(a: Analysis, b: Analysis, al: Alignment): void
   }
 }
 
+const CAPS = new Set(["capped", "cap", "caps", "limited", "limit", "limits", "maximum", "max"]);
+const COMPARATIVES = new Set(["more", "larger", "longer", "higher", "greater", "bigger"]);
+const limitCache = new WeakMap<Analysis, Set<number> | null>();
+
+/**
+ * Tokens of an upper limit ("capped at", "limited to", "a maximum of", "at most", "no more than", "up to", "cannot
+ * exceed", "may not be longer than"), or null: one bound said many ways, its negators and modals included.
+ */
+function upperLimit(an: Analysis): Set<number> | null {
+  const hit = limitCache.get(an);
+  if (hit !== undefined) return hit;
+  const ts = an.tokens;
+  const out = new Set<number>();
+  const text = (i: number) => ts[i]?.text ?? "";
+  // The negator and modals before a word ("can not", "may not be"), at most three back.
+  const negatedBefore = (i: number) => {
+    for (let k = i - 1; k >= Math.max(0, i - 3); k--) {
+      if (!NEGATORS.has(text(k))) continue;
+      for (let m = k - 1; m <= i; m++) if (m >= 0) out.add(m);
+      return true;
+    }
+    return false;
+  };
+  ts.forEach((t, i) => {
+    if (CAPS.has(t.text)) out.add(i);
+    else if (t.text === "most" && text(i - 1) === "at") out.add(i - 1).add(i);
+    else if (t.text === "up" && text(i + 1) === "to" && /^\$?\d/.test(text(i + 2))) out.add(i).add(i + 1);
+    else if (COMPARATIVES.has(t.text) && text(i + 1) === "than" && (NEGATORS.has(text(i - 1)) || negatedBefore(i)))
+      out
+        .add(i - 1)
+        .add(i)
+        .add(i + 1);
+    else if (/^exceed(s|ed)?$/.test(t.text) && negatedBefore(i)) out.add(i);
+  });
+  // "allows at most three": the permission belongs to the bound.
+  for (const i of [...out]) if (/^allow(s|ed)?$/.test(text(i - 1))) out.add(i - 1);
+  const found = out.size > 0 ? out : null;
+  limitCache.set(an, found);
+  return found;
+}
+
+/**
+ * Two upper limits ("The budget is capped at $50,000" / "The budget cannot exceed $50,000"): the content words
+ * that say the bound pair ("capped" / "exceed"), as two prohibitions' do.
+ */
+export function alignLimits(a: Analysis, b: Analysis, al: Alignment): void {
+  const [la, lb] = [upperLimit(a), upperLimit(b)];
+  if (!la || !lb) return;
+  const i = al.wordsA.findIndex((t, k) => la.has(t.index) && al.partnerA[k] === -1);
+  const j = al.wordsB.findIndex((t, k) => lb.has(t.index) && al.partnerB[k] === -1);
+  if (i < 0 || j < 0) return;
+  al.partnerA[i] = j;
+  al.partnerB[j] = i;
+  al.relationA[i] = "synonym";
+}
+
 /** The differences another way of saying the same thing explains, dropped. */
 export function withoutParaphrases(a: Analysis, b: Analysis, ds: Difference[]): Difference[] {
   const [ia, ib] = [imperativeVerb(a), imperativeVerb(b)];
   const [pa, pb] = [prohibition(a), prohibition(b)];
   const both = pa && pb;
+  const [la, lb] = [upperLimit(a), upperLimit(b)];
   return ds.filter((d) => {
+    // Both bound it from above: the negators and modals saying the bound ("cannot exceed") are no difference.
+    if (la && lb && (d.kind === "negation" || (d.kind === "modality" && !d.conflict))) {
+      if (d.tokensA.every((i) => la.has(i)) && d.tokensB.every((i) => lb.has(i))) return false;
+    }
     // Both prohibit: the negators and modals of the two prohibitions are no difference, however they pair.
     if (both && (d.kind === "negation" || (d.kind === "modality" && !d.conflict))) {
       const inside = (ix: number[], p: Set<number>) => ix.every((i) => p.has(i));
