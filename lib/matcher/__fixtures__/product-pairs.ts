@@ -13,7 +13,9 @@ export type PairCategory =
   | "different number"
   | "negated / opposite / other action"
   | "modality, tense, report, said otherwise"
-  | "different modality";
+  | "different modality"
+  | "upper limit said otherwise"
+  | "another bound";
 
 export interface ProductPair {
   category: PairCategory;
@@ -252,6 +254,22 @@ export const PRODUCT_PAIRS: ProductPair[] = [
     ["Only admins can delete workspaces.", "Admins cannot delete workspaces."],
     ["The app must support offline mode.", "The app does not need to support offline mode."],
     ["Marcus owns the billing migration.", "Marcus used to own the billing migration."],
+  ]),
+  // Written with the upper-limit reading (paraphrase.ts upperLimit), so in-sample for it.
+  ...dup("upper limit said otherwise", [
+    ["Meetings are capped at 30 minutes.", "Meetings may not exceed 30 minutes."],
+    ["The team can spend at most $5,000 on travel.", "Travel spending is capped at $5,000 for the team."],
+    ["Uploads are limited to 10 MB.", "Uploads cannot be larger than 10 MB."],
+    ["Each workspace has a maximum of 50 seats.", "Each workspace has at most 50 seats."],
+    ["Standups should last no more than 15 minutes.", "Standups should last at most 15 minutes."],
+  ]),
+  ...apart("another bound", [
+    ["The budget is capped at $50,000.", "The budget must exceed $50,000."],
+    ["Meetings are capped at 30 minutes.", "Meetings last at least 30 minutes."],
+    ["Uploads are limited to 10 MB.", "Uploads are limited to 20 MB."],
+    ["The budget is capped at $50,000.", "The budget is not capped."],
+    ["Meetings may not exceed 30 minutes.", "Meetings may exceed 30 minutes."],
+    ["Each workspace has at most 50 seats.", "Each workspace has at least 50 seats."],
   ]),
 ];
 
