@@ -62,6 +62,10 @@ export function wordCosine(an: Analysis, x: Token, y: Token): number | null {
 // left unpaired (and the swap guard sees two things); "dog" / "animal" (0.68) and "man" / "person" pair.
 const LOOSE_KIND = 0.4;
 
+// A company's teams, named by what they do: each is its own doer, whatever WordNet relates ("a sale" is a kind
+// of "marketing"): "Marketing will announce the partnership" is not "Sales will announce the partnership".
+const TEAMS = new Set("marketing sales finance legal engineering procurement accounting recruiting".split(" "));
+
 // Relatives that may stand in for each other, best first. Antonyms never do.
 const RANK: Record<WordRelation, number> = { synonym: 3, derived: 3, hypernym: 2, antonym: 0 };
 
@@ -103,7 +107,7 @@ export function alignWords(
         const sb = tb.senses;
         if (partnerB[j] !== -1 || !sb) continue;
         const rel = relateSenses(sa, sb);
-        if (!rel) continue;
+        if (!rel || (TEAMS.has(ta.text) && TEAMS.has(tb.text))) continue;
         const nameB = names?.b.has(tb.index) === true;
         if (nameA !== nameB && rel !== "synonym" && isNoun(nameA ? ta : tb)) continue;
         if (rel === "hypernym" && (isNoun(ta) || isNoun(tb)) && (wordCosine(a, ta, tb) ?? 1) < LOOSE_KIND) continue;

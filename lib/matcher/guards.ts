@@ -2,7 +2,7 @@ import { alignWords, type Alignment } from "./align";
 import { stemOf, type Analysis, type Token } from "./lexical";
 import { LABEL, addsDetail, changed, detailPhrase, labelOf, span } from "./reasons";
 import { negationDifferences } from "./negation";
-import { alignPhrases, alignProhibitions, withoutParaphrases } from "./paraphrase";
+import { alignLimits, alignPhrases, alignProhibitions, withoutParaphrases } from "./paraphrase";
 import { namesOf, presentNames, sameName } from "./names";
 import { roleDifferences } from "./roles";
 import { compoundDifferences, swapDifferences } from "./swaps";
@@ -331,8 +331,9 @@ export function compareStatements(a: Analysis, b: Analysis): { alignment: Alignm
   const pairable = (ts: Token[]) => new Set(ts.filter((t) => !t.senses?.commonNoun).map((t) => t.index));
   const names = namesA.length + namesB.length > 0 ? { a: pairable(namesA), b: pairable(namesB) } : undefined;
   const alignment = alignWords(a, b, names);
-  alignPhrases(alignment);
+  alignPhrases(alignment, a, b);
   alignProhibitions(a, b, alignment);
+  alignLimits(a, b, alignment);
   const values = valueDifferences(a, b, alignment, namesA, namesB);
   const s: Slots = {
     a,

@@ -2,7 +2,7 @@ import type { Difference } from "./guards";
 import { NEGATORS, type Analysis, type Token } from "./lexical";
 import { addsDetail, changed, verbPhrase } from "./reasons";
 import { paired, type Slots } from "./values";
-import { NEGATING_VERBS } from "./vocabulary";
+import { NEGATING_VERBS, OBLIGATION_VERBS } from "./vocabulary";
 
 // "No, it is not a good idea": a leading "No" before a comma answers, it does not negate.
 const ANSWER_NO = /^\W*no\s*[,.!;:]/i;
@@ -62,6 +62,10 @@ function near(s: Slots, ta: Token, tb: Token): boolean {
 /** At most seven content words: one clause, where the words can only fill one set of slots. */
 const short = (an: Analysis) => an.tokens.filter((t) => !t.stop).length <= 7;
 
+/** An obligation: "must", "should", "has to", "needs to". */
+const obligation = (an: Analysis, t: Token) =>
+  t.text === "must" || t.text === "should" || (OBLIGATION_VERBS.has(t.text) && an.tokens[t.index + 1]?.text === "to");
+
 /** A negator just before or after the word ("is not smiling", "no man is", "man is not") negates it. */
 const negatedNear = (negs: Token[], at: number) => negs.some((n) => n.index >= at - 3 && n.index <= at + 2);
 
@@ -92,7 +96,13 @@ export function negationDifferences(s: Slots): Difference[] {
       if (negAn.tokens.some((t) => t.stem === word.stem && t.index !== word.index && !ownNegated.has(t.index)))
         continue;
       const matches = plainAn.tokens.filter((t) => (negIsA ? paired(s, word, t) : paired(s, t, word)));
-      if (matches.length === 0) details.push(verbPhrase(negAn, word.index, negSet));
+      // "does not need to support" / "must support": no obligation against one, however each is written.
+      const duty = obligation(negAn, word) ? plainAn.tokens.find((t) => obligation(plainAn, t)) : undefined;
+      // What the plain side obliges reads as its match: "must support".
+      const obliged = duty && plainAn.tokens.slice(duty.index + 1, duty.index + 4).find((u) => !u.stop);
+      if (matches.length === 0 && duty && !negatedNear(plainNegs, duty.index))
+        conflicts.push({ neg, word, match: obliged ?? duty });
+      else if (matches.length === 0) details.push(verbPhrase(negAn, word.index, negSet));
       // Negated where the other side says it plainly, in the same place (a neighbour pairs up).
       else if (!matches.some((m) => otherNegated.has(m.index) || negatedNear(plainNegs, m.index))) {
         const match = matches.find((m) => (negIsA ? near(s, word, m) : near(s, m, word)));
@@ -103,6 +113,9 @@ export function negationDifferences(s: Slots): Difference[] {
     if (first) {
       // A negated noun ("no man") reads with what it does: "no man smiling" / "The man is smiling".
       const extend = (an: Analysis, t: Token) => {
+        // An obligation reads with what it obliges: "must support", "does not need to support".
+        const duty = obligation(an, t) ? an.tokens.slice(t.index + 1, t.index + 4).find((u) => !u.stop) : undefined;
+        if (duty) return duty.index;
         const after = an.tokens.slice(t.index + 1, t.index + 3).find((u) => !u.stop);
         return first.neg.text === "no" && after && !NEGATORS.has(after.text) ? after.index : t.index;
       };

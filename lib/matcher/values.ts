@@ -82,8 +82,11 @@ function numberAt(ts: Token[], i: number): { key: string; end: number } | null {
   return { key: canon(value) + suffix, end };
 }
 
+/** Months as written: "might" is lemmatised to "may" and shares its stem, but it is no month. */
+const MONTHS = new Set(DATE_CLASSES.month);
+
 function monthOf(t: Token): string | null {
-  if (classOf.get(t.stem) === "date:month")
+  if (classOf.get(t.stem) === "date:month" && MONTHS.has(t.text))
     return (t.text === "may" || t.text === "march") && !t.capitalized ? null : (MONTH_ABBREVIATIONS[t.text] ?? t.text);
   return t.capitalized ? (MONTH_ABBREVIATIONS[t.text] ?? null) : null;
 }
@@ -117,7 +120,9 @@ function dateAt(ts: Token[], i: number): { group: string; key: string; start: nu
     const word = t.text === "previous" || t.text === "past" ? "last" : t.text;
     return { group: cls, key: `${word} ${next.text.replace(/s$/, "")}`, start: i, end: i + 1 };
   }
-  return { group: cls, key: t.text, start: i, end: i };
+  // "weekends" / "weekend", "Mondays" / "Monday": one day of the week, said of one or of each.
+  const key = cls === "date:weekday" ? t.text.replace(/s$/, "") : t.text;
+  return { group: cls, key, start: i, end: i };
 }
 
 /** Nouns a number after them times or measures ("day 3", "year 2003", "week 12"): a date or an amount, no label. */
@@ -196,6 +201,8 @@ function quantifierAt(ts: Token[], i: number): string | null {
   while (j < ts.length && j <= i + 3 && /^(of|the|our|their|your|his|her|its|these|those)$/.test((ts[j] as Token).text))
     j++;
   const head = ts[j];
+  // "every other Friday": every second one, not every one.
+  if (t.text === "every" && head?.text === "other" && j === i + 1 && isContent(ts[j + 1])) return "alternate";
   if (!isContent(head) || (head as Token).text === "other") return null;
   // "most beautiful": an adjective makes a superlative, not an amount.
   const w = (head as Token).senses?.posWeight;
@@ -261,7 +268,9 @@ export function textValues(an: Analysis): Value[] {
     }
     const amount = quantifierAt(ts, i);
     if (amount) {
-      out.push({ kind: "quantifier", group: "quantifier", key: `quantifier:${amount}`, tokens: [i] });
+      const tokens = amount === "alternate" ? [i, i + 1] : [i];
+      out.push({ kind: "quantifier", group: "quantifier", key: `quantifier:${amount}`, tokens });
+      i = tokens.at(-1) as number;
       continue;
     }
     const modal = modalityAt(ts, i);

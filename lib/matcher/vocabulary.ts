@@ -3,7 +3,7 @@ const words = (s: string) => s.split(" ");
 
 /** Dates: two different members of one class fill a date slot differently. */
 export const DATE_CLASSES: Record<string, string[]> = {
-  weekday: words("monday tuesday wednesday thursday friday saturday sunday weekend"),
+  weekday: words("monday tuesday wednesday thursday friday saturday sunday weekend weekday"),
   month: words("january february march april may june july august september october november december"),
   quarter: words("q1 q2 q3 q4 h1 h2"),
   day: words("today tomorrow yesterday tonight"),
