@@ -110,12 +110,26 @@ async function rejudgeMoved({
   return updated;
 }
 
-/** Never fails a decision: a refit that throws is logged and tried again after the next decision in the space. */
+/** The learning running in this process, by space. */
+const learning = new Map<string, Promise<void>>();
+
+/**
+ * Never fails a decision: a refit that throws is logged and tried again after the next decision in the space.
+ * One at a time per space in a process: under a team's load every decision taken while a refit runs would find
+ * ten new decisions too and fit the same model again (issue 28); such a decision leaves the work to the one
+ * running and answers at once, and the next decision after it counts what that refit did not see.
+ */
 export async function learnQuietly({ db, spaceId }: { db: Db; spaceId: string }): Promise<void> {
+  if (learning.has(spaceId)) return;
+  const run = learnFromDecisions({ db, spaceId }).then(
+    () => undefined,
+    (error: unknown) => log.error({ err: error, spaceId }, "refitting the learned confidence after decisions failed"),
+  );
+  learning.set(spaceId, run);
   try {
-    await learnFromDecisions({ db, spaceId });
-  } catch (error) {
-    log.error({ err: error, spaceId }, "refitting the learned confidence after decisions failed");
+    await run;
+  } finally {
+    learning.delete(spaceId);
   }
 }
 

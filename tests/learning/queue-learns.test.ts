@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getLearningSummary, getServingModel, recordRefit } from "@/lib/db/learned-models";
 import { approveAndRejudge, rejectAndRejudge } from "@/lib/jobs/decisions";
+import { approveCandidate, rejectCandidate } from "@/lib/facts/decide";
 import { executeExtractionRun } from "@/lib/jobs/extraction";
-import { learnFromDecisions, resetLearning } from "@/lib/jobs/learning";
-import type { RefitOutcome } from "@/lib/learning/refit";
+import { learnFromDecisions, learnQuietly, resetLearning } from "@/lib/jobs/learning";
+import { REFIT_EVERY, type RefitOutcome } from "@/lib/learning/refit";
 import { createTestDb, type TestDb } from "@/tests/db";
 import { createPastedRun } from "@/tests/runs";
 
@@ -95,5 +96,24 @@ describe("the queue learns from its reviewers", () => {
     });
     // Fewer than 10 decisions since the last refit: nothing is tried.
     expect(await learnFromDecisions({ db: db.prisma, spaceId: "default" })).toBeNull();
+  });
+
+  it("refits once when decisions arrive together: those that find a refit running leave it to that one", async () => {
+    const reviewer = await db.prisma.reviewer.create({ data: { name: "Omar" } });
+    let decided = 0;
+    for (const c of await run(meeting(THINGS, 40), "Together")) {
+      if (c.status !== "pending" && c.status !== "gated") continue;
+      // The decisions alone, without the learning each would run after it.
+      const args = { db: db.prisma, candidateId: c.id, reviewerId: reviewer.id };
+      if (isBudget(c)) await approveCandidate(args);
+      else await rejectCandidate({ ...args, reason: "Not a fact" });
+      decided++;
+    }
+    expect(decided).toBeGreaterThanOrEqual(REFIT_EVERY);
+    const refits = () => db.prisma.learnedModel.count({ where: { spaceId: "default", target: "confidence" } });
+    const before = await refits();
+    // Five decisions' learning at once, as five reviewers' requests would run it.
+    await Promise.all(Array.from({ length: 5 }, () => learnQuietly({ db: db.prisma, spaceId: "default" })));
+    expect(await refits()).toBe(before + 1);
   });
 });
