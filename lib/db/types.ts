@@ -1,6 +1,7 @@
 import "server-only";
 import type { Prisma, PrismaClient } from "@/lib/generated/prisma/client";
 import { isRetryableTransactionError, retryDelayMs, TRANSACTION_ATTEMPTS } from "./retryable";
+import { AppError } from "@/lib/errors";
 import { log } from "@/lib/log";
 
 /** The database handle data functions take: the process's client (getDb()). */
@@ -32,14 +33,36 @@ export async function withTransaction<T>(
           open.add(tx);
           return work(tx);
         },
-        options.timeoutMs ? { timeout: options.timeoutMs, maxWait: Math.max(2_000, options.timeoutMs) } : undefined,
+        {
+          ...(options.timeoutMs ? { timeout: options.timeoutMs } : {}),
+          maxWait: Math.max(CONNECTION_WAIT_MS, options.timeoutMs ?? 0),
+        },
       );
     } catch (error) {
+      if (isPoolExhausted(error)) {
+        // Nothing began: the transaction never had a connection. Busy, not broken (issue 28's load).
+        log.warn({ err: error }, "no database connection free in time; the request is refused as busy");
+        throw new AppError("RATE_LIMITED", "The server is busy; nothing was changed. Try again in a moment.", {
+          retryAfterSeconds: 2,
+        });
+      }
       if (attempt >= TRANSACTION_ATTEMPTS || !isRetryableTransactionError(error)) throw error;
       log.warn({ attempt }, "transaction aborted by a deadlock or write conflict; running it again");
       await new Promise((resolve) => setTimeout(resolve, retryDelayMs(attempt)));
     }
   }
+}
+
+/**
+ * How long a new transaction waits for a free connection from the pool (Prisma's default is 2 s): under a team's
+ * load a decision waits its turn rather than fail; past this it is refused as busy, having changed nothing.
+ */
+const CONNECTION_WAIT_MS = 10_000;
+
+/** Prisma's P2028 when no connection came within maxWait (the same code also ends a transaction that ran long). */
+function isPoolExhausted(error: unknown): boolean {
+  const e = error as { code?: unknown; message?: unknown } | null;
+  return e?.code === "P2028" && /unable to start a transaction in the given time/i.test(String(e.message));
 }
 
 /**

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isRetryableTransactionError, retryDelayMs } from "@/lib/db/retryable";
-import { withTransaction } from "@/lib/db/types";
+import { withTransaction, type Db } from "@/lib/db/types";
 import { createTestDb, type TestDb } from "@/tests/db";
 
 // Issue 28's two-server run: two transactions writing the same rows in a different order deadlocked, and
@@ -48,6 +48,33 @@ describe("withTransaction", () => {
     await expect(failing).rejects.toMatchObject({ code: "P2002" });
     expect(calls).toBe(1);
     expect(await db.prisma.space.count({ where: { id: { in: ["retry-a", "retry-a2"] } } })).toBe(0);
+  });
+
+  it("refuses as busy, changing nothing, a transaction that got no connection in time (not a 500)", async () => {
+    let began = 0;
+    // The pool answers as Prisma does when every connection stayed taken past maxWait.
+    const exhausted = {
+      $transaction: async () => {
+        throw Object.assign(new Error("Transaction API error: Unable to start a transaction in the given time."), {
+          code: "P2028",
+        });
+      },
+    } as unknown as Db;
+    await expect(withTransaction(exhausted, async () => void began++)).rejects.toMatchObject({
+      code: "RATE_LIMITED",
+      message: expect.stringContaining("nothing was changed"),
+      retryAfterSeconds: 2,
+    });
+    expect(began).toBe(0);
+    // A transaction that ran past its own time limit is not "busy": it stays the error it was.
+    const expired = {
+      $transaction: async () => {
+        throw Object.assign(new Error("Transaction already closed: the timeout for this transaction was 5000 ms"), {
+          code: "P2028",
+        });
+      },
+    } as unknown as Db;
+    await expect(withTransaction(expired, async () => undefined)).rejects.toMatchObject({ code: "P2028" });
   });
 
   it.skipIf(!process.env.TEST_DATABASE_URL)(
