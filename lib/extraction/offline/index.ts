@@ -303,7 +303,10 @@ function toFact(
   const team =
     (clause[0]?.lower === "the" && clause[1]?.lower === "team") ||
     (clause[0]?.lower === "let" && clause[1]?.lower === "'s");
-  if (!strong && !hasFirstPerson(clause) && !specific && !team) return null;
+  // In chat a bare third-person remark ("The weather was lovely") is rarely worth keeping; at a work meeting a
+  // plain statement about the work ("The battery door stays snap-fit", "Feedback goes through recruiting
+  // only") is often the fact itself, and the noun and informativeness checks below still apply.
+  if (!strong && !hasFirstPerson(clause) && !specific && !team && voice.group !== "team") return null;
   const named = clause.filter(
     (t) => (t.pos === "NOUN" || t.pos === "PROPN" || t.pos === "NUM") && !names.has(t.lower),
   ).length;

@@ -1,0 +1,31 @@
+import { describe, expect, it } from "vitest";
+import { getPresetKinds } from "@/lib/extraction/kinds";
+import { extractScored } from "@/lib/extraction/offline";
+import { transcriptOf } from "@/tests/transcript";
+
+function run(turns: [string, string][], preset: "meeting" | "personal" = "meeting") {
+  const src = transcriptOf(turns);
+  const input = { text: src.text, segments: src.segments, kinds: getPresetKinds(preset) };
+  const facts = extractScored(input, { index: 0, start: 0, end: src.text.length, segments: src.segments });
+  for (const f of facts) expect(src.text.slice(f.start!, f.end!)).toBe(f.quote);
+  return facts;
+}
+const quotes = (facts: ReturnType<typeof run>) => facts.map((f) => f.quote);
+
+describe("a plain third-person statement at a work meeting", () => {
+  it.each([
+    "The loading dock closes at the north gate for deliveries.",
+    "The staging cluster shares its disk quota with the analytics team.",
+    "Refund requests go through the billing desk only.",
+  ])("%s is proposed, though it names no person, number or cue", (said) => {
+    expect(quotes(run([["Ines", said]]))).toContain(said);
+  });
+
+  it("still needs two things named: a vague remark stays out", () => {
+    expect(run([["Ines", "That stuff was kind of all over the place."]])).toEqual([]);
+  });
+
+  it("in chat the same kind of remark still needs a person, a name or a number to be kept", () => {
+    expect(run([["Ines", "The loading dock closes at the north gate for deliveries."]], "personal")).toEqual([]);
+  });
+});
