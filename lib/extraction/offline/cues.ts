@@ -46,7 +46,13 @@ export const CUE_RULES: CueRule[] = [
         "(?:that's|it's|that is) (?:decided|settled|agreed)|ruled (?:it |that |this )?out|" +
         // A decision not to do something: "we are not adding SEPA direct debit for the launch".
         "(?:we're not|we are not|we aren't|we won't be|we will not be) " +
-        "(?:adding|shipping|supporting|including|doing|building|offering|launching|changing)",
+        "(?:adding|shipping|supporting|including|doing|building|offering|launching|changing|waiting|renewing|" +
+        "hiring|extending|pursuing)|" +
+        // A course the team now keeps to, said in the progressive: "we're keeping the steel frame", "we're
+        // dropping the second port", "we're moving the housing to …" ("keeping an eye on" is no course).
+        "(?:we're|we are) (?:keeping(?! (?:an eye|track|in mind|it short|this short))|dropping|cutting|removing|" +
+        "scrapping|killing|pausing|postponing|deferring|delaying|skipping|switching|declining|" +
+        "moving (?:the|our|it|them|to|from|ahead))|we decline",
     ),
   },
   { kind: "decision", strength: "weak", re: w("chose|choose|picked|opted|switch(?:ed)? to|move forward with") },

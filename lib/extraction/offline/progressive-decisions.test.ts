@@ -1,0 +1,32 @@
+import { describe, expect, it } from "vitest";
+import { getPresetKinds } from "@/lib/extraction/kinds";
+import { extractScored } from "@/lib/extraction/offline";
+import { transcriptOf } from "@/tests/transcript";
+
+function run(turns: [string, string][]) {
+  const src = transcriptOf(turns);
+  const input = { text: src.text, segments: src.segments, kinds: getPresetKinds("meeting") };
+  const facts = extractScored(input, { index: 0, start: 0, end: src.text.length, segments: src.segments });
+  for (const f of facts) expect(src.text.slice(f.start!, f.end!)).toBe(f.quote);
+  return facts;
+}
+const one = (facts: ReturnType<typeof run>, re: RegExp) => facts.find((f) => re.test(f.content));
+
+describe("a course the team now keeps to, said in the progressive", () => {
+  it.each([
+    ["Okay, so we're keeping the steel hinge.", /steel hinge/],
+    ["We're dropping the nightly export.", /nightly export/],
+    ["We're moving the standup to the afternoon slot.", /standup/],
+    ["We're not renewing the print contract.", /print contract/],
+    ["We decline the second vendor bid.", /vendor bid/],
+  ])("%s is a decision with an explicit cue", (said, re) => {
+    const fact = one(run([["Noor", said]]), re);
+    expect(fact).toMatchObject({ kind: "decision" });
+    expect(fact!.features.strong).toBe(true);
+  });
+
+  it("keeping an eye on something is no decision", () => {
+    const fact = one(run([["Noor", "We're keeping an eye on the error budget this week."]]), /error budget/);
+    expect(fact?.kind).not.toBe("decision");
+  });
+});
