@@ -29,3 +29,25 @@ describe("a plain third-person statement at a work meeting", () => {
     expect(run([["Ines", "The loading dock closes at the north gate for deliveries."]], "personal")).toEqual([]);
   });
 });
+
+describe("a short clause with no verb at a work meeting", () => {
+  it.each(["About six weeks.", "Mondays and Thursdays.", "Happy Tuesday, folks.", "Two crates, maybe three."])(
+    "%s is a fragment leaning on what was said around it: not proposed",
+    (said) => {
+      expect(quotes(run([["Ines", said]]))).not.toContain(said);
+    },
+  );
+
+  it("a longer verbless line that lists facts, or a short one with a cue, is still proposed", () => {
+    const listed = "Six sample bags per site, three sites, morning and evening.";
+    expect(quotes(run([["Ines", listed]]))).toContain(listed);
+    const cued = "At most three vendors.";
+    expect(quotes(run([["Ines", cued]]))).toContain(cued);
+  });
+
+  it("in chat the rule does not apply: a short answer there names what the question asked about", () => {
+    const said = "My sister Dana in Lisbon.";
+    expect(quotes(run([["Ines", said]], "personal"))).toContain(said);
+    expect(quotes(run([["Ines", said]]))).not.toContain(said);
+  });
+});
