@@ -115,7 +115,7 @@ export const CUE_RULES: CueRule[] = [
     strength: "strong",
     re: w(
       "prefer(?:s|red)?|favou?rite|i love|i like|i hate|i enjoy|i adore|i can't stand|big fan|" +
-        "i'm (?:really |so )?into|i dislike|rather than|instead of",
+        "i'm (?:really |so )?into|i dislike|rather than|instead of|(?:i|we)(?:'d| would) (?:much )?rather",
     ),
   },
   { kind: "preference", strength: "weak", re: w("love|like|enjoy|hate|fan of|into|keen on|passionate") },

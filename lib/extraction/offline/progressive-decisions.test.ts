@@ -30,3 +30,20 @@ describe("a course the team now keeps to, said in the progressive", () => {
     expect(fact?.kind).not.toBe("decision");
   });
 });
+
+describe('"I\'d rather …"', () => {
+  it.each([
+    "I'd rather we ship the blue casing first and the green one in spring.",
+    "We would rather pay the courier fee than miss the trade fair.",
+    "I'd much rather keep the Tuesday review with the whole design group.",
+  ])("%s is a preference with an explicit cue", (said) => {
+    const fact = run([["Noor", said]])[0];
+    expect(fact).toMatchObject({ kind: "preference", quote: said });
+    expect(fact!.features.strong).toBe(true);
+  });
+
+  it("a stronger cue in the same clause still wins: a constraint stays a constraint", () => {
+    const fact = run([["Noor", "I'd rather tell the board now, since we can't hit the March date."]])[0];
+    expect(fact?.kind).toBe("constraint");
+  });
+});
