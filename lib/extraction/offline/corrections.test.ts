@@ -127,6 +127,22 @@ describe("a closing summary said another way", () => {
   });
 });
 
+describe("words inside a candidate's own quote", () => {
+  it("do not supersede it: a request's quote runs over the sentence after it, which corrects nothing", () => {
+    const facts = run([
+      [
+        "Ana",
+        "Theo, can you own the revised packing checklist? With the shipping labels, and with the cardboard box change.",
+      ],
+      ["Theo", "Sure."],
+    ]);
+    const task = facts.find((f) => /Theo owns the revised packing checklist/.test(f.content));
+    expect(task).toBeDefined();
+    expect(task!.notes ?? []).toEqual([]);
+    expect(facts.every((f) => !(f.notes ?? []).some((n) => /Supersedes/.test(n)))).toBe(true);
+  });
+});
+
 describe("which summary is the closing one", () => {
   const SAID: [string, string][] = [
     ["Dana", "The team will launch billing v2 on October 22nd."],

@@ -61,6 +61,14 @@ function restated<T extends Candidate>(later: string, earlier: T[], share: numbe
   return best?.c ?? null;
 }
 
+/**
+ * Words inside the earlier candidate's own quote (a request's quote runs over the sentence after it) say nothing
+ * after it: they cannot correct it.
+ */
+function overlaps(a: Candidate, b: Candidate): boolean {
+  return a.start !== null && a.end !== null && b.start !== null && b.end !== null && a.start < b.end && b.start < a.end;
+}
+
 function correctionMarked(c: Candidate, text: string, turns: Segment[]): boolean {
   if (c.start === null) return CORRECTION.test(c.quote);
   const turn = turns.find((s) => s.start <= c.start! && c.start! < s.end);
@@ -101,7 +109,7 @@ export function joinRestatements<T extends Candidate>(
   for (const c of candidates) {
     // A summary's item is joined below, to whatever the meeting settled on by then.
     const earlier = restated(`${c.content} ${c.quote}`, out, 0.5);
-    if (!inSummary(c) && earlier && correctionMarked(c, text, turns)) {
+    if (!inSummary(c) && earlier && !overlaps(c, earlier) && correctionMarked(c, text, turns)) {
       out = out.filter((x) => x !== earlier);
       const note = `Supersedes what was said earlier in this meeting: "${earlier.quote.replace(/\s+/g, " ").trim()}"`;
       out.push({ ...c, notes: [...(c.notes ?? []), note] });
