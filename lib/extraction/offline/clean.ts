@@ -172,7 +172,11 @@ const AGENDA = new RegExp(
   "\\b(?:i|we)(?: want|'d like| would like) to (?:get through|go through|run through|go over|cover|talk about|" +
     "start with|go \\w+ by \\w+)\\b|\\b(?:let me|let's) (?:walk|run|go) through\\b|" +
     // "I'll walk the timeline, then root cause": an order of business (not "I'll walk the auditors to …").
-    "\\bi'll walk (?:through )?the\\b[^.]*\\bthen\\b",
+    "\\bi'll walk (?:through )?the\\b[^.]*\\bthen\\b|" +
+    // A formal meeting's order of business: "I call this meeting to order", "First item is …", "Item two, the …".
+    "\\bcall (?:this|the) meeting\\b[^.]{0,80}\\bto order\\b|^\\W*(?:(?:so|okay|ok|and|now)\\W+)?(?:(?:the|our) )?" +
+    "(?:(?:first|next|last|final) (?:item|topic)(?: on the agenda)? is\\b|item (?:\\d+|one|two|three|four|five|six|" +
+    "seven|eight|nine|ten)\\s*[,:])",
   "i",
 );
 

@@ -21,6 +21,10 @@ describe("how the meeting runs is not what it settles", () => {
     "I want to go team by team on the open tickets.",
     "Let me walk through the numbers, then the risks.",
     "I'll walk the incident timeline first, then the fixes.",
+    "I'm going to call this meeting of the Library Board to order.",
+    "First item is the review of the loan policy for the branch libraries.",
+    "Okay, next item is the budget for the summer reading programme.",
+    "Item four, the parking permit scheme for the east campus.",
   ])("%s is the speaker's own time or the agenda", (said) => {
     expect(isClosingOrLogistics(said)).toBe(true);
     expect(quotes([["Rosa", said]])).toEqual([]);
@@ -31,6 +35,8 @@ describe("how the meeting runs is not what it settles", () => {
     "The launch date is a hard stop for the marketing team.",
     "I'll walk the auditors to the server room on Monday.",
     "We need to cover the night shift with two contractors in March.",
+    "The first item on the invoice is the freight charge of 300 euros.",
+    "Item four is deferred to the June meeting.",
   ])("%s is work, not logistics", (said) => {
     expect(isClosingOrLogistics(said)).toBe(false);
   });
