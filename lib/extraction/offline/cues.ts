@@ -87,7 +87,8 @@ export const CUE_RULES: CueRule[] = [
         "move on|start|stop|be (?:able|back|talking|looking|discussing))[a-z]+",
     ),
   },
-  { kind: "action_item", strength: "weak", re: w("will|going to|gonna|plan to|need to|next step") },
+  // "… is going to be rough", "was going to be end of June": a forecast or a plan that was, not a task.
+  { kind: "action_item", strength: "weak", re: w("will|going to(?! be\\b)|gonna(?! be\\b)|plan to|need to|next step") },
   {
     kind: "mistake",
     strength: "strong",

@@ -47,3 +47,19 @@ describe('"I\'d rather …"', () => {
     expect(fact?.kind).toBe("constraint");
   });
 });
+
+describe('"going to be"', () => {
+  it.each([
+    "The spring quarter is going to be busy with the warehouse move.",
+    "The launch party was going to be in the old print hall.",
+    "The new rota is gonna be tight for the night nurses.",
+  ])("%s is a forecast or a plan that was, not a task", (said) => {
+    const fact = run([["Noor", said]])[0];
+    expect(fact?.kind).not.toBe("action_item");
+  });
+
+  it("someone going to do something is still a task", () => {
+    const fact = run([["Noor", "Paolo is going to migrate the payroll export in May."]])[0];
+    expect(fact?.kind).toBe("action_item");
+  });
+});
