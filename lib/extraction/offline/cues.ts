@@ -66,7 +66,10 @@ export const CUE_RULES: CueRule[] = [
         // A whitelist: "only suppliers already on the approved list", "approved vendors only".
         "(?:on|from|off) the approved (?:list|vendors?|suppliers?)|approved (?:vendors|suppliers) only|" +
         // Obligations stated as duties: "there will be a responsibility upon the university to ensure ...".
-        "(?:a |the |their |its )?(?:responsibility|obligation|duty) (?:upon|on|of|to)|obliged to|obligated to",
+        "(?:a |the |their |its )?(?:responsibility|obligation|duty) (?:upon|on|of|to)|obliged to|obligated to|" +
+        // A norm the team keeps or is asked to keep: "we don't sandbag the forecast", "please don't discuss …".
+        "(?:we|please) (?:don't|do not|never) " +
+        "(?!know|have|think|need|want|see|get|really|care|mind|worry|forget)[a-z]+",
     ),
   },
   { kind: "constraint", strength: "weak", re: w("only|should|ought to|compliance|legal|capacity") },

@@ -63,3 +63,21 @@ describe('"going to be"', () => {
     expect(fact?.kind).toBe("action_item");
   });
 });
+
+describe("a norm the team keeps or is asked to keep", () => {
+  it.each([
+    "Please don't forward the draft slides outside the design group.",
+    "We never ship a release on a Friday afternoon.",
+    "We do not quote delivery dates before the warehouse confirms stock.",
+  ])("%s is a constraint with an explicit cue", (said) => {
+    const fact = run([["Noor", said]])[0];
+    expect(fact).toMatchObject({ kind: "constraint", quote: said });
+    expect(fact!.features.strong).toBe(true);
+  });
+
+  it("not knowing, not having or not needing something is no norm", () => {
+    for (const said of ["We don't know the delivery dates for the March batch.", "We don't need the spare crates."]) {
+      expect(run([["Noor", said]]).find((f) => f.kind === "constraint")).toBeUndefined();
+    }
+  });
+});
