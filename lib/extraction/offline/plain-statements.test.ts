@@ -1,6 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { getPresetKinds } from "@/lib/extraction/kinds";
 import { extractScored } from "@/lib/extraction/offline";
+import { isCommand } from "@/lib/extraction/offline/filters";
+import { isInstruction } from "@/lib/extraction/offline/instructions";
+import { analyse } from "@/lib/extraction/offline/nlp";
 import { transcriptOf } from "@/tests/transcript";
 
 function run(turns: [string, string][], preset: "meeting" | "personal" = "meeting") {
@@ -49,5 +52,24 @@ describe("a short clause with no verb at a work meeting", () => {
     const said = "My sister Dana in Lisbon.";
     expect(quotes(run([["Ines", said]], "personal"))).toContain(said);
     expect(quotes(run([["Ines", said]]))).not.toContain(said);
+  });
+});
+
+describe("a noun the tagger reads as a bare verb, with the clause's verb right after it", () => {
+  const toks = (said: string) => analyse(said)[0]!.toks;
+  // Lower-case, as after "So, …": a capital opening a sentence is read as a name instead.
+  it.each(["fix takes two weeks.", "fix adds a day to the release."])(
+    "%s is a statement, not a command or an instruction",
+    (said) => {
+      expect(toks(said)[0]!.pos).toBe("VERB");
+      expect(isCommand(toks(said))).toBe(false);
+      expect(isInstruction(toks(said))).toBe(false);
+    },
+  );
+
+  it("an imperative followed by its object is still one", () => {
+    const said = "send the freight invoices to the Leeds office.";
+    expect(isCommand(toks(said))).toBe(true);
+    expect(isInstruction(toks(said))).toBe(true);
   });
 });
