@@ -12,9 +12,13 @@ import type { Segment } from "@/lib/sources/schema";
 
 const REQUEST = new RegExp(
   "(?:^|[.!?]\\s+)(?:(?:so|and|okay|ok|also)[\\s,]+)?(?:([\\p{Lu}][\\p{L}'-]{1,30}),?\\s+)?" +
-    "(?:can|could|would|will) you\\s+(?:please\\s+)?(?:maybe\\s+)?" +
+    "(?:[Cc]an|[Cc]ould|[Ww]ould|[Ww]ill) you\\s+(?:please\\s+)?(?:maybe\\s+)?" +
     "(own|take(?: on| over)?|handle|drive|lead|send|write|draft|do|look into|follow up on|set up|update|prepare|" +
-    "check|review|fix|book|schedule|run|organi[sz]e|share)\\b([^?]{3,200})\\?",
+    "check|review|fix|book|schedule|run|organi[sz]e|share|" +
+    // Doing it again and adding to it: "can you re-run the tuning …", "could you add a condition …".
+    "re-?run|re-?do|re-?send|re-?test|add|put|bring(?: back)?|call|email|ping|test|measure|write up|order|place|" +
+    "file|post|build|move|pull|collect|compile|circulate|make sure|double-check|confirm|reach out to|loop in)" +
+    "\\b([^?]{3,200})\\?",
   "u",
 );
 const ACCEPT = new RegExp(

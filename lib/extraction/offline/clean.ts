@@ -157,7 +157,31 @@ const CLOSING = new RegExp(
   "i",
 );
 
+/**
+ * The speaker's own time in the meeting ("I have a hard stop at 10:30", "sorry, I have to drop in five") and the
+ * agenda ("I want to get through materials, cost and schedule", "I'll walk the timeline, then root cause"): how
+ * the meeting runs, not what it settles. "I have to drop the price" is not leaving: the verb must stand alone.
+ */
+const OWN_TIME = new RegExp(
+  "\\bi(?:'ve| have)(?: got)? a hard stop\\b|" +
+    "\\bi (?:have|need|got|'ll have|'m going to have) to (?:drop|leave|run|jump|hop)(?: off)?" +
+    "(?= (?:in|at|early|soon|by|after)\\b|\\s*(?:[.!,;]|$))",
+  "i",
+);
+const AGENDA = new RegExp(
+  "\\b(?:i|we)(?: want|'d like| would like) to (?:get through|go through|run through|go over|cover|talk about|" +
+    "start with|go \\w+ by \\w+)\\b|\\b(?:let me|let's) (?:walk|run|go) through\\b|" +
+    // "I'll walk the timeline, then root cause": an order of business (not "I'll walk the auditors to …").
+    "\\bi'll walk (?:through )?the\\b[^.]*\\bthen\\b|" +
+    // A formal meeting's order of business: "I call this meeting to order", "First item is …", "Item two, the …".
+    "\\bcall (?:this|the) meeting\\b[^.]{0,80}\\bto order\\b|^\\W*(?:(?:so|okay|ok|and|now)\\W+)?(?:(?:the|our) )?" +
+    "(?:(?:first|next|last|final) (?:item|topic)(?: on the agenda)? is\\b|item (?:\\d+|one|two|three|four|five|six|" +
+    "seven|eight|nine|ten)\\s*[,:])",
+  "i",
+);
+
 /** Closings, greetings and meeting logistics: never a fact, whatever else the clause says. */
 export function isClosingOrLogistics(text: string): boolean {
-  return CLOSING.test(text.replace(/[\u2018\u2019]/g, "'"));
+  const said = text.replace(/[\u2018\u2019]/g, "'");
+  return CLOSING.test(said) || OWN_TIME.test(said) || AGENDA.test(said);
 }

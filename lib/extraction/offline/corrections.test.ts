@@ -127,6 +127,63 @@ describe("a closing summary said another way", () => {
   });
 });
 
+describe("words inside a candidate's own quote", () => {
+  it("do not supersede it: a request's quote runs over the sentence after it, which corrects nothing", () => {
+    const facts = run([
+      [
+        "Ana",
+        "Theo, can you own the revised packing checklist? With the shipping labels, and with the cardboard box change.",
+      ],
+      ["Theo", "Sure."],
+    ]);
+    const task = facts.find((f) => /Theo owns the revised packing checklist/.test(f.content));
+    expect(task).toBeDefined();
+    expect(task!.notes ?? []).toEqual([]);
+    expect(facts.every((f) => !(f.notes ?? []).some((n) => /Supersedes/.test(n)))).toBe(true);
+  });
+});
+
+describe("which summary is the closing one", () => {
+  const SAID: [string, string][] = [
+    ["Dana", "The team will launch billing v2 on October 22nd."],
+    ["Lin", "The code freeze starts on October 15th."],
+  ];
+
+  it('is the last announced: an early "quick recap of what we need" does not hide the one at the end', () => {
+    const facts = run([
+      ["Dana", "Right, quick recap of what we need from this call."],
+      ...SAID,
+      ["Dana", "Let me recap. We launch billing v2 on October 22nd."],
+    ]);
+    expect(facts.map((f) => f.quote)).toEqual(SAID.map(([, said]) => said));
+  });
+
+  it('is announced by "Summary." as a sentence of its own, but not by a summary someone is asked to write', () => {
+    const announced = run([...SAID, ["Dana", "Okay. Summary. We launch billing v2 on October 22nd."]]);
+    expect(announced.map((f) => f.quote)).toEqual(SAID.map(([, said]) => said));
+    const asked = run([
+      ...SAID,
+      ["Dana", "Please put the freeze dates in the weekly summary."],
+      ["Lin", "We launch billing v2 on October 22nd, after the freeze lifts."],
+    ]);
+    expect(asked.some((f) => /after the freeze lifts/.test(f.quote))).toBe(true);
+  });
+
+  it("runs on through the turns its speaker says on end (a subtitle file's cues), and stops at another speaker", () => {
+    const facts = run([
+      ...SAID,
+      ["Dana", "Okay, let me summarize."],
+      ["Dana", "We launch billing v2 on October 22nd."],
+      ["Dana", "The code freeze starts on October 15th."],
+      ["Lin", "The status page moves to the new domain in November."],
+    ]);
+    expect(facts.map((f) => f.quote)).toEqual([
+      ...SAID.map(([, said]) => said),
+      "The status page moves to the new domain in November.",
+    ]);
+  });
+});
+
 describe("--max-facts on the offline extractor", () => {
   it("keeps the best-ranked and counts every one over the cap as refused", async () => {
     const m = transcriptOf([

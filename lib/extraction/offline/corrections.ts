@@ -61,6 +61,14 @@ function restated<T extends Candidate>(later: string, earlier: T[], share: numbe
   return best?.c ?? null;
 }
 
+/**
+ * Words inside the earlier candidate's own quote (a request's quote runs over the sentence after it) say nothing
+ * after it: they cannot correct it.
+ */
+function overlaps(a: Candidate, b: Candidate): boolean {
+  return a.start !== null && a.end !== null && b.start !== null && b.end !== null && a.start < b.end && b.start < a.end;
+}
+
 function correctionMarked(c: Candidate, text: string, turns: Segment[]): boolean {
   if (c.start === null) return CORRECTION.test(c.quote);
   const turn = turns.find((s) => s.start <= c.start! && c.start! < s.end);
@@ -68,13 +76,25 @@ function correctionMarked(c: Candidate, text: string, turns: Segment[]): boolean
   return CORRECTION.test(text.slice(from, c.end ?? c.start));
 }
 
-/** Where a closing summary starts and its turn ends, if the chunk has one. */
+/** "Okay. Summary." / "Recap:": the word alone as a sentence of its own announces one too. */
+const SUMMARY_ALONE =
+  /(?:^|[.!?]\s+)(?:(?:okay|ok|so|right|alright)[,.]?\s+)?(?:quick |short |brief )?(?:summary|recap)\s*[.:]/gi;
+
+/**
+ * Where a closing summary starts and ends, if the chunk has one: the last summary announced (a meeting's "quick
+ * recap of what we need" early on is no closing summary), through every turn its speaker says on end (a subtitle
+ * file splits one long turn into several cues).
+ */
 function summaryOf(text: string, turns: Segment[], from: number, to: number): { start: number; end: number } | null {
-  const found = SUMMARY.exec(text.slice(from, to));
-  if (!found) return null;
-  const start = from + found.index;
-  const turn = turns.find((s) => s.start <= start && start < s.end);
-  return { start, end: turn?.end ?? to };
+  const said = text.slice(from, to);
+  const marks = [...said.matchAll(new RegExp(SUMMARY.source, "gi")), ...said.matchAll(SUMMARY_ALONE)];
+  if (marks.length === 0) return null;
+  const start = from + Math.max(...marks.map((m) => m.index));
+  const at = turns.findIndex((s) => s.start <= start && start < s.end);
+  if (at === -1) return { start, end: to };
+  let last = at;
+  while (turns[last + 1] && turns[at]!.speaker && turns[last + 1]!.speaker === turns[at]!.speaker) last++;
+  return { start, end: turns[last]!.end };
 }
 
 export function joinRestatements<T extends Candidate>(
@@ -89,7 +109,7 @@ export function joinRestatements<T extends Candidate>(
   for (const c of candidates) {
     // A summary's item is joined below, to whatever the meeting settled on by then.
     const earlier = restated(`${c.content} ${c.quote}`, out, 0.5);
-    if (!inSummary(c) && earlier && correctionMarked(c, text, turns)) {
+    if (!inSummary(c) && earlier && !overlaps(c, earlier) && correctionMarked(c, text, turns)) {
       out = out.filter((x) => x !== earlier);
       const note = `Supersedes what was said earlier in this meeting: "${earlier.quote.replace(/\s+/g, " ").trim()}"`;
       out.push({ ...c, notes: [...(c.notes ?? []), note] });

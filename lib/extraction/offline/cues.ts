@@ -46,7 +46,13 @@ export const CUE_RULES: CueRule[] = [
         "(?:that's|it's|that is) (?:decided|settled|agreed)|ruled (?:it |that |this )?out|" +
         // A decision not to do something: "we are not adding SEPA direct debit for the launch".
         "(?:we're not|we are not|we aren't|we won't be|we will not be) " +
-        "(?:adding|shipping|supporting|including|doing|building|offering|launching|changing)",
+        "(?:adding|shipping|supporting|including|doing|building|offering|launching|changing|waiting|renewing|" +
+        "hiring|extending|pursuing)|" +
+        // A course the team now keeps to, said in the progressive: "we're keeping the steel frame", "we're
+        // dropping the second port", "we're moving the housing to …" ("keeping an eye on" is no course).
+        "(?:we're|we are) (?:keeping(?! (?:an eye|track|in mind|it short|this short))|dropping|cutting|removing|" +
+        "scrapping|killing|pausing|postponing|deferring|delaying|skipping|switching|declining|" +
+        "moving (?:the|our|it|them|to|from|ahead))|we decline",
     ),
   },
   { kind: "decision", strength: "weak", re: w("chose|choose|picked|opted|switch(?:ed)? to|move forward with") },
@@ -60,7 +66,10 @@ export const CUE_RULES: CueRule[] = [
         // A whitelist: "only suppliers already on the approved list", "approved vendors only".
         "(?:on|from|off) the approved (?:list|vendors?|suppliers?)|approved (?:vendors|suppliers) only|" +
         // Obligations stated as duties: "there will be a responsibility upon the university to ensure ...".
-        "(?:a |the |their |its )?(?:responsibility|obligation|duty) (?:upon|on|of|to)|obliged to|obligated to",
+        "(?:a |the |their |its )?(?:responsibility|obligation|duty) (?:upon|on|of|to)|obliged to|obligated to|" +
+        // A norm the team keeps or is asked to keep: "we don't sandbag the forecast", "please don't discuss …".
+        "(?:we|please) (?:don't|do not|never) " +
+        "(?!know|have|think|need|want|see|get|really|care|mind|worry|forget)[a-z]+",
     ),
   },
   { kind: "constraint", strength: "weak", re: w("only|should|ought to|compliance|legal|capacity") },
@@ -81,7 +90,8 @@ export const CUE_RULES: CueRule[] = [
         "move on|start|stop|be (?:able|back|talking|looking|discussing))[a-z]+",
     ),
   },
-  { kind: "action_item", strength: "weak", re: w("will|going to|gonna|plan to|need to|next step") },
+  // "… is going to be rough", "was going to be end of June": a forecast or a plan that was, not a task.
+  { kind: "action_item", strength: "weak", re: w("will|going to(?! be\\b)|gonna(?! be\\b)|plan to|need to|next step") },
   {
     kind: "mistake",
     strength: "strong",
@@ -109,7 +119,7 @@ export const CUE_RULES: CueRule[] = [
     strength: "strong",
     re: w(
       "prefer(?:s|red)?|favou?rite|i love|i like|i hate|i enjoy|i adore|i can't stand|big fan|" +
-        "i'm (?:really |so )?into|i dislike|rather than|instead of",
+        "i'm (?:really |so )?into|i dislike|rather than|instead of|(?:i|we)(?:'d| would) (?:much )?rather",
     ),
   },
   { kind: "preference", strength: "weak", re: w("love|like|enjoy|hate|fan of|into|keen on|passionate") },

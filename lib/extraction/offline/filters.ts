@@ -135,7 +135,26 @@ export function isCommand(toks: Tok[]): boolean {
   if (!first) return false;
   if (first.lower === "let" && toks[1]?.lower !== "'s" && toks[1]?.lower !== "us") return true;
   if (first.lower === "please") return true;
-  return first.pos === "VERB" && first.lower === first.lemma && !/ing$/.test(first.lower) && first.lower !== "gonna";
+  return (
+    first.pos === "VERB" &&
+    first.lower === first.lemma &&
+    !/ing$/.test(first.lower) &&
+    first.lower !== "gonna" &&
+    !isSubjectOfVerb(toks)
+  );
+}
+
+/**
+ * A noun the tagger read as a bare verb, with the clause's verb right after it: "Commit is at $610,000", "Paint
+ * adds a dollar per unit". An imperative is followed by its object, never by a finite verb.
+ */
+export function isSubjectOfVerb(toks: Tok[]): boolean {
+  const next = toks[1];
+  if (!next) return false;
+  return (
+    (next.pos === "AUX" && /^(?:is|was|'s|has|does|will|would|can|could|might|should|must)$/.test(next.lower)) ||
+    (next.pos === "VERB" && /[^s]s$/.test(next.lower) && next.lower !== next.lemma)
+  );
 }
 
 const FIRST_PERSON = new Set(["i", "me", "my", "mine", "myself", "we", "us", "our", "ours", "ourselves"]);

@@ -291,6 +291,9 @@ function toFact(
   const saidWords = words.length + amounts;
   if (saidWords < 2 || (saidWords < 3 && cue.strength === "none" && !instructed && amounts === 0)) return null;
   if (!strong && (isCommand(clause) || aboutListener(clause) || isShowAndTell(clause))) return null;
+  // At a meeting a short clause with no verb ("At least two.", "Tuesday and Friday.", "About six weeks.") answers
+  // or echoes something said around it: alone it states nothing a reviewer could keep.
+  if (voice.group === "team" && !strong && isFragment(clause)) return null;
   // Sentence-initial capitals are often mis-tagged as names, so only later proper nouns count.
   // An acronym is a name wherever it stands ("SEPA adds a settlement flow" once "Lin agreed," is framing).
   const specific = clause.some(
@@ -303,7 +306,10 @@ function toFact(
   const team =
     (clause[0]?.lower === "the" && clause[1]?.lower === "team") ||
     (clause[0]?.lower === "let" && clause[1]?.lower === "'s");
-  if (!strong && !hasFirstPerson(clause) && !specific && !team) return null;
+  // In chat a bare third-person remark ("The weather was lovely") is rarely worth keeping; at a work meeting a
+  // plain statement about the work ("The battery door stays snap-fit", "Feedback goes through recruiting
+  // only") is often the fact itself, and the noun and informativeness checks below still apply.
+  if (!strong && !hasFirstPerson(clause) && !specific && !team && voice.group !== "team") return null;
   const named = clause.filter(
     (t) => (t.pos === "NOUN" || t.pos === "PROPN" || t.pos === "NUM") && !names.has(t.lower),
   ).length;
@@ -344,6 +350,13 @@ function toFact(
     strong,
     features,
   };
+}
+
+/** Words at most in a verbless clause read as a fragment (a longer one lists facts: "Four cells per run, …"). */
+const FRAGMENT_WORDS = 5;
+function isFragment(clause: Tok[]): boolean {
+  const words = clause.filter((t) => t.pos !== "PUNCT" && t.pos !== "SYM");
+  return words.length <= FRAGMENT_WORDS && !words.some((t) => t.pos === "VERB" || t.pos === "AUX");
 }
 
 /** Entities that carry a quantity or a date: a price, a percentage, a deadline, a duration. */

@@ -1,3 +1,4 @@
+import { isSubjectOfVerb } from "@/lib/extraction/offline/filters";
 import type { Tok } from "@/lib/extraction/offline/nlp";
 import { rewriteClause, type Voice } from "@/lib/extraction/offline/rewrite";
 
@@ -28,7 +29,7 @@ const PLEASE = new Set(["please", "kindly"]);
 export function isInstruction(clause: Tok[]): boolean {
   const i = verbAt(clause);
   const verb = clause[i];
-  if (!verb || (i === 0 && verb.lower === "let")) return false;
+  if (!verb || (i === 0 && verb.lower === "let") || isSubjectOfVerb(clause.slice(i))) return false;
   return verb.pos === "VERB" && verb.lower === verb.lemma && !/ing$/.test(verb.lower);
 }
 
