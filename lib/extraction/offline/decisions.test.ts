@@ -3,17 +3,10 @@ import { getPresetKinds } from "@/lib/extraction/kinds";
 import { extractScored } from "@/lib/extraction/offline";
 import { cleanSpoken } from "@/lib/extraction/offline/clean";
 import type { Segment } from "@/lib/sources/schema";
+import { extractTurns } from "@/tests/extract-turns";
 import { transcriptOf } from "@/tests/transcript";
 
-function run(turns: [string, string][]) {
-  const src = transcriptOf(turns);
-  const input = { text: src.text, segments: src.segments, kinds: getPresetKinds("meeting") };
-  // Before the density cap, with the features the confidence model weighs: these tests are about what the
-  // extractor recognises (kind, an explicit cue), not about where a probability fitted on data falls.
-  const facts = extractScored(input, { index: 0, start: 0, end: src.text.length, segments: src.segments });
-  for (const f of facts) expect(src.text.slice(f.start!, f.end!)).toBe(f.quote);
-  return facts;
-}
+const run = (turns: [string, string][]) => extractTurns(turns);
 const one = (facts: ReturnType<typeof run>, re: RegExp) => facts.find((f) => re.test(f.content));
 
 describe("a decision stated across turns cut by backchannels", () => {

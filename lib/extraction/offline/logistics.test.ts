@@ -1,14 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { getPresetKinds } from "@/lib/extraction/kinds";
-import { extractScored } from "@/lib/extraction/offline";
 import { isClosingOrLogistics } from "@/lib/extraction/offline/clean";
-import { transcriptOf } from "@/tests/transcript";
+import { extractTurns } from "@/tests/extract-turns";
 
-function quotes(turns: [string, string][]) {
-  const src = transcriptOf(turns);
-  const input = { text: src.text, segments: src.segments, kinds: getPresetKinds("meeting") };
-  return extractScored(input, { index: 0, start: 0, end: src.text.length, segments: src.segments }).map((f) => f.quote);
-}
+const quotes = (turns: [string, string][]) => extractTurns(turns).map((f) => f.quote);
 
 describe("how the meeting runs is not what it settles", () => {
   it.each([

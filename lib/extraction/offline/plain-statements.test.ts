@@ -1,18 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { getPresetKinds } from "@/lib/extraction/kinds";
-import { extractScored } from "@/lib/extraction/offline";
 import { isCommand } from "@/lib/extraction/offline/filters";
 import { isInstruction } from "@/lib/extraction/offline/instructions";
 import { analyse } from "@/lib/extraction/offline/nlp";
-import { transcriptOf } from "@/tests/transcript";
+import { extractTurns } from "@/tests/extract-turns";
 
-function run(turns: [string, string][], preset: "meeting" | "personal" = "meeting") {
-  const src = transcriptOf(turns);
-  const input = { text: src.text, segments: src.segments, kinds: getPresetKinds(preset) };
-  const facts = extractScored(input, { index: 0, start: 0, end: src.text.length, segments: src.segments });
-  for (const f of facts) expect(src.text.slice(f.start!, f.end!)).toBe(f.quote);
-  return facts;
-}
+const run = (turns: [string, string][], preset: "meeting" | "personal" = "meeting") => extractTurns(turns, preset);
 const quotes = (facts: ReturnType<typeof run>) => facts.map((f) => f.quote);
 
 describe("a plain third-person statement at a work meeting", () => {

@@ -1,15 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { getPresetKinds } from "@/lib/extraction/kinds";
-import { extractScored } from "@/lib/extraction/offline";
-import { transcriptOf } from "@/tests/transcript";
+import { extractTurns } from "@/tests/extract-turns";
 
-function run(turns: [string, string][]) {
-  const src = transcriptOf(turns);
-  const input = { text: src.text, segments: src.segments, kinds: getPresetKinds("meeting") };
-  const facts = extractScored(input, { index: 0, start: 0, end: src.text.length, segments: src.segments });
-  for (const f of facts) expect(src.text.slice(f.start!, f.end!)).toBe(f.quote);
-  return facts;
-}
+const run = (turns: [string, string][]) => extractTurns(turns);
 const one = (facts: ReturnType<typeof run>, re: RegExp) => facts.find((f) => re.test(f.content));
 
 describe("a course the team now keeps to, said in the progressive", () => {
