@@ -1,7 +1,8 @@
-import type { CandidateReview } from "@/lib/db/candidates";
+import { saveCandidates, type CandidateReview } from "@/lib/db/candidates";
 import { createSource } from "@/lib/db/sources";
 import type { Db } from "@/lib/db/types";
 import type { Candidate } from "@/lib/extraction/schema";
+import { reviewCandidates } from "@/lib/jobs/review-candidates";
 import { contentHash } from "@/lib/matcher";
 import { testRunPayload } from "@/tests/runs";
 import { DEFAULT_SPACE_ID } from "@/lib/spaces/schema";
@@ -53,4 +54,13 @@ export async function createSourceWithRun(db: Db, extractor = "offline"): Promis
     data: { payload: testRunPayload(), sourceId: source.id, extractor, status: "running" },
   });
   return { sourceId: source.id, runId: run.id };
+}
+
+/** What an extraction run does with its candidates, one run per call: review them, then save them with the reviews. */
+export async function extractCandidates(db: Db, texts: string[]): Promise<string[]> {
+  const { runId } = await createSourceWithRun(db);
+  const candidates = texts.map((t) => candidate(t));
+  const reviews = await reviewCandidates({ spaceId: DEFAULT_SPACE_ID, db, candidates });
+  await saveCandidates({ db, runId, chunkIndex: 0, candidates, reviews });
+  return reviews.map((r) => r.id as string);
 }

@@ -1,16 +1,14 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { approveCandidateAction, mergeCandidateAction, rejectCandidateAction } from "@/app/review/actions";
-import { saveCandidates } from "@/lib/db/candidates";
 import { kindDefinitions, toQueueCards } from "@/lib/db/queue-cards";
 import { listQueuePage } from "@/lib/db/review-queue";
 import { getSettings } from "@/lib/db/settings";
 import { parseEnv } from "@/lib/env";
-import { reviewCandidates } from "@/lib/jobs/review-candidates";
 import type { QueueCard, QueuePatch } from "@/lib/queue/candidate";
 import { parseQueueQuery } from "@/lib/queue/schema";
 import { DEFAULT_SPACE_ID } from "@/lib/spaces/schema";
 import { createTestDb, truncateAll, type TestDb } from "@/tests/db";
-import { addFact, candidate, createSourceWithRun } from "@/tests/review/fixtures";
+import { addFact, extractCandidates } from "@/tests/review/fixtures";
 
 // Issue 28: a decision answers with the cards of the reviewer's view it changed, not the page re-rendered; the
 // queue patches its list with them. Each patched card must read exactly as the page would now send it, so the
@@ -42,13 +40,8 @@ beforeEach(async () => {
   revalidated.length = 0;
 });
 
-async function extract(texts: string[]): Promise<string[]> {
-  const { runId } = await createSourceWithRun(db.prisma);
-  const candidates = texts.map((t) => candidate(t));
-  const reviews = await reviewCandidates({ spaceId: DEFAULT_SPACE_ID, db: db.prisma, candidates });
-  await saveCandidates({ db: db.prisma, runId, chunkIndex: 0, candidates, reviews });
-  return reviews.map((r) => r.id as string);
-}
+/** What an extraction run does with its candidates (tests/review/fixtures.ts). */
+const extract = (texts: string[]) => extractCandidates(db.prisma, texts);
 
 /** The cards the page reads now for a view, as it sends them. */
 async function page(view = ""): Promise<Map<string, QueueCard>> {

@@ -1,12 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { saveCandidates } from "@/lib/db/candidates";
 import { approveAndRejudge, editAndRejudge, setFactArchivedAndRejudge } from "@/lib/jobs/decisions";
 import { rejudgeAfterChange } from "@/lib/jobs/rejudge";
-import { reviewCandidates } from "@/lib/jobs/review-candidates";
 import type { Match } from "@/lib/matcher";
 import { createTestDb, truncateAll, type TestDb } from "@/tests/db";
-import { addFact, candidate, createSourceWithRun } from "@/tests/review/fixtures";
-import { DEFAULT_SPACE_ID } from "@/lib/spaces/schema";
+import { addFact, extractCandidates } from "@/tests/review/fixtures";
 
 // Re-judging against the changed fact only (lib/jobs/rejudge-merge.ts): a change to one fact is merged into
 // the stored matches of the open candidates near it, the rest of their matches standing; the verdicts are
@@ -19,13 +16,8 @@ beforeAll(async () => {
 afterAll(async () => db?.close());
 beforeEach(async () => truncateAll(db.prisma));
 
-async function extract(texts: string[]): Promise<string[]> {
-  const { runId } = await createSourceWithRun(db.prisma);
-  const candidates = texts.map((t) => candidate(t));
-  const reviews = await reviewCandidates({ spaceId: DEFAULT_SPACE_ID, db: db.prisma, candidates });
-  await saveCandidates({ db: db.prisma, runId, chunkIndex: 0, candidates, reviews });
-  return reviews.map((r) => r.id as string);
-}
+/** What an extraction run does with its candidates (tests/review/fixtures.ts). */
+const extract = (texts: string[]) => extractCandidates(db.prisma, texts);
 
 const row = (id: string) => db.prisma.candidate.findUniqueOrThrow({ where: { id } });
 const matchesOf = async (id: string) => (await row(id)).matches as Match[];

@@ -1,12 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { saveCandidates } from "@/lib/db/candidates";
 import { getQueueStamp, listQueuePage } from "@/lib/db/review-queue";
 import { approveAndRejudge, rejectAndRejudge } from "@/lib/jobs/decisions";
 import { rejudgeAfterChange } from "@/lib/jobs/rejudge";
-import { reviewCandidates } from "@/lib/jobs/review-candidates";
 import { QueueQuerySchema } from "@/lib/queue/schema";
 import { createTestDb, truncateAll, type TestDb } from "@/tests/db";
-import { addFact, candidate, createSourceWithRun } from "@/tests/review/fixtures";
+import { addFact, extractCandidates } from "@/tests/review/fixtures";
 import { DEFAULT_SPACE_ID } from "@/lib/spaces/schema";
 
 // The queue stays true as the fact base changes: open candidates are compared across sources, the same
@@ -19,14 +17,8 @@ beforeAll(async () => {
 afterAll(async () => db?.close());
 beforeEach(async () => truncateAll(db.prisma));
 
-/** What an extraction run does with its candidates: review them, then save them with the reviews. */
-async function extract(texts: string[]): Promise<string[]> {
-  const { runId } = await createSourceWithRun(db.prisma);
-  const candidates = texts.map((t) => candidate(t));
-  const reviews = await reviewCandidates({ spaceId: DEFAULT_SPACE_ID, db: db.prisma, candidates });
-  await saveCandidates({ db: db.prisma, runId, chunkIndex: 0, candidates, reviews });
-  return reviews.map((r) => r.id as string);
-}
+/** What an extraction run does with its candidates (tests/review/fixtures.ts). */
+const extract = (texts: string[]) => extractCandidates(db.prisma, texts);
 
 const row = (id: string) => db.prisma.candidate.findUniqueOrThrow({ where: { id } });
 const queue = async () => (await listQueuePage({ db: db.prisma, query: QueueQuerySchema.parse({}) })).units;

@@ -1,11 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { listCandidateHistory } from "@/lib/db/candidate-events";
-import { saveCandidates } from "@/lib/db/candidates";
 import { approveAndRejudge, mergeAndRejudge, rejectAndRejudge, undoAndRejudge } from "@/lib/jobs/decisions";
-import { reviewCandidates } from "@/lib/jobs/review-candidates";
 import { createTestDb, truncateAll, type TestDb } from "@/tests/db";
-import { candidate, createSourceWithRun } from "@/tests/review/fixtures";
-import { DEFAULT_SPACE_ID } from "@/lib/spaces/schema";
+import { extractCandidates } from "@/tests/review/fixtures";
 
 // Undo puts things back as they were, keeps the history honest, and refuses when something built on it.
 
@@ -18,13 +15,8 @@ beforeEach(async () => truncateAll(db.prisma));
 
 const reviewerId = "local";
 
-async function extract(texts: string[]): Promise<string[]> {
-  const { runId } = await createSourceWithRun(db.prisma);
-  const candidates = texts.map((t) => candidate(t));
-  const reviews = await reviewCandidates({ spaceId: DEFAULT_SPACE_ID, db: db.prisma, candidates });
-  await saveCandidates({ db: db.prisma, runId, chunkIndex: 0, candidates, reviews });
-  return reviews.map((r) => r.id as string);
-}
+/** What an extraction run does with its candidates (tests/review/fixtures.ts). */
+const extract = (texts: string[]) => extractCandidates(db.prisma, texts);
 const row = (id: string) => db.prisma.candidate.findUniqueOrThrow({ where: { id } });
 const undo = (candidateId: string) => undoAndRejudge({ db: db.prisma, candidateId, reviewerId });
 

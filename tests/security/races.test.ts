@@ -1,10 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { saveCandidates, updateCandidateReviews } from "@/lib/db/candidates";
+import { updateCandidateReviews } from "@/lib/db/candidates";
 import { approveAndRejudge, decideSelection, rejectAndRejudge } from "@/lib/jobs/decisions";
-import { reviewCandidates } from "@/lib/jobs/review-candidates";
 import { createTestDb, type TestDb } from "@/tests/db";
-import { candidate, createSourceWithRun } from "@/tests/review/fixtures";
-import { DEFAULT_SPACE_ID } from "@/lib/spaces/schema";
+import { extractCandidates } from "@/tests/review/fixtures";
 
 // The probe: approve racing reject sometimes gave neither (both 409 after a re-judging), and a bulk approve of
 // 15 was dropped whole by one concurrent reject. Now there is exactly one winner, and a selection decides the
@@ -16,13 +14,8 @@ beforeAll(async () => {
 });
 afterAll(async () => db?.close());
 
-async function extract(texts: string[]): Promise<string[]> {
-  const { runId } = await createSourceWithRun(db.prisma);
-  const candidates = texts.map((t) => candidate(t));
-  const reviews = await reviewCandidates({ spaceId: DEFAULT_SPACE_ID, db: db.prisma, candidates });
-  await saveCandidates({ db: db.prisma, runId, chunkIndex: 0, candidates, reviews });
-  return reviews.map((r) => r.id as string);
-}
+/** What an extraction run does with its candidates (tests/review/fixtures.ts). */
+const extract = (texts: string[]) => extractCandidates(db.prisma, texts);
 
 describe("decisions racing each other", () => {
   it("approve against reject, after a re-judging both missed: exactly one of them wins", async () => {
