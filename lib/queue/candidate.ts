@@ -3,6 +3,7 @@ import { CandidateSchema } from "@/lib/extraction/schema";
 import { MatchesSchema, STAGES, VERDICTS } from "@/lib/matcher/schema";
 import { SOURCE_ORIGINS } from "@/lib/sources/schema";
 import { firstLines, lastLines } from "@/lib/text/lines";
+import type { ListPatch } from "@/lib/queue/session";
 
 /**
  * A stored candidate as its readers see it: the review queue's card, the API's and MCP's candidate. One
@@ -103,9 +104,5 @@ export type QueueCard = z.infer<typeof QueueCardSchema>;
  * different (re-judged, or heads whose cluster changed); `gone`, those that are no card of the view any more
  * (joined a cluster, left the filter); `freed`, the open members of the decided card, cards of their own now.
  */
-export interface QueuePatch {
-  cards: QueueCard[];
-  gone: string[];
-  freed: QueueCard[];
-}
+export type QueuePatch = ListPatch<QueueCard>;
 export type QuoteContext = z.infer<typeof QuoteContextSchema>;

@@ -380,8 +380,8 @@ export class ReviewSession<T extends { id: string }, A> {
     const added = freed.filter((c) => !present.has(c.id));
     const at = list.findIndex((i) => i.id === decided);
     list.splice(at < 0 ? list.length : at + 1, 0, ...added);
-    for (const item of [...cards, ...added]) this.known.set(item.id, item);
     this.server = list;
+    for (const item of list) this.known.set(item.id, item);
   }
 
   private async runUndo(id: string, outcome: Outcome<A>) {
