@@ -6,7 +6,9 @@
  * nothing was lost or doubled (bench/lib/load-checks.ts). Prints a markdown table per database and writes
  * JSON to bench/results/.
  *   npx tsx bench/load.ts [--db pglite|postgres|both] [--duration 60] [--connections 50] [--candidates 3000]
- *     [--port 3681] [--instances 1]   (SIFT_TOKEN set: every request carries `Authorization: Bearer $SIFT_TOKEN`)
+ *     [--port 3681] [--instances 1] [--cpu-prof DIR]
+ * (SIFT_TOKEN set: every request carries `Authorization: Bearer $SIFT_TOKEN`)
+ * `--cpu-prof DIR` has each server write a V8 CPU profile there when it stops (open it in Chrome's DevTools).
  * `--instances N` (PostgreSQL only) starts N servers on ports port … port + N - 1 over the one database and deals
  * each request type's connections round-robin across them; the integrity checks run once, on the shared database.
  */
@@ -43,6 +45,7 @@ const connections = Number(arg("connections", "50"));
 const wanted = Number(arg("candidates", "3000"));
 const port = Number(arg("port", "3681"));
 const instances = Number(arg("instances", "1"));
+const cpuProfileDir = arg("cpu-prof", "") || undefined;
 if (!Number.isInteger(instances) || instances < 1) {
   console.error(`--instances takes a whole number from 1 up, not ${arg("instances", "")}`);
   process.exit(2);
@@ -205,7 +208,7 @@ async function readCounts(server: LoadServer, since: Date): Promise<DbCounts> {
 }
 
 async function benchOne(kind: "pglite" | "postgres") {
-  const server = await startLoadServer({ kind, port, root, instances });
+  const server = await startLoadServer({ kind, port, root, instances, cpuProfileDir });
   const workDir = fs.mkdtempSync(path.join(os.tmpdir(), "sift-load-"));
   try {
     const statements = generateVariedFacts(wanted, 23);

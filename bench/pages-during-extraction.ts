@@ -8,7 +8,8 @@
  * no punctuation (--mb, 2 for the issue's probe), `lines` is 50,000 one-word lines (--lines to change).
  *   npx tsx bench/pages-during-extraction.ts [--db pglite|postgres] [--mb 5 | --file PATH]
  *     [--shape transcript|line|lines]
- *     [--lines 50000] [--clients 4] [--port 3951]
+ *     [--lines 50000] [--clients 4] [--port 3951] [--cpu-prof DIR]
+ * `--cpu-prof DIR` has the server write a V8 CPU profile there when it stops (what its thread spent time on).
  */
 import { readFileSync } from "node:fs";
 import { spawn } from "node:child_process";
@@ -51,7 +52,9 @@ const run = await createQueuedRun({
 await opened.close();
 
 const next = path.join(root, "node_modules", "next", "dist", "bin", "next");
-const server = spawn(process.execPath, [next, "start", "-p", String(port), "-H", "127.0.0.1"], {
+const cpuProfileDir = arg("cpu-prof", "");
+const nodeArgs = cpuProfileDir ? ["--cpu-prof", `--cpu-prof-dir=${cpuProfileDir}`] : [];
+const server = spawn(process.execPath, [...nodeArgs, next, "start", "-p", String(port), "-H", "127.0.0.1"], {
   cwd: root,
   env,
   stdio: ["ignore", "ignore", "inherit"],

@@ -65,9 +65,9 @@ function cpuSeconds(p: number): number {
 }
 
 /** One `next start` on `port`, resolved once it answers (or rejected after 180 s or an early exit). */
-async function spawnServer(root: string, env: NodeJS.ProcessEnv, port: number) {
+async function spawnServer(root: string, env: NodeJS.ProcessEnv, port: number, nodeArgs: string[] = []) {
   const next = path.join(root, "node_modules", "next", "dist", "bin", "next");
-  const child = spawn(process.execPath, [next, "start", "-p", String(port), "-H", "127.0.0.1"], {
+  const child = spawn(process.execPath, [...nodeArgs, next, "start", "-p", String(port), "-H", "127.0.0.1"], {
     cwd: root,
     env: { ...env, PORT: String(port) },
     stdio: ["ignore", "ignore", "inherit"],
@@ -99,11 +99,14 @@ export async function startLoadServer({
   port,
   root,
   instances = 1,
+  cpuProfileDir,
 }: {
   kind: "pglite" | "postgres";
   port: number;
   root: string;
   instances?: number;
+  /** Where each server writes a V8 CPU profile when it stops (`--cpu-prof`): what its threads spent time on. */
+  cpuProfileDir?: string;
 }): Promise<LoadServer> {
   if (instances > 1 && kind !== "postgres") {
     throw new Error("--instances above 1 needs --db postgres: a PGlite data directory is one process's alone");
@@ -118,8 +121,9 @@ export async function startLoadServer({
   const servers: Awaited<ReturnType<typeof spawnServer>>[] = [];
   try {
     // The first one alone: it migrates the new database (under its advisory lock); the rest find it migrated.
-    servers.push(await spawnServer(root, env, port));
-    const rest = Array.from({ length: instances - 1 }, (_, i) => spawnServer(root, env, port + i + 1));
+    const nodeArgs = cpuProfileDir ? ["--cpu-prof", `--cpu-prof-dir=${cpuProfileDir}`] : [];
+    servers.push(await spawnServer(root, env, port, nodeArgs));
+    const rest = Array.from({ length: instances - 1 }, (_, i) => spawnServer(root, env, port + i + 1, nodeArgs));
     const settled = await Promise.allSettled(rest);
     for (const s of settled) if (s.status === "fulfilled") servers.push(s.value);
     const failed = settled.find((s) => s.status === "rejected");

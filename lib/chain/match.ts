@@ -14,10 +14,13 @@ import type { ModelEmbedder } from "@/lib/models";
 import {
   loadSentenceEncoder,
   matchCandidate,
+  scoreCandidate,
+  type MatchInput,
   normalizeText,
   type Judge,
   type Match,
   type MatchResult,
+  type PairScorer,
   type SentenceEncoder,
   type ThresholdsInput,
 } from "@/lib/matcher";
@@ -72,6 +75,8 @@ export interface MatchOptions {
   judge?: Judge;
   /** The local sentence encoder once loaded (lib/matcher/sentence-encoder.ts); without it, lexical only. */
   encoder?: SentenceEncoder | null;
+  /** Where the lexical stage runs: the matcher thread on a server (lib/models buildMatcherModels); else here. */
+  scorer?: PairScorer;
 }
 
 export async function* matchChunks(
@@ -122,6 +127,7 @@ export async function matchCandidates({
   embed,
   judge,
   encoder,
+  scorer,
 }: MatchOptions & { candidates: Array<Candidate & { id?: string }> }): Promise<MatchedCandidate[]> {
   if (candidates.length === 0) return [];
   // The embedding call runs while the lexical retrieval does (lib/chain/match-vectors.ts).
@@ -165,14 +171,15 @@ export async function matchCandidates({
     texts,
     exclude: candidates.flatMap((c) => (c.id ? [c.id] : [])),
   });
-  const decided = await withReworded({ db, spaceId, subject, candidates, decided: exact, thresholds, encoder });
-  const matched: MatchedCandidate[] = [];
+  const decided = await withReworded({ db, spaceId, subject, candidates, decided: exact, thresholds, encoder, scorer });
+  // What each candidate is compared with is known before any verdict (the batch's earlier members whatever they
+  // are judged), so every candidate's lexical stage starts first: on the matcher thread they run back to back.
+  const plain: Candidate[] = candidates.map(({ id: _given, ...candidate }) => candidate);
+  const inputs: MatchInput[] = [];
   const earlier: Array<{ id: string; content: string; words: Set<string> }> = [];
-  const clusterOf = new Map<string, string | null>(saved.flat().map((c) => [c.id, c.clusterId]));
-  for (const [i, withId] of candidates.entries()) {
-    const { id: _given, ...candidate } = withId;
+  for (const [i, candidate] of plain.entries()) {
     const own = words[i] as Set<string>;
-    const match = await matchCandidate({
+    inputs.push({
       candidate,
       facts: withNeighbours(await similar.factsFor(i), byVector?.neighbours(i)),
       pendingCandidates: [...(saved[i] ?? []), ...earlier.filter((p) => mayMatch(own, p.words))],
@@ -181,15 +188,28 @@ export async function matchCandidates({
       judge,
       encoder,
     });
+    earlier.push({ id: ids[i] as string, content: candidate.content, words: own });
+  }
+  const scored = inputs.map((input) => scoreCandidate(input, scorer));
+  // Settled even if the loop below stops early: a rejected lexical stage is the loop's error, not an unhandled one.
+  for (const s of scored) s.catch(() => {});
+  const matched: MatchedCandidate[] = [];
+  const clusterOf = new Map<string, string | null>(saved.flat().map((c) => [c.id, c.clusterId]));
+  for (const [i, input] of inputs.entries()) {
+    const match = await matchCandidate(input, scored[i]);
     const id = ids[i] as string;
     const judged = rememberDecisions(
-      { candidate, id, match, clusterId: joinCluster(match.matches[0], clusterOf), ...vectorToStore(byVector, i, id) },
+      {
+        candidate: plain[i] as Candidate,
+        id,
+        match,
+        clusterId: joinCluster(match.matches[0], clusterOf),
+        ...vectorToStore(byVector, i, id),
+      },
       decided[i] ?? {},
     );
-    const { clusterId } = judged;
     matched.push(judged);
-    clusterOf.set(id, clusterId);
-    earlier.push({ id, content: candidate.content, words: own });
+    clusterOf.set(id, judged.clusterId);
   }
   return matched;
 }
@@ -207,7 +227,8 @@ async function withReworded({
   decided,
   thresholds,
   encoder,
-}: Pick<MatchOptions, "db" | "spaceId" | "subject" | "thresholds" | "encoder"> & {
+  scorer,
+}: Pick<MatchOptions, "db" | "spaceId" | "subject" | "thresholds" | "encoder" | "scorer"> & {
   candidates: Candidate[];
   decided: EarlierDecisions[];
 }): Promise<EarlierDecisions[]> {
@@ -223,13 +244,14 @@ async function withReworded({
     const rejections = similar[k] ?? [];
     if (rejections.length === 0) continue;
     const { id: _id, ...candidate } = candidates[i] as Candidate & { id?: string };
-    const match = await matchCandidate({
+    const input = {
       candidate,
       facts: [],
       pendingCandidates: rejections.map((r) => ({ id: r.candidateId, content: r.content })),
       thresholds,
       encoder,
-    });
+    };
+    const match = await matchCandidate(input, scoreCandidate(input, scorer));
     const best = match.matches[0];
     const rejected = best?.verdict === "duplicate" ? rejections.find((r) => r.candidateId === best.candidateId) : null;
     if (rejected) out[i] = { ...out[i], rejected };

@@ -14,7 +14,7 @@ import { markRunStarted } from "@/lib/db/runs";
 import type { Db } from "@/lib/db/types";
 import type { ChunkLogEntry } from "@/lib/extraction/schema";
 import type { Extractor, TokenUsage } from "@/lib/extraction/types";
-import type { Judge } from "@/lib/matcher";
+import type { Judge, PairScorer } from "@/lib/matcher";
 import type { ModelEmbedder } from "@/lib/models";
 
 /**
@@ -33,6 +33,8 @@ export interface RunModels {
   /** The matcher's optional model stages (lib/models buildMatcherModels). */
   embed?: ModelEmbedder;
   judge?: Judge;
+  /** Where the matcher's lexical stage runs (the matcher thread on a server); without it, on this thread. */
+  scorer?: PairScorer;
 }
 
 /** A claimed run as the chain reads it: its payload, what its earlier attempts logged, its source. */
@@ -97,6 +99,7 @@ export async function runChain({
     thresholds: payload.settings.thresholds,
     embed: models.embed,
     judge: models.judge,
+    scorer: models.scorer,
   });
   const learned = await loadLearnedScorer({ db, spaceId, learning: payload.settings.learning });
   const scored = scoreChunks(matched, { score: learned ? learned(run.source.format ?? "text") : null });

@@ -141,7 +141,7 @@ async function extract({
       run: { id: runId, payload, chunkLog: row.chunkLog, source: row.source },
       workerId,
       models: {
-        ...buildMatcherModels({ env, meter }),
+        ...buildMatcherModels({ env, meter, offThread: !standalone }),
         extractor:
           extractor ??
           extractorForRun({

@@ -4,7 +4,16 @@ export { normalizeText, contentHash } from "@/lib/text/normalize";
 export { analyze, buildIdf } from "./lexical";
 export { scorePair, scoreAnalyses } from "./matcher";
 export { loadSentenceEncoder, sentenceEncoderIfLoaded, type SentenceEncoder } from "./sentence-encoder";
-export { byPriority, matchCandidate, MATCH_LIMIT, type Embedder, type Judge } from "./match-candidate";
+export {
+  byPriority,
+  matchCandidate,
+  scoreCandidate,
+  MATCH_LIMIT,
+  type Embedder,
+  type Judge,
+  type MatchInput,
+  type PairScorer,
+} from "./match-candidate";
 export { MatchesSchema, type Match, type MatchResult, type Stage, type Verdict } from "./schema";
 export { cosineSimilarity } from "./vectors";
 export { loadWordVectors } from "./wordvectors";

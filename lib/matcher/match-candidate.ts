@@ -2,7 +2,7 @@ import { analyze, type Analysis, type IdfTable } from "./lexical";
 import { encoderRescores, isVetoed, scoreAnalyses, withEncoder, type PairResult } from "./matcher";
 import type { Match, MatchResult, Verdict } from "./schema";
 import type { SentenceEncoder } from "./sentence-encoder";
-import { ThresholdsSchema, type ThresholdsInput } from "./thresholds";
+import { ThresholdsSchema, type Thresholds, type ThresholdsInput } from "./thresholds";
 import { loadWordVectors, type WordVectors } from "./wordvectors";
 import { cosineSimilarity } from "./vectors";
 
@@ -60,24 +60,76 @@ export function byPriority(x: { verdict: Verdict; score: number }, y: { verdict:
   return PRIORITY[x.verdict] - PRIORITY[y.verdict] || y.score - x.score;
 }
 
+/** The lexical stage's question for one candidate: its text, the texts it is compared with, the cut-offs. */
+export interface ScoreRequest {
+  candidate: string;
+  others: string[];
+  thresholds: Thresholds;
+}
+
 /**
- * Compares one candidate with the facts (and other pending candidates) retrieved for it. The
- * cascade is explainable: content hash, normalized text, lexical score with guards, then, only when
- * supplied, an embedder and an LLM judge for the ambiguous middle band.
+ * Runs the lexical stage for one candidate (the CPU-heavy part of matching: analysing each text and comparing
+ * each pair). In-process by default; a server's run sends it to the matcher thread (lib/matcher/thread) so the
+ * pages keep the server's thread. Whichever runs it, the results are the same: the same pure function.
  */
-export async function matchCandidate(input: MatchInput): Promise<MatchResult> {
+export type PairScorer = (request: ScoreRequest) => Promise<PairResult[]>;
+
+/** The lexical stage on this thread, with the default word weights and vectors (the analyses cached). */
+export function scorePairs({ candidate, others, thresholds }: ScoreRequest): PairResult[] {
+  return lexicalStage(candidate, others, thresholds, {});
+}
+
+function lexicalStage(
+  candidate: string,
+  others: string[],
+  thresholds: Thresholds,
+  custom: { idf?: IdfTable; vectors?: WordVectors | null },
+): PairResult[] {
+  const isCustom = custom.idf !== undefined || custom.vectors !== undefined;
+  const vectors = custom.vectors === undefined ? loadWordVectors() : custom.vectors;
+  const opts = { idf: custom.idf, vectors };
+  const cand = cachedAnalysis(candidate, isCustom, opts);
+  return others.map((other) => scoreAnalyses(cand, cachedAnalysis(other, isCustom, opts), thresholds, vectors));
+}
+
+/** The lexical stage of one candidate, started: pass it to matchCandidate as `scored`. */
+export interface ScoredPairs {
+  results: PairResult[];
+}
+
+/**
+ * Starts the lexical stage of matchCandidate for `input` (on `scorer` when given, and no custom word weights or
+ * vectors ask for this thread). A batch starts every candidate's before finishing the first, so a scorer on
+ * another thread works through them back to back while this one waits on the database.
+ */
+export async function scoreCandidate(input: MatchInput, scorer?: PairScorer): Promise<ScoredPairs> {
   const thresholds = ThresholdsSchema.parse(input.thresholds ?? {});
-  const vectors = input.vectors === undefined ? loadWordVectors() : input.vectors;
-  const opts = { idf: input.idf, vectors };
+  const others = otherTexts(input).map((o) => o.content);
   const custom = input.idf !== undefined || input.vectors !== undefined;
-  const cand = cachedAnalysis(input.candidate.content, custom, opts);
-  const others = [
+  if (scorer && !custom) return { results: await scorer({ candidate: input.candidate.content, others, thresholds }) };
+  return { results: lexicalStage(input.candidate.content, others, thresholds, input) };
+}
+
+function otherTexts(input: MatchInput): Array<{ factId?: string; candidateId?: string; content: string }> {
+  return [
     ...input.facts.map((f) => ({ factId: f.id, content: f.content })),
     ...(input.pendingCandidates ?? []).map((c) => ({ candidateId: c.id, content: c.content })),
   ];
-  const results: Array<{ other: (typeof others)[number]; r: PairResult }> = others.map((other) => ({
+}
+
+/**
+ * Compares one candidate with the facts (and other pending candidates) retrieved for it. The
+ * cascade is explainable: content hash, normalized text, lexical score with guards, then, only when
+ * supplied, an embedder and an LLM judge for the ambiguous middle band. `scored` is the lexical stage
+ * already started for this input (scoreCandidate); without it, it runs here.
+ */
+export async function matchCandidate(input: MatchInput, scored?: Promise<ScoredPairs>): Promise<MatchResult> {
+  const thresholds = ThresholdsSchema.parse(input.thresholds ?? {});
+  const others = otherTexts(input);
+  const lexical = (await (scored ?? scoreCandidate(input))).results;
+  const results: Array<{ other: (typeof others)[number]; r: PairResult }> = others.map((other, i) => ({
     other,
-    r: scoreAnalyses(cand, cachedAnalysis(other.content, custom, opts), thresholds, vectors),
+    r: lexical[i] as PairResult,
   }));
 
   const encoder = input.encoder;

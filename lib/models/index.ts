@@ -11,7 +11,8 @@ import type { Extractor } from "@/lib/extraction/types";
 import { limiterKey, resolveLanguageModel } from "@/lib/models/language-model";
 import { resolveEmbedder, resolveJudge, type ModelEmbedder } from "@/lib/models/matcher-models";
 import type { UsageMeter } from "@/lib/models/usage-meter";
-import type { Judge } from "@/lib/matcher";
+import type { Judge, PairScorer } from "@/lib/matcher";
+import { createThreadedPairScorer } from "@/lib/matcher/thread/client";
 
 /**
  * The one place where the environment and the settings become models: the extractor, and the
@@ -93,12 +94,28 @@ function noModel(prefix = "No model is configured: "): AppError {
   return new AppError("CONFIG", `${prefix}set SIFT_LLM_MODEL and SIFT_LLM_BASE_URL, or an API key.`);
 }
 
-/** The matcher's model stages: each only when configured, and each degrades to the lexical verdict. */
-export function buildMatcherModels({ env, meter }: { env: Env; meter?: UsageMeter }): {
+/**
+ * The matcher's model stages: each only when configured, and each degrades to the lexical verdict. `offThread`
+ * (a server's runs) sends the lexical stage to the matcher thread, as the offline extractor goes to its own.
+ */
+export function buildMatcherModels({
+  env,
+  meter,
+  offThread = false,
+}: {
+  env: Env;
+  meter?: UsageMeter;
+  offThread?: boolean;
+}): {
   embed?: ModelEmbedder;
   judge?: Judge;
+  scorer?: PairScorer;
 } {
   const embed = resolveEmbedder(env, meter);
   const judge = resolveJudge(env, meter);
-  return { ...(embed ? { embed } : {}), ...(judge ? { judge } : {}) };
+  return {
+    ...(embed ? { embed } : {}),
+    ...(judge ? { judge } : {}),
+    ...(offThread ? { scorer: createThreadedPairScorer() } : {}),
+  };
 }

@@ -8,6 +8,7 @@ import { CliCandidateSchema, main } from "@/cli/extract";
 import { saveSettings } from "@/lib/db/settings";
 import { parseEnv } from "@/lib/env";
 import { stopExtractionThreads } from "@/lib/extraction/thread/client";
+import { stopMatcherThreads } from "@/lib/matcher/thread/client";
 import { startExtractionFromInput } from "@/lib/jobs/start-extraction";
 import { SettingsSchema } from "@/lib/settings/schema";
 import { createTestDb, truncateAll, type TestDb } from "@/tests/db";
@@ -27,6 +28,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await stopExtractionThreads();
+  await stopMatcherThreads();
   await db?.close();
   rmSync(dir, { recursive: true, force: true });
 });

@@ -8,6 +8,7 @@ import { persistChunks } from "@/lib/chain/persist";
 import { claimRun, RunClaimLostError } from "@/lib/db/run-claims";
 import { getRunProgress } from "@/lib/db/runs";
 import type { Candidate } from "@/lib/extraction/schema";
+import { scorePairs, type PairScorer } from "@/lib/matcher/match-candidate";
 import { createTestDb, truncateAll, type TestDb } from "@/tests/db";
 import { addFact, candidate } from "@/tests/review/fixtures";
 import { createPastedRun } from "@/tests/runs";
@@ -61,6 +62,36 @@ describe("the match stage", () => {
     expect(again?.match.matches[0]).toMatchObject({ candidateId: first?.id, verdict: "duplicate" });
     expect(again?.clusterId).toBe(first?.id);
     expect(new Set(out[0]!.candidates.map((c) => c.id)).size).toBe(3);
+  });
+
+  it("sends each candidate's lexical stage to the scorer it is given (the matcher thread): same verdicts", async () => {
+    await addFact(db.prisma, "The team will ship offline mode by end of Q3.");
+    const batch = [
+      candidate("Offline mode must be shipped by the end of Q3."),
+      candidate("Alice will present the pricing page to the board in April."),
+      candidate("Alice will present the pricing page to the board in April!"),
+      candidate("Bob owns the migration runbook."),
+    ];
+    const judge = async (scorer?: PairScorer) => {
+      const out = [];
+      for await (const chunk of matchChunks(chunksOf(batch), { db: db.prisma, spaceId: DEFAULT_SPACE_ID, scorer }))
+        out.push(...chunk.candidates);
+      // Each run names the batch's candidates afresh: a match names its candidate by place in the batch.
+      const place = new Map(out.map((c, i) => [c.id, i]));
+      return out.map(({ match }) => ({
+        ...match,
+        matches: match.matches.map((m) => ({ ...m, candidateId: m.candidateId && place.get(m.candidateId) })),
+      }));
+    };
+    const asked: string[] = [];
+    const scorer: PairScorer = async (request) => {
+      asked.push(request.candidate);
+      return scorePairs(request);
+    };
+    const here = await judge();
+    expect(await judge(scorer)).toEqual(here);
+    expect(asked).toEqual(batch.map((c) => c.content));
+    expect(here.map((m) => m.verdict)).toEqual(["duplicate", "new", "duplicate", "new"]);
   });
 });
 

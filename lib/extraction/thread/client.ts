@@ -7,7 +7,6 @@ import { log } from "@/lib/log";
  * ends the run (the chain's extract stage, lib/chain/extract.ts); the next request starts a new thread. The
  * server is not affected.
  */
-import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
@@ -15,9 +14,9 @@ import { AppError, ERROR_CODES, type ErrorCode } from "@/lib/errors";
 import { createOfflineExtractor, OFFLINE_PROMPT_VERSION } from "@/lib/extraction/offline";
 import type { Chunk, ChunkResult, ExtractionInput, Extractor } from "@/lib/extraction/types";
 import type { FromThread, ThreadError, ToThread } from "@/lib/extraction/thread/protocol";
-import { resolveFromApp } from "@/lib/runtime/require";
+import { threadEntryUrl } from "@/lib/runtime/thread-entry";
 
-/** Where `npm run build` writes the thread's bundle (scripts/build-extraction-thread.mjs). */
+/** Where `npm run build` writes the thread's bundle (scripts/build-threads.mjs). */
 export const BUNDLED_ENTRY = path.join(".next", "sift", "extraction-thread.mjs");
 const SOURCE_ENTRY = path.join("lib", "extraction", "thread", "entry.ts");
 /** The thread's heap: past it the thread alone stops (ERR_WORKER_OUT_OF_MEMORY), never the server. */
@@ -65,7 +64,9 @@ export interface ThreadEntry {
 
 /** The offline extractor, run on the extraction thread. Without any way to start it, on this thread. */
 export function createThreadedOfflineExtractor(entry: ThreadEntry = {}): Extractor {
-  const url = entry.file ? pathToFileURL(path.resolve(entry.file)) : threadEntryUrl();
+  const url = entry.file
+    ? pathToFileURL(path.resolve(entry.file))
+    : threadEntryUrl({ bundled: BUNDLED_ENTRY, source: SOURCE_ENTRY });
   if (!url) {
     log.warn("no extraction thread entry (run `npm run build`): the offline extractor runs in-process");
     return createOfflineExtractor();
@@ -170,28 +171,4 @@ function fromThreadError(error: ThreadError): Error {
 
 function isUnknownInput(error: unknown): boolean {
   return typeof error === "object" && error !== null && (error as { unknownInput?: unknown }).unknownInput === true;
-}
-
-/**
- * The thread's entry for this process: the bundle under `next start`, else the TypeScript source through
- * tsx's loader (a data: URL module that registers tsx, then imports the entry); null when neither exists.
- */
-function threadEntryUrl(): URL | null {
-  const root = process.cwd();
-  const bundled = path.join(/*turbopackIgnore: true*/ root, BUNDLED_ENTRY);
-  const hasBundle = fs.existsSync(/*turbopackIgnore: true*/ bundled);
-  if (process.env.NODE_ENV === "production" && hasBundle) return pathToFileURL(bundled);
-  const source = path.join(/*turbopackIgnore: true*/ root, SOURCE_ENTRY);
-  let tsx: string | null = null;
-  try {
-    // require.resolve finds the CommonJS build; its ES module sibling is the one to import.
-    tsx = resolveFromApp("tsx/esm/api").replace(/\.cjs$/, ".mjs");
-  } catch {
-    // tsx is a development dependency: a production install may not have it.
-  }
-  if (!tsx || !fs.existsSync(/*turbopackIgnore: true*/ source)) return hasBundle ? pathToFileURL(bundled) : null;
-  const code =
-    `const { register } = await import(${JSON.stringify(pathToFileURL(tsx).href)}); register();\n` +
-    `await import(${JSON.stringify(pathToFileURL(source).href)});`;
-  return new URL(`data:text/javascript,${encodeURIComponent(code)}`);
 }
