@@ -21,6 +21,7 @@ import {
   type Match,
   type MatchResult,
   type PairScorer,
+  type ScoredPairs,
   type SentenceEncoder,
   type ThresholdsInput,
 } from "@/lib/matcher";
@@ -190,13 +191,13 @@ export async function matchCandidates({
     });
     earlier.push({ id: ids[i] as string, content: candidate.content, words: own });
   }
-  const scored = inputs.map((input) => scoreCandidate(input, scorer));
-  // Settled even if the loop below stops early: a rejected lexical stage is the loop's error, not an unhandled one.
-  for (const s of scored) s.catch(() => {});
+  // Awaited together: the rest of the batch then runs without giving the thread up between two candidates (a
+  // run that waited once per candidate fell behind every page request on a busy server).
+  const scored = await Promise.all(inputs.map((input) => scoreCandidate(input, scorer)));
   const matched: MatchedCandidate[] = [];
   const clusterOf = new Map<string, string | null>(saved.flat().map((c) => [c.id, c.clusterId]));
   for (const [i, input] of inputs.entries()) {
-    const match = await matchCandidate(input, scored[i]);
+    const match = await matchCandidate(input, Promise.resolve(scored[i] as ScoredPairs));
     const id = ids[i] as string;
     const judged = rememberDecisions(
       {
