@@ -28,6 +28,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { relaunchUnderServerCondition } from "../bench/lib/harness";
 import { fitOn, importanceModule, rerank, type FoldCandidate } from "./lib/meeting-folds";
+import { superseded } from "./lib/superseded";
 
 interface Gold {
   facts: { kind: string; content: string; cue: string; superseded: boolean }[];
@@ -297,37 +298,6 @@ async function report(meetings: Meeting[]): Promise<void> {
     );
   }
 }
-
-/**
- * The README's separate check for the facts a meeting later corrected: each is proposed on its own, shown as
- * superseded inside the candidate that corrects it (its gate reason), or missing; and recall on the final facts.
- */
-function superseded(meetings: { gold: Gold; candidates: Scorable[] }[]): void {
-  let own = 0;
-  let inside = 0;
-  let missing = 0;
-  let finals = 0;
-  let finalsFound = 0;
-  for (const { gold, candidates } of meetings) {
-    for (const f of gold.facts) {
-      const found = candidates.some((c) => holds(c, f.cue));
-      if (!f.superseded) {
-        finals++;
-        if (found) finalsFound++;
-        continue;
-      }
-      const shown = candidates.some((c) => /Supersedes/.test(c.gateReason ?? "") && holds2(c.gateReason!, f.cue));
-      if (found) own++;
-      else if (shown) inside++;
-      else missing++;
-    }
-  }
-  console.log(
-    `superseded gold facts: ${own + inside + missing}: ${own} proposed on their own, ${inside} shown as superseded ` +
-      `inside the candidate correcting them, ${missing} missing; final facts found ${finalsFound}/${finals} (no floor)`,
-  );
-}
-const holds2 = (text: string, phrase: string) => text.toLowerCase().includes(phrase.toLowerCase());
 
 if (process.argv[1] && import.meta.url.endsWith(path.basename(process.argv[1]))) {
   relaunchUnderServerCondition(import.meta.filename);
