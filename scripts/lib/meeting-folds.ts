@@ -1,4 +1,4 @@
-import { EVIDENCE_NAMES, type Evidence } from "@/lib/extraction/offline/evidence";
+import type { Evidence } from "@/lib/extraction/offline/evidence";
 import { importanceOf, type ImportanceModel } from "@/lib/extraction/offline/importance";
 import type { ScoreFeatures } from "@/lib/extraction/schema";
 import { fitImportance, type ImportanceRow } from "./fit-importance";
@@ -17,8 +17,21 @@ export interface FoldCandidate {
 }
 
 /** The evidence and the cue's importance a candidate was stored with (0 for any missing). */
-export function storedEvidence(f: ScoreFeatures): { evidence: Evidence; cueImportance: number } {
-  const evidence = Object.fromEntries(EVIDENCE_NAMES.map((n) => [n, f[n] ?? 0])) as unknown as Evidence;
+function storedEvidence(f: ScoreFeatures): { evidence: Evidence; cueImportance: number } {
+  const e = (name: keyof Evidence) => f[name] ?? 0;
+  const evidence: Evidence = {
+    value: e("value"),
+    dated: e("dated"),
+    due: e("due"),
+    owner: e("owner"),
+    team: e("team"),
+    obligation: e("obligation"),
+    negation: e("negation"),
+    opinion: e("opinion"),
+    repeats: e("repeats"),
+    corrected: e("corrected"),
+    position: e("position"),
+  };
   return { evidence, cueImportance: f.cueImportance ?? f.importance ?? 0.5 };
 }
 

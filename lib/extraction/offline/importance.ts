@@ -20,7 +20,7 @@ export interface ImportanceModel {
 }
 
 /** The log-odds of a probability kept inside (0, 1). */
-export function logit(p: number): number {
+function logit(p: number): number {
   const q = Math.min(0.99, Math.max(0.01, p));
   return Math.log(q / (1 - q));
 }
