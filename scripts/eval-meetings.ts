@@ -10,19 +10,25 @@
  * meeting's gold count; a candidate's rank is its stored `rank` (Candidate.rank,
  * lib/extraction/rank.ts), the queue's order.
  *
- * Leave one meeting out: two parameters are chosen here, the queue's floor (the lowest rank a candidate may
- * have to be counted in) and the small-talk threshold (how many small-talk topic words make a candidate small
- * talk, lib/extraction/offline/small-talk.ts; the chain runs with the rule off and each setting is applied as
- * the extractor applies it). They are chosen on five meetings (best F2 of recall and precision: recall weighs
- * four times; ties to fewer chit-chat phrases) and scored on the sixth. The extractor's own RANK_FLOOR
- * (select.ts) was chosen this way: with it at 0 every fold chose 0.2; its small-talk threshold (1) is what
- * every fold chooses. Every figure printed per fold and pooled is held out; the "in-sample" lines say so.
- * The ranking figures are for the shipped settings.
+ * Leave one meeting out: the chain runs with no floor and the small-talk rule off, and each fold chooses on the
+ * other five meetings the queue's floor (the lowest rank a candidate may have to be counted in) and the
+ * small-talk threshold (how many small-talk topic words make a candidate small talk,
+ * lib/extraction/offline/small-talk.ts), best F2 of recall and precision (recall weighs four times; ties to fewer
+ * chit-chat phrases), and scores the sixth. It does so twice: BEFORE, with each candidate's cue importance (the
+ * ranking before lib/extraction/offline/importance.ts), and LEARNED, with the importance model refitted on the
+ * five training meetings (its L2 chosen by leave-one-meeting-out inside them) from the evidence each candidate is
+ * stored with. Every figure printed per fold and pooled is held out; the "in-sample" lines say so.
+ * `--write-importance` stores the model fitted on all six (importance-model.ts; run prettier on it after).
+ * The extractor's small-talk threshold (1) is what every fold chooses; its RANK_FLOOR (0.2) is within what the
+ * folds choose (0.15–0.30) and kept low, as nothing plausible should be dropped. `--cue-importance` prints only
+ * BEFORE.
  * The data is read in place (no copy in the repo); SIFT_EVAL_DIR overrides its path.
  */
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { relaunchUnderServerCondition } from "../bench/lib/harness";
+import { fitOn, importanceModule, rerank, type FoldCandidate } from "./lib/meeting-folds";
+import { superseded } from "./lib/superseded";
 
 interface Gold {
   facts: { kind: string; content: string; cue: string; superseded: boolean }[];
@@ -108,6 +114,8 @@ const f2 = (t: MeetingTally) => {
 const FLOORS = [0, 0.05, 0.1, 0.15, 0.2, 0.25, 0.3, 0.35, 0.4, 0.45, 0.5];
 /** Small-talk thresholds tried (topic words a candidate needs to be small talk); Infinity is no rule. */
 const SMALL_TALK = [1, 2, 3, Infinity];
+/** The extractor's small-talk threshold (DEFAULT_TUNING.smallTalkMin), which every fold chooses. */
+const DEFAULT_SMALL_TALK = 1;
 
 function line(name: string, t: MeetingTally, floor?: number): string {
   const pct = (a: number, b: number) => `${b ? ((100 * a) / b).toFixed(0) : "-"}% (${a}/${b})`;
@@ -127,23 +135,33 @@ async function main(): Promise<void> {
   const { openLocalStore } = await import("@/lib/jobs/local-run");
   const { parseSource } = await import("@/lib/sources/parse");
   const { createOfflineExtractor } = await import("@/lib/extraction/offline");
-  const { DEFAULT_TUNING, RANK_FLOOR } = await import("@/lib/extraction/offline/select");
-  const { isSmallTalk, SMALL_TALK_IMPORTANCE } = await import("@/lib/extraction/offline/small-talk");
+  const { DEFAULT_TUNING } = await import("@/lib/extraction/offline/select");
   const env = parseEnv(process.env);
   const store = await openLocalStore({ env });
-  const meetings: { name: string; gold: Gold; candidates: Scorable[] }[] = [];
+  const meetings: Meeting[] = [];
   for (const file of sources) {
     const bytes = readFileSync(path.join(dir, file));
     const parsed = parseSource({ filename: file, bytes, maxBytes: env.SIFT_MAX_UPLOAD_BYTES });
-    // Small talk is left in (threshold off) so each fold can choose its threshold on the other five; the
-    // shipped threshold is applied below exactly as the extractor applies it (importance, then the floor).
+    // Small talk is left in (threshold off) and no floor is applied, so each fold chooses both on the other five;
+    // the importance model is refitted per fold from the evidence each candidate is stored with (folds.ts).
     const { candidates } = await store.extract({
       source: { title: file, origin: "upload", parsed },
       preset: "meeting",
       mode: "offline",
-      extractor: createOfflineExtractor({ tuning: { ...DEFAULT_TUNING, smallTalkMin: Infinity } }),
+      extractor: createOfflineExtractor({ tuning: { ...DEFAULT_TUNING, smallTalkMin: Infinity, rankFloor: 0 } }),
     });
+    const stored = await store.db.candidate.findMany({
+      where: { id: { in: candidates.map((c) => c.id) } },
+      select: { id: true, features: true },
+    });
+    const features = new Map(stored.map((r) => [r.id, r.features as Record<string, number>]));
     const gold = JSON.parse(readFileSync(path.join(dir, file.replace(/\.(txt|vtt)$/, ".gold.json")), "utf8")) as Gold;
+    if (process.argv.includes("--verbose")) {
+      for (const c of candidates)
+        console.log(
+          `${file} [${c.kind} ${c.confidence} ${c.importance} r${c.rank.toFixed(2)}] ${c.content} || ${c.quote}`,
+        );
+    }
     const scorable = candidates.map((c) => ({
       content: c.content,
       quote: c.quote,
@@ -152,25 +170,28 @@ async function main(): Promise<void> {
       kind: c.kind,
       importance: c.importance,
       confidence: c.confidence,
+      features: features.get(c.id) ?? {},
     }));
-    if (process.argv.includes("--verbose")) {
-      for (const c of candidates)
-        console.log(
-          `${file} [${c.kind} ${c.confidence} ${c.importance} r${c.rank.toFixed(2)}] ${c.content} || ${c.quote}`,
-        );
-    }
     meetings.push({ name: file, gold, candidates: scorable });
   }
   await store.close();
+  await report(meetings);
+}
 
-  // A setting: the queue's floor and the small-talk threshold (as the extractor applies it: small talk's
-  // importance, so its rank, then the extractor's own floor).
+type Meeting = { name: string; gold: Gold; candidates: FoldCandidate[] };
+
+async function report(meetings: Meeting[]): Promise<void> {
+  const { RANK_FLOOR } = await import("@/lib/extraction/offline/select");
+  const { isSmallTalk, SMALL_TALK_IMPORTANCE } = await import("@/lib/extraction/offline/small-talk");
+  const { IMPORTANCE_MODEL } = await import("@/lib/extraction/offline/importance-model");
+  // A setting: the floor and the small-talk threshold (as the extractor applies it: small talk's importance,
+  // so its rank, then the floor).
   type Setting = { floor: number; smallTalk: number };
-  const atSetting = (m: (typeof meetings)[number], s: Setting) =>
+  const atSetting = (m: Meeting, s: Setting) =>
     m.candidates
       .map((c) => (isSmallTalk(c.quote, s.smallTalk) ? { ...c, rank: c.confidence * SMALL_TALK_IMPORTANCE } : c))
-      .filter((c) => c.rank >= Math.max(s.floor, RANK_FLOOR));
-  const tallyAt = (ms: typeof meetings, s: Setting) => {
+      .filter((c) => c.rank >= s.floor);
+  const tallyAt = (ms: Meeting[], s: Setting) => {
     const t = empty();
     for (const m of ms) add(t, scoreMeeting(m.gold, atSetting(m, s)));
     return t;
@@ -179,42 +200,94 @@ async function main(): Promise<void> {
   // Best F2 on the training meetings; ties go to fewer chit-chat phrases, then to the first (lowest) setting.
   const better = (a: MeetingTally, b: MeetingTally) =>
     f2(a) > f2(b) + 1e-9 || (Math.abs(f2(a) - f2(b)) <= 1e-9 && a.chitChat < b.chitChat);
+  const choose = (train: Meeting[]) =>
+    settings.reduce((b, s) => (better(tallyAt(train, s), tallyAt(train, b)) ? s : b), settings[0]!);
+  const labelled = (ms: Meeting[]) =>
+    ms.flatMap((m) => m.candidates.map((c) => ({ candidate: c, positive: m.gold.facts.some((f) => holds(c, f.cue)) })));
+  const rankItems = (m: Meeting, s: Setting) =>
+    atSetting(m, s).map((c) => ({ score: c.rank, positive: m.gold.facts.some((f) => holds(c, f.cue)) }));
+  // The importance model's L2, chosen inside each fold by leave-one-meeting-out on its five (pooled AUC over all
+  // they found, small talk as shipped): no held-out meeting's labels touch its own model.
+  const L2 = [0.3, 1, 3, 10];
+  const chooseL2 = (train: Meeting[]) => {
+    let best = { l2: L2[0]!, a: -1 };
+    for (const l2 of L2) {
+      const items = train.flatMap((held) => {
+        const model = fitOn(labelled(train.filter((m) => m !== held)), l2);
+        return rankItems({ ...held, candidates: rerank(held.candidates, model) }, { floor: 0, smallTalk: 1 });
+      });
+      const a = auc(items) ?? 0;
+      if (a > best.a + 1e-9) best = { l2, a };
+    }
+    return best.l2;
+  };
   console.log(
-    `Written meetings: ${meetings.length}, leave one meeting out over the floor (${FLOORS.join(", ")}) ` +
-      `and the small-talk threshold (${SMALL_TALK.join(", ")})`,
+    `Written meetings: ${meetings.length}, leave one meeting out over the floor (${FLOORS.join(", ")}), ` +
+      `the small-talk threshold (${SMALL_TALK.join(", ")}) and, for the learned importance, ` +
+      `its weights (L2 ${L2.join(", ")})`,
   );
-  const pooled = empty();
-  for (const held of meetings) {
-    const train = meetings.filter((m) => m !== held);
-    const best = settings.reduce((b, s) => (better(tallyAt(train, s), tallyAt(train, b)) ? s : b), settings[0]!);
-    const t = scoreMeeting(held.gold, atSetting(held, best));
-    add(pooled, t);
-    console.log(`${line(`held out ${held.name}`, t, best.floor)}  small talk >= ${best.smallTalk}`);
-  }
-  console.log(line("pooled held-out folds", pooled));
-  const shipped = { floor: 0, smallTalk: DEFAULT_TUNING.smallTalkMin ?? Infinity };
-  console.log(`${line("in-sample, as shipped", tallyAt(meetings, shipped), 0)}  small talk >= ${shipped.smallTalk}`);
-  console.log(line("in-sample, no small talk rule", tallyAt(meetings, { floor: 0, smallTalk: Infinity }), 0));
-  superseded(meetings.map((m) => ({ ...m, candidates: atSetting(m, shipped) })));
-
-  // The ranking: nothing in it (confidence model, importance per kind) was fitted on these meetings, so each
-  // meeting is a held-out fold. Positive = the candidate carries a gold cue.
-  console.log("\nRanking (Candidate.rank) per meeting: AUC, precision@10, precision@20");
-  const pooledItems: { score: number; positive: boolean }[] = [];
-  for (const m of meetings.map((x) => ({ ...x, candidates: atSetting(x, shipped) }))) {
-    const items = m.candidates.map((c) => ({ score: c.rank, positive: m.gold.facts.some((f) => holds(c, f.cue)) }));
-    pooledItems.push(...items);
-    const a = auc(items);
+  const learned = process.argv.includes("--cue-importance") ? [false] : [false, true];
+  for (const learn of learned) {
     console.log(
-      `${m.name.padEnd(26)} AUC ${a === null ? "-" : a.toFixed(2)}  P@10 ${precisionAt(items, 10).toFixed(2)}  ` +
-        `P@20 ${precisionAt(items, 20).toFixed(2)}`,
+      learn
+        ? "\nLEARNED importance (importance.ts), refitted on the five training meetings of each fold:"
+        : "\nBEFORE: the cue's own importance (the ranking without the importance model):",
+    );
+    const pooled = empty();
+    const items: { score: number; positive: boolean }[] = [];
+    const itemsAll: { score: number; positive: boolean }[] = [];
+    const per: string[] = [];
+    for (const held of meetings) {
+      const train = meetings.filter((m) => m !== held);
+      const model = learn ? fitOn(labelled(train), chooseL2(train)) : null;
+      const ranked = meetings.map((m) => ({ ...m, candidates: rerank(m.candidates, model) }));
+      const heldRanked = ranked.find((m) => m.name === held.name)!;
+      const best = choose(ranked.filter((m) => m !== heldRanked));
+      const t = scoreMeeting(held.gold, atSetting(heldRanked, best));
+      add(pooled, t);
+      console.log(`${line(`held out ${held.name}`, t, best.floor)}  small talk >= ${best.smallTalk}`);
+      const mine = rankItems(heldRanked, best);
+      const all = rankItems(heldRanked, { floor: 0, smallTalk: best.smallTalk });
+      items.push(...mine);
+      itemsAll.push(...all);
+      const f = (a: number | null) => (a === null ? "-" : a.toFixed(2));
+      per.push(
+        `${held.name.padEnd(26)} AUC ${f(auc(mine))} (all found ${f(auc(all))})  P@10 ` +
+          `${precisionAt(mine, 10).toFixed(2)}  P@20 ${precisionAt(mine, 20).toFixed(2)}`,
+      );
+    }
+    console.log(line("pooled held-out folds", pooled));
+    console.log("Ranking per held-out meeting: AUC above the fold's floor (and over all it found), precision@10, @20");
+    for (const p of per) console.log(p);
+    console.log(
+      `${"pooled".padEnd(26)} AUC ${auc(items)?.toFixed(2) ?? "-"} (all found ${auc(itemsAll)?.toFixed(2) ?? "-"})`,
     );
   }
-  console.log(`${"pooled".padEnd(26)} AUC ${auc(pooledItems)?.toFixed(2) ?? "-"}`);
-  console.log("\nImportance per kind over every candidate (n, min, mean, max, sd)");
+
+  // As shipped (in-sample): the committed model, the extractor's floor and threshold.
+  const shippedModel = fitOn(labelled(meetings), chooseL2(meetings));
+  if (process.argv.includes("--write-importance")) {
+    const { writeFileSync } = await import("node:fs");
+    const target = path.resolve(import.meta.dirname, "../lib/extraction/offline/importance-model.ts");
+    writeFileSync(
+      target,
+      importanceModule(shippedModel, "fitted on the six written meetings (../shared/eval/meetings)."),
+    );
+    console.log(`\nwrote ${target}`);
+  }
+  console.log(`\nFitted on all six (in-sample; --write-importance stores it): ${JSON.stringify(shippedModel)}`);
+  const shipped = meetings.map((m) => ({ ...m, candidates: rerank(m.candidates, IMPORTANCE_MODEL) }));
+  const onAll = choose(shipped);
+  console.log(
+    `Chosen on all six with the committed model (in-sample): floor ${onAll.floor}, small talk >= ${onAll.smallTalk}`,
+  );
+  const asShipped = { floor: RANK_FLOOR, smallTalk: DEFAULT_SMALL_TALK };
+  console.log(`${line("in-sample, as shipped", tallyAt(shipped, asShipped), RANK_FLOOR)}  small talk >= 1`);
+  superseded(shipped.map((m) => ({ ...m, candidates: atSetting(m, asShipped) })));
+  console.log("\nImportance per kind as shipped, over every candidate above the floor (n, min, mean, max, sd)");
   const byKind = new Map<string, number[]>();
-  for (const c of meetings.flatMap((m) => m.candidates))
-    byKind.set(c.kind, [...(byKind.get(c.kind) ?? []), c.importance]);
+  for (const c of shipped.flatMap((m) => atSetting(m, asShipped)))
+    byKind.set(c.kind, [...(byKind.get(c.kind) ?? []), c.rank / Math.max(c.confidence, 1e-9)]);
   for (const [kind, xs] of [...byKind].sort()) {
     const mean = xs.reduce((a, b) => a + b, 0) / xs.length;
     const sd = Math.sqrt(xs.reduce((a, b) => a + (b - mean) ** 2, 0) / xs.length);
@@ -225,37 +298,6 @@ async function main(): Promise<void> {
     );
   }
 }
-
-/**
- * The README's separate check for the facts a meeting later corrected: each is proposed on its own, shown as
- * superseded inside the candidate that corrects it (its gate reason), or missing; and recall on the final facts.
- */
-function superseded(meetings: { gold: Gold; candidates: Scorable[] }[]): void {
-  let own = 0;
-  let inside = 0;
-  let missing = 0;
-  let finals = 0;
-  let finalsFound = 0;
-  for (const { gold, candidates } of meetings) {
-    for (const f of gold.facts) {
-      const found = candidates.some((c) => holds(c, f.cue));
-      if (!f.superseded) {
-        finals++;
-        if (found) finalsFound++;
-        continue;
-      }
-      const shown = candidates.some((c) => /Supersedes/.test(c.gateReason ?? "") && holds2(c.gateReason!, f.cue));
-      if (found) own++;
-      else if (shown) inside++;
-      else missing++;
-    }
-  }
-  console.log(
-    `superseded gold facts: ${own + inside + missing}: ${own} proposed on their own, ${inside} shown as superseded ` +
-      `inside the candidate correcting them, ${missing} missing; final facts found ${finalsFound}/${finals} (no floor)`,
-  );
-}
-const holds2 = (text: string, phrase: string) => text.toLowerCase().includes(phrase.toLowerCase());
 
 if (process.argv[1] && import.meta.url.endsWith(path.basename(process.argv[1]))) {
   relaunchUnderServerCondition(import.meta.filename);

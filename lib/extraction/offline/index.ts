@@ -37,6 +37,8 @@ import { joinRestatements } from "@/lib/extraction/offline/corrections";
 import { correctValues } from "@/lib/extraction/offline/value-corrections";
 import { isSmallTalk, SMALL_TALK_IMPORTANCE } from "@/lib/extraction/offline/small-talk";
 import { settledStatement } from "@/lib/extraction/offline/settled";
+import { evidenceOf, type Evidence } from "@/lib/extraction/offline/evidence";
+import { importanceOf } from "@/lib/extraction/offline/importance";
 import {
   aboutListener,
   contentWords,
@@ -107,30 +109,39 @@ function extractWithCounts(
   // Only where the facts sought are work's: an agent's memory of its user keeps their coffee and their daughter.
   const work = input.kinds.some((k) => WORK_KINDS.has(k.id));
   const smallTalkMin = tuning?.smallTalkMin ?? DEFAULT_TUNING.smallTalkMin ?? Infinity;
+  const evidence = evidenceOf(restated, namesOf(input.segments), chunk);
+  // At a work meeting importance is calibrated per kind and spread by the evidence (importance.ts); the cue's
+  // own importance is one of its inputs, kept with the features so the fitting can read it.
+  const weighed = restated.map((c, i) => ({
+    ...c,
+    importance: work ? importanceOf(c.kind, c.importance, evidence[i]!) : c.importance,
+    evidence: { ...evidence[i]!, cueImportance: c.importance },
+  }));
   const scored = work
-    ? restated.map((c) => (isSmallTalk(c.quote, smallTalkMin) ? { ...c, importance: SMALL_TALK_IMPORTANCE } : c))
-    : restated;
+    ? weighed.map((c) => (isSmallTalk(c.quote, smallTalkMin) ? { ...c, importance: SMALL_TALK_IMPORTANCE } : c))
+    : weighed;
   // No density cap: every candidate above the floor reaches the queue, ranked (rankOf); the queue folds the
   // tail, so a dense meeting keeps its facts and a long noisy one still opens on a short list.
   // The floor is in confidence units of the clean-conversation model it was chosen on; recorded speech is scored
   // lower throughout (its model), so there the fold alone keeps the list short.
   const transcript = transcriptFeatures(input.text, chunk);
   const floored = team && !isRecordedSpeech(transcript);
-  const kept = floored ? aboveFloor(scored) : scored;
+  const floor = tuning?.rankFloor ?? RANK_FLOOR;
+  const kept = floored ? aboveFloor(scored, floor) : scored;
   const shown = limit(kept, input.maxFacts);
   return {
-    candidates: shown.map(({ features, ...c }) => ({
+    candidates: shown.map(({ features, evidence: e, ...c }) => ({
       ...c,
-      scoredFrom: scoreFeatures({ ...features, ...transcript }),
+      scoredFrom: scoreFeatures({ ...features, ...transcript, ...e }),
     })),
-    belowFloor: { count: scored.length - kept.length, floor: RANK_FLOOR },
+    belowFloor: { count: scored.length - kept.length, floor },
     joined,
     overCap: kept.length - shown.length,
   };
 }
 
 /** The features a candidate's confidence was computed from, as numbers, to keep with it. */
-function scoreFeatures(features: ScoringFeatures): ScoreFeatures {
+function scoreFeatures(features: ScoringFeatures & Evidence & { cueImportance: number }): ScoreFeatures {
   // Booleans as 0/1, numbers as they are: the shape a fitted model reads (scripts/lib/logistic.ts).
   return Object.fromEntries(
     Object.entries(features).map(([name, value]) => [name, typeof value === "boolean" ? Number(value) : value]),
@@ -140,7 +151,7 @@ function scoreFeatures(features: ScoringFeatures): ScoreFeatures {
 /** Every candidate with the features its confidence was computed from, before any cap. */
 export function extractScored(input: ExtractionInput, chunk: Chunk, tuning: Tuning = DEFAULT_TUNING): Featured[] {
   const speakers = speakersOf(input.segments);
-  const names = new Set(speakers.flatMap((s) => [s.toLowerCase(), s.split(/\s+/)[0]!.toLowerCase()]));
+  const names = namesOf(input.segments);
   const group: Voice["group"] = input.kinds.some((k) => TEAM_KINDS.has(k.id)) ? "team" : "inclusive";
   const transcript = transcriptFeatures(input.text, chunk);
   const model = confidenceModelFor(group, transcript);
@@ -246,6 +257,11 @@ function speakersOf(segments: Segment[]): string[] {
     speakerCache.set(segments, speakers);
   }
   return speakers;
+}
+
+/** The speakers' names in lower case, full and first: "Lin Park" → "lin park", "lin". */
+function namesOf(segments: Segment[]): Set<string> {
+  return new Set(speakersOf(segments).flatMap((s) => [s.toLowerCase(), s.split(/\s+/)[0]!.toLowerCase()]));
 }
 
 const TEAM_KINDS = new Set(["decision", "action_item", "constraint", "rule"]);

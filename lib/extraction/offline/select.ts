@@ -22,6 +22,11 @@ export interface Tuning {
    * leave-one-meeting-out on the written meetings (scripts/eval-meetings.ts). Infinity turns it off.
    */
   smallTalkMin?: number;
+  /**
+   * The rank floor at a clean meeting (RANK_FLOOR unless set): the evaluation sets 0 to choose its floor
+   * leave-one-meeting-out on everything the extractor found.
+   */
+  rankFloor?: number;
 }
 export const DEFAULT_TUNING: Tuning = { perTurnUncued: 2, minInformativeness: 3, smallTalkMin: 1 };
 
