@@ -50,8 +50,9 @@ import {
 } from "@/lib/extraction/offline/filters";
 
 // Bumped whenever the rules change what comes out, so the dashboard's approval rate by version compares like
-// with like (3: meeting decisions across turns, chat rules, calibrated confidence).
-export const OFFLINE_PROMPT_VERSION = "offline-3";
+// with like (3: meeting decisions across turns, chat rules, calibrated confidence; 4: issue 23's ranking instead
+// of a density cap, compounds split, corrections and summaries within a meeting, importance fitted per kind).
+export const OFFLINE_PROMPT_VERSION = "offline-4";
 
 /**
  * Rule-based extractor for when no model is configured: wink-nlp sentences and part-of-speech tags,
