@@ -14,14 +14,13 @@ import type { ModelEmbedder } from "@/lib/models";
 import {
   loadSentenceEncoder,
   matchCandidate,
-  scoreCandidate,
+  scoreCandidates,
   type MatchInput,
   normalizeText,
   type Judge,
   type Match,
   type MatchResult,
   type PairScorer,
-  type ScoredPairs,
   type SentenceEncoder,
   type ThresholdsInput,
 } from "@/lib/matcher";
@@ -191,13 +190,13 @@ export async function matchCandidates({
     });
     earlier.push({ id: ids[i] as string, content: candidate.content, words: own });
   }
-  // Awaited together: the rest of the batch then runs without giving the thread up between two candidates (a
-  // run that waited once per candidate fell behind every page request on a busy server).
-  const scored = await Promise.all(inputs.map((input) => scoreCandidate(input, scorer)));
+  // One request for the batch: on a busy server a run that waited once per candidate (or per answer) fell behind
+  // every page request, twice as slow with four clients browsing.
+  const scored = await scoreCandidates(inputs, scorer);
   const matched: MatchedCandidate[] = [];
   const clusterOf = new Map<string, string | null>(saved.flat().map((c) => [c.id, c.clusterId]));
   for (const [i, input] of inputs.entries()) {
-    const match = await matchCandidate(input, Promise.resolve(scored[i] as ScoredPairs));
+    const match = await matchCandidate(input, scored[i]);
     const id = ids[i] as string;
     const judged = rememberDecisions(
       {
@@ -240,19 +239,26 @@ async function withReworded({
     subject,
     texts: open.map((i) => (candidates[i] as Candidate).content),
   });
-  const out = [...decided];
-  for (const [k, i] of open.entries()) {
+  const asked = open.flatMap((i, k) => {
     const rejections = similar[k] ?? [];
-    if (rejections.length === 0) continue;
+    if (rejections.length === 0) return [];
     const { id: _id, ...candidate } = candidates[i] as Candidate & { id?: string };
-    const input = {
+    const input: MatchInput = {
       candidate,
       facts: [],
       pendingCandidates: rejections.map((r) => ({ id: r.candidateId, content: r.content })),
       thresholds,
       encoder,
     };
-    const match = await matchCandidate(input, scoreCandidate(input, scorer));
+    return [{ i, rejections, input }];
+  });
+  const scored = await scoreCandidates(
+    asked.map((a) => a.input),
+    scorer,
+  );
+  const out = [...decided];
+  for (const [k, { i, rejections, input }] of asked.entries()) {
+    const match = await matchCandidate(input, scored[k]);
     const best = match.matches[0];
     const rejected = best?.verdict === "duplicate" ? rejections.find((r) => r.candidateId === best.candidateId) : null;
     if (rejected) out[i] = { ...out[i], rejected };

@@ -7,7 +7,7 @@ export { loadSentenceEncoder, sentenceEncoderIfLoaded, type SentenceEncoder } fr
 export {
   byPriority,
   matchCandidate,
-  scoreCandidate,
+  scoreCandidates,
   MATCH_LIMIT,
   type Embedder,
   type Judge,

@@ -68,11 +68,12 @@ export interface ScoreRequest {
 }
 
 /**
- * Runs the lexical stage for one candidate (the CPU-heavy part of matching: analysing each text and comparing
- * each pair). In-process by default; a server's run sends it to the matcher thread (lib/matcher/thread) so the
- * pages keep the server's thread. Whichever runs it, the results are the same: the same pure function.
+ * Runs the lexical stage for a batch of candidates (the CPU-heavy part of matching: analysing each text and
+ * comparing each pair). In-process by default; a server's run sends the batch to the matcher thread
+ * (lib/matcher/thread) in one message, so the pages keep the server's thread and the run waits for one answer,
+ * not one per candidate. Whichever runs it, the results are the same: the same pure function.
  */
-export type PairScorer = (request: ScoreRequest) => Promise<PairResult[]>;
+export type PairScorer = (requests: ScoreRequest[]) => Promise<PairResult[][]>;
 
 /** The lexical stage on this thread, with the default word weights and vectors (the analyses cached). */
 export function scorePairs({ candidate, others, thresholds }: ScoreRequest): PairResult[] {
@@ -92,22 +93,26 @@ function lexicalStage(
   return others.map((other) => scoreAnalyses(cand, cachedAnalysis(other, isCustom, opts), thresholds, vectors));
 }
 
-/** The lexical stage of one candidate, started: pass it to matchCandidate as `scored`. */
+/** The lexical stage of one candidate, done: pass it to matchCandidate as `scored`. */
 export interface ScoredPairs {
   results: PairResult[];
 }
 
 /**
- * Starts the lexical stage of matchCandidate for `input` (on `scorer` when given, and no custom word weights or
- * vectors ask for this thread). A batch starts every candidate's before finishing the first, so a scorer on
- * another thread works through them back to back while this one waits on the database.
+ * The lexical stage of matchCandidate for each input, on `scorer` when given (all in one request) and no
+ * custom word weights or vectors ask for this thread; else here.
  */
-export async function scoreCandidate(input: MatchInput, scorer?: PairScorer): Promise<ScoredPairs> {
-  const thresholds = ThresholdsSchema.parse(input.thresholds ?? {});
-  const others = otherTexts(input).map((o) => o.content);
-  const custom = input.idf !== undefined || input.vectors !== undefined;
-  if (scorer && !custom) return { results: await scorer({ candidate: input.candidate.content, others, thresholds }) };
-  return { results: lexicalStage(input.candidate.content, others, thresholds, input) };
+export async function scoreCandidates(inputs: MatchInput[], scorer?: PairScorer): Promise<ScoredPairs[]> {
+  const custom = (input: MatchInput) => input.idf !== undefined || input.vectors !== undefined;
+  const requests = inputs.map((input) => ({
+    candidate: input.candidate.content,
+    others: otherTexts(input).map((o) => o.content),
+    thresholds: ThresholdsSchema.parse(input.thresholds ?? {}),
+  }));
+  if (scorer && inputs.length > 0 && !inputs.some(custom)) {
+    return (await scorer(requests)).map((results) => ({ results }));
+  }
+  return requests.map((r, i) => ({ results: lexicalStage(r.candidate, r.others, r.thresholds, inputs[i]!) }));
 }
 
 function otherTexts(input: MatchInput): Array<{ factId?: string; candidateId?: string; content: string }> {
@@ -121,12 +126,12 @@ function otherTexts(input: MatchInput): Array<{ factId?: string; candidateId?: s
  * Compares one candidate with the facts (and other pending candidates) retrieved for it. The
  * cascade is explainable: content hash, normalized text, lexical score with guards, then, only when
  * supplied, an embedder and an LLM judge for the ambiguous middle band. `scored` is the lexical stage
- * already started for this input (scoreCandidate); without it, it runs here.
+ * already run for this input (scoreCandidates); without it, it runs here.
  */
-export async function matchCandidate(input: MatchInput, scored?: Promise<ScoredPairs>): Promise<MatchResult> {
+export async function matchCandidate(input: MatchInput, scored?: ScoredPairs): Promise<MatchResult> {
   const thresholds = ThresholdsSchema.parse(input.thresholds ?? {});
   const others = otherTexts(input);
-  const lexical = (await (scored ?? scoreCandidate(input))).results;
+  const lexical = (scored ?? (await scoreCandidates([input]))[0]!).results;
   const results: Array<{ other: (typeof others)[number]; r: PairResult }> = others.map((other, i) => ({
     other,
     r: lexical[i] as PairResult,

@@ -84,13 +84,17 @@ describe("the match stage", () => {
       }));
     };
     const asked: string[] = [];
-    const scorer: PairScorer = async (request) => {
-      asked.push(request.candidate);
-      return scorePairs(request);
+    let calls = 0;
+    const scorer: PairScorer = async (requests) => {
+      calls++;
+      asked.push(...requests.map((r) => r.candidate));
+      return requests.map(scorePairs);
     };
     const here = await judge();
     expect(await judge(scorer)).toEqual(here);
+    // The batch in one request, each candidate once, in order.
     expect(asked).toEqual(batch.map((c) => c.content));
+    expect(calls).toBe(1);
     expect(here.map((m) => m.verdict)).toEqual(["duplicate", "new", "duplicate", "new"]);
   });
 });

@@ -2,6 +2,7 @@ import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
 import { LATER_PAIRS, PRODUCT_PAIRS } from "@/lib/matcher/__fixtures__/product-pairs";
 import { log } from "@/lib/log";
 import { scorePairs, type ScoreRequest } from "@/lib/matcher/match-candidate";
+import type { PairResult } from "@/lib/matcher/matcher";
 import { createThreadedPairScorer, stopMatcherThreads } from "@/lib/matcher/thread/client";
 import { ThresholdsSchema } from "@/lib/matcher/thresholds";
 
@@ -25,15 +26,18 @@ const requests: ScoreRequest[] = pairs.map((p, i) => ({
 describe("the matcher thread", () => {
   it("gives every request of a batch sent at once the verdicts, scores and reasons this thread gives", async () => {
     const score = createThreadedPairScorer();
-    const threaded = await Promise.all(requests.map((r) => score(r)));
-    expect(threaded).toEqual(requests.map((r) => scorePairs(r)));
+    // Sent as batches at once (two runs' worth), each answered with its own.
+    const [first, second] = await Promise.all([score(requests.slice(0, 30)), score(requests.slice(30))]);
+    expect([...first!, ...second!]).toEqual(requests.map((r) => scorePairs(r)));
     // Not a vacuous comparison: the seeds' textbook pair is a duplicate on the thread too.
-    const seeds = await score({
-      candidate: "Ship offline mode by end of Q3.",
-      others: ["Offline mode must be shipped by the end of Q3.", "Offline mode must be shipped by the end of Q4."],
-      thresholds,
-    });
-    expect(seeds.map((r) => r.verdict)).toEqual(["duplicate", expect.not.stringMatching(/^duplicate$/)]);
+    const [seeds] = await score([
+      {
+        candidate: "Ship offline mode by end of Q3.",
+        others: ["Offline mode must be shipped by the end of Q3.", "Offline mode must be shipped by the end of Q4."],
+        thresholds,
+      },
+    ]);
+    expect(seeds!.map((r) => r.verdict)).toEqual(["duplicate", expect.not.stringMatching(/^duplicate$/)]);
   });
 
   it("keeps working with custom cut-offs, which travel with each request", async () => {
@@ -43,8 +47,10 @@ describe("the matcher thread", () => {
       others: ["Offline mode must be shipped by the end of Q3."],
     };
     const score = createThreadedPairScorer();
-    const [loose] = await score({ ...request, thresholds });
-    const [tight] = await score({ ...request, thresholds: strict });
+    const [[loose], [tight]] = (await score([
+      { ...request, thresholds },
+      { ...request, thresholds: strict },
+    ])) as [PairResult[], PairResult[]];
     expect(loose?.verdict).toBe("duplicate");
     expect(tight?.verdict).not.toBe("duplicate");
   });
@@ -52,14 +58,14 @@ describe("the matcher thread", () => {
   it("a thread that dies loses nothing: its requests are scored here, logged, and the next still answers", async () => {
     const errors = vi.spyOn(log, "error");
     const score = createThreadedPairScorer({ file: "tests/integration/crashing-matcher-thread.mjs" });
-    const batch = requests.slice(0, 12);
-    const answered = await Promise.all(batch.map((r) => score(r)));
-    expect(answered).toEqual(batch.map((r) => scorePairs(r)));
+    const batches = [requests.slice(0, 6), requests.slice(6, 12)];
+    const answered = await Promise.all(batches.map((b) => score(b)));
+    expect(answered).toEqual(batches.map((b) => b.map((r) => scorePairs(r))));
     expect(errors).toHaveBeenCalledWith(
-      expect.objectContaining({ requests: expect.any(Number) }),
+      expect.objectContaining({ batches: expect.any(Number) }),
       expect.stringContaining("the matcher thread stopped"),
     );
     // A new thread (which dies too): still answered, the same.
-    expect(await score(requests[20]!)).toEqual(scorePairs(requests[20]!));
+    expect(await score([requests[20]!])).toEqual([scorePairs(requests[20]!)]);
   });
 });

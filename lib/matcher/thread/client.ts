@@ -22,8 +22,8 @@ const SOURCE_ENTRY = path.join("lib", "matcher", "thread", "entry.ts");
 const THREAD_HEAP_MB = 1024;
 
 interface Pending {
-  request: ScoreRequest;
-  resolve: (results: PairResult[]) => void;
+  requests: ScoreRequest[];
+  resolve: (results: PairResult[][]) => void;
   reject: (error: unknown) => void;
 }
 
@@ -52,11 +52,11 @@ export function createThreadedPairScorer(entry: MatcherThreadEntry = {}): PairSc
     : threadEntryUrl({ bundled: BUNDLED_ENTRY, source: SOURCE_ENTRY });
   if (!url) {
     log.warn("no matcher thread entry (run `npm run build`): the matcher runs in-process");
-    return async (request) => scorePairs(request);
+    return async (requests) => requests.map(scorePairs);
   }
   // Started now, when a run starts: it loads WordNet and the vectors while the first chunks are extracted.
   threadFor(url);
-  return (request) => score(threadFor(url), request);
+  return (requests) => score(threadFor(url), requests);
 }
 
 /** Stops the matcher threads (tests; a server simply exits). The next request starts a new one. */
@@ -66,12 +66,12 @@ export async function stopMatcherThreads(): Promise<void> {
   await Promise.all(stopping.map((thread) => thread.worker.terminate()));
 }
 
-function score(thread: Thread, request: ScoreRequest): Promise<PairResult[]> {
+function score(thread: Thread, requests: ScoreRequest[]): Promise<PairResult[][]> {
   const requestId = ++ids.request;
-  return new Promise<PairResult[]>((resolve, reject) => {
-    thread.pending.set(requestId, { request, resolve, reject });
+  return new Promise<PairResult[][]>((resolve, reject) => {
+    thread.pending.set(requestId, { requests, resolve, reject });
     thread.worker.ref();
-    thread.worker.postMessage({ type: "score", requestId, request } satisfies ToMatcherThread);
+    thread.worker.postMessage({ type: "score", requestId, requests } satisfies ToMatcherThread);
   });
 }
 
@@ -96,12 +96,12 @@ function threadFor(url: URL): Thread {
     died = true;
     if (threads.get(url.href) === thread) threads.delete(url.href);
     if (thread.pending.size > 0) {
-      log.error({ why, requests: thread.pending.size }, "the matcher thread stopped; scoring its requests here");
+      log.error({ why, batches: thread.pending.size }, "the matcher thread stopped; scoring its requests here");
     }
     // The same pure function on this thread: the run goes on, only slower while it lasts.
     for (const waiting of thread.pending.values()) {
       try {
-        waiting.resolve(scorePairs(waiting.request));
+        waiting.resolve(waiting.requests.map(scorePairs));
       } catch (error) {
         waiting.reject(error);
       }

@@ -16,10 +16,10 @@ if (!port) throw new Error("lib/matcher/thread/entry.ts runs as a worker thread 
 loadWordVectors();
 loadWordNet();
 
-port.on("message", ({ requestId, request }: ToMatcherThread) => {
+port.on("message", ({ requestId, requests }: ToMatcherThread) => {
   let reply: FromMatcherThread;
   try {
-    reply = { type: "result", requestId, results: scorePairs(request) };
+    reply = { type: "result", requestId, results: requests.map(scorePairs) };
   } catch (error) {
     reply = { type: "error", requestId, message: error instanceof Error ? error.message : String(error) };
   }
