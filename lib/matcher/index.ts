@@ -13,7 +13,6 @@ export {
   type Judge,
   type MatchInput,
   type PairScorer,
-  type ScoredPairs,
 } from "./match-candidate";
 export { MatchesSchema, type Match, type MatchResult, type Stage, type Verdict } from "./schema";
 export { cosineSimilarity } from "./vectors";
