@@ -8,13 +8,12 @@ import { log } from "@/lib/log";
  * server is not affected.
  */
 import path from "node:path";
-import { pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
 import { AppError, ERROR_CODES, type ErrorCode } from "@/lib/errors";
 import { createOfflineExtractor, OFFLINE_PROMPT_VERSION } from "@/lib/extraction/offline";
 import type { Chunk, ChunkResult, ExtractionInput, Extractor } from "@/lib/extraction/types";
 import type { FromThread, ThreadError, ToThread } from "@/lib/extraction/thread/protocol";
-import { threadEntryUrl } from "@/lib/runtime/thread-entry";
+import { threadEntryUrl, type ThreadEntry } from "@/lib/runtime/thread-entry";
 
 /** Where `npm run build` writes the thread's bundle (scripts/build-threads.mjs). */
 export const BUNDLED_ENTRY = path.join(".next", "sift", "extraction-thread.mjs");
@@ -54,19 +53,9 @@ const released = new FinalizationRegistry<number>((inputId) => {
   }
 });
 
-/**
- * How the thread is started: `npm run build` bundles its entry (BUNDLED_ENTRY) for `next start`; under
- * `next dev`, tests and scripts, the TypeScript entry runs through tsx. `file` overrides both (tests).
- */
-export interface ThreadEntry {
-  file?: string;
-}
-
 /** The offline extractor, run on the extraction thread. Without any way to start it, on this thread. */
 export function createThreadedOfflineExtractor(entry: ThreadEntry = {}): Extractor {
-  const url = entry.file
-    ? pathToFileURL(path.resolve(entry.file))
-    : threadEntryUrl({ bundled: BUNDLED_ENTRY, source: SOURCE_ENTRY });
+  const url = threadEntryUrl({ ...entry, bundled: BUNDLED_ENTRY, source: SOURCE_ENTRY });
   if (!url) {
     log.warn("no extraction thread entry (run `npm run build`): the offline extractor runs in-process");
     return createOfflineExtractor();

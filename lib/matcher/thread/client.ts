@@ -7,10 +7,9 @@
  * thread. Without any way to start one (no bundle, no tsx), everything is scored on this thread.
  */
 import path from "node:path";
-import { pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
 import { log } from "@/lib/log";
-import { threadEntryUrl } from "@/lib/runtime/thread-entry";
+import { threadEntryUrl, type ThreadEntry } from "@/lib/runtime/thread-entry";
 import { scorePairs, type PairScorer, type ScoreRequest } from "../match-candidate";
 import type { PairResult } from "../matcher";
 import type { FromMatcherThread, ToMatcherThread } from "./protocol";
@@ -40,16 +39,9 @@ const shared = globalThis as typeof globalThis & {
 const threads = (shared.__siftMatcherThreads ??= new Map());
 const ids = (shared.__siftMatcherIds ??= { request: 0 });
 
-/** How the thread is started; `file` overrides the bundle and the source (tests). */
-export interface MatcherThreadEntry {
-  file?: string;
-}
-
 /** The matcher's lexical stage, run on the matcher thread (or here, when no thread can be started). */
-export function createThreadedPairScorer(entry: MatcherThreadEntry = {}): PairScorer {
-  const url = entry.file
-    ? pathToFileURL(path.resolve(entry.file))
-    : threadEntryUrl({ bundled: BUNDLED_ENTRY, source: SOURCE_ENTRY });
+export function createThreadedPairScorer(entry: ThreadEntry = {}): PairScorer {
+  const url = threadEntryUrl({ ...entry, bundled: BUNDLED_ENTRY, source: SOURCE_ENTRY });
   if (!url) {
     log.warn("no matcher thread entry (run `npm run build`): the matcher runs in-process");
     return async (requests) => requests.map(scorePairs);
