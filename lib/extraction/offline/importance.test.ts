@@ -1,9 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { getPresetKinds } from "@/lib/extraction/kinds";
 import { extractCandidates } from "@/lib/extraction/offline";
-import { evidenceOf, type Evidence } from "@/lib/extraction/offline/evidence";
+import { evidenceOf } from "@/lib/extraction/offline/evidence";
 import { importanceOf, type ImportanceModel } from "@/lib/extraction/offline/importance";
 import { rankOf } from "@/lib/extraction/rank";
+import { evidenceWith } from "@/tests/evidence";
 import { transcriptOf } from "@/tests/transcript";
 
 // A reviewer opens a meeting's queue on its top: among facts of one kind, the one that says who does what by
@@ -66,19 +67,7 @@ describe("importance at a work meeting", () => {
   });
 });
 
-const none: Evidence = {
-  value: 0,
-  dated: 0,
-  due: 0,
-  owner: 0,
-  team: 0,
-  obligation: 0,
-  negation: 0,
-  opinion: 0,
-  repeats: 0,
-  corrected: 0,
-  position: 0,
-};
+const none = evidenceWith();
 
 describe("importanceOf", () => {
   const neutral: ImportanceModel = {
