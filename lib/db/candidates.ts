@@ -208,17 +208,18 @@ export async function claimCandidate({
   /** The version the reviewer (or API client) read: a candidate re-judged since is not decided blind. */
   expectedVersion?: number;
 }) {
-  const claimed = await tx.candidate.updateMany({
+  // The claim returns the row it took (one statement, not a claim and a read), with its run and whom the run's
+  // source is about: an approval is many reviewers' hot path (issue 28).
+  const [claimed] = await tx.candidate.updateManyAndReturn({
     where: {
       id: candidateId,
       status: { in: OPEN_STATUSES },
       ...(expectedVersion !== undefined ? { version: expectedVersion } : {}),
     },
     data: { status, reviewerId, reviewedAt: new Date(), rejectReason: rejectReason ?? null, version: { increment: 1 } },
+    include: { run: { include: { source: { select: { subject: true } } } } },
   });
-  if (claimed.count === 1) {
-    return tx.candidate.findUniqueOrThrow({ where: { id: candidateId }, include: { run: true } });
-  }
+  if (claimed) return claimed;
   const existing = await tx.candidate.findUnique({
     where: { id: candidateId },
     select: { status: true, version: true, reviewer: { select: { name: true } } },

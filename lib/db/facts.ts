@@ -317,12 +317,3 @@ export async function getRevisionSnapshot({ db, factId, version }: { db: Db | Tx
   });
   return revision;
 }
-
-/** Whom a candidate's source is about: the subject its fact takes on approval. */
-export async function getCandidateSubject({ tx, candidateId }: { tx: Tx; candidateId: string }) {
-  const row = await tx.candidate.findUnique({
-    where: { id: candidateId },
-    select: { run: { select: { source: { select: { subject: true } } } } },
-  });
-  return row?.run.source.subject ?? null;
-}

@@ -36,34 +36,35 @@ export async function getServingModel({
   return { id: row.id, weights, decisions: row.decisions, trainedThrough: row.trainedThrough.toISOString() };
 }
 
-/** When the last refit was tried (a model recorded, serving or not); null before the first. */
-export async function lastRefitAt({ db, spaceId }: { db: Db; spaceId: string }): Promise<Date | null> {
-  const row = await db.learnedModel.findFirst({
-    where: { spaceId, target: CONFIDENCE },
-    orderBy: { createdAt: "desc" },
-    select: { createdAt: true },
-  });
-  return row?.createdAt ?? null;
-}
-
-/** The space's candidates a reviewer decided since then (all, when null): an upper bound on the new labels. */
-export async function countDecidedSince({
+/**
+ * Whether at least `atLeast` of the space's candidates were decided by a reviewer since its last refit (since the
+ * start, before the first) and after `after`: asked after every decision, so one statement that stops counting
+ * at `atLeast`.
+ */
+export async function hasDecidedSinceRefit({
   db,
   spaceId,
-  since,
+  atLeast,
+  after,
 }: {
   db: Db;
   spaceId: string;
-  since: Date | null;
-}): Promise<number> {
-  return db.candidate.count({
-    where: {
-      spaceId,
-      status: { in: ["approved", "merged", "rejected"] },
-      reviewerId: { not: null },
-      ...(since ? { reviewedAt: { gt: since } } : {}),
-    },
-  });
+  atLeast: number;
+  /** Count only the decisions after this too (a refit that waited had read up to it). */
+  after?: Date;
+}): Promise<boolean> {
+  const rows = await db.$queryRaw<{ n: number }[]>`
+    WITH last AS (
+      SELECT greatest(max(m."createdAt"), ${after ?? null}::timestamp) AS at
+      FROM "LearnedModel" m WHERE m."spaceId" = ${spaceId} AND m."target" = ${CONFIDENCE}
+    )
+    SELECT count(*)::int AS n FROM (
+      SELECT 1 FROM "Candidate" c, last
+      WHERE c."spaceId" = ${spaceId} AND c."status" IN ('approved', 'merged', 'rejected') AND c."reviewerId" IS NOT NULL
+        AND (last.at IS NULL OR c."reviewedAt" > last.at)
+      LIMIT ${atLeast}
+    ) decided`;
+  return (rows[0]?.n ?? 0) >= atLeast;
 }
 
 /** Records a refit's model; one that serves retires the one before it, in the same transaction. */

@@ -9,7 +9,6 @@ import {
   addProvenanceFromCandidate,
   bumpActiveFactVersion,
   createFact,
-  getCandidateSubject,
   getFact,
   markFactSuperseded,
   recordFactRevision,
@@ -99,7 +98,7 @@ export async function approveCandidate({
         validFrom: now,
         // The candidate's space: a fact never lands in another team's fact base; and whom its source is about.
         spaceId: candidate.spaceId,
-        subject: await getCandidateSubject({ tx, candidateId }),
+        subject: candidate.run.source.subject,
       },
     });
     await addProvenanceFromCandidate({ tx, candidate, factId: fact.id, quote: storedQuote(candidate.quote, secret) });

@@ -39,15 +39,17 @@ type Approve = Parameters<typeof approveCandidate>[0] & { db: Db };
  */
 export async function approveAndRejudge(options: Approve) {
   const fact = await approveCandidate(options);
+  // The fact's space is the card's (a decision never crosses spaces): named, not looked up again (issue 28).
   const rejudged = await rejudgeQuietly({
     db: options.db,
     change: {
       factIds: [fact.id, ...(options.supersedeFactIds ?? [])],
       texts: [fact.content],
       candidateIds: [options.candidateId, ...fact.mergedCandidateIds],
+      spaceId: fact.spaceId,
     },
   });
-  await learnInSpacesOf(options.db, [options.candidateId]);
+  await learnQuietly({ db: options.db, spaceId: fact.spaceId });
   return { ...fact, rejudged };
 }
 
@@ -55,9 +57,9 @@ export async function mergeAndRejudge(options: Parameters<typeof mergeCandidate>
   const fact = await mergeCandidate(options);
   const rejudged = await rejudgeQuietly({
     db: options.db,
-    change: { factIds: [fact.id], texts: [fact.content], candidateIds: [options.candidateId] },
+    change: { factIds: [fact.id], texts: [fact.content], candidateIds: [options.candidateId], spaceId: fact.spaceId },
   });
-  await learnInSpacesOf(options.db, [options.candidateId]);
+  await learnQuietly({ db: options.db, spaceId: fact.spaceId });
   return { ...fact, rejudged };
 }
 

@@ -2,9 +2,8 @@ import "server-only";
 import { loadLearnedScorer } from "@/lib/chain/learn";
 import { listDecisionLabels } from "@/lib/db/decision-labels";
 import {
-  countDecidedSince,
   getServingModel,
-  lastRefitAt,
+  hasDecidedSinceRefit,
   listOpenForScoring,
   recordRefit,
   retireServingModels,
@@ -51,15 +50,36 @@ export async function learnFromDecisions({
 }): Promise<RefitOutcome | null> {
   const settings = await getSettings({ db, spaceId });
   if (!settings.learning.enabled) return null;
-  const last = await lastRefitAt({ db, spaceId });
   // Counted first, cheaply: the labels are read only when a refit is due.
-  if (!force && (await countDecidedSince({ db, spaceId, since: last })) < REFIT_EVERY) return null;
+  const wait = waited.get(db)?.get(spaceId);
+  const due = { atLeast: wait?.atLeast ?? REFIT_EVERY, after: wait?.after };
+  if (!force && !(await hasDecidedSinceRefit({ db, spaceId, ...due }))) return null;
   const labels = await listDecisionLabels({ db, spaceId, limit: 2_000 });
   const outcome = refit(labels, await getServingModel({ db, spaceId }));
   await recordRefit({ db, spaceId, outcome });
+  rememberWait(db, spaceId, outcome, labels);
   if (outcome.decision === "serve") await rescoreOpenCandidates({ db, spaceId, settings });
   await learnCutoff({ db, spaceId, settings, labels });
   return outcome;
+}
+
+/**
+ * A refit that waits (too few decisions, or the newest all of one kind) records no model, so the count since the
+ * last one never resets, and every later decision read the labels and fitted again: a team that approves
+ * everything paid a refit per approval (issue 28). After a wait the next try comes a twentieth of the labels read
+ * later (at least one decision): while they are few it still tries after every decision, as the matcher's
+ * cut-off, which learns from the same tries, needs; at 2,000 labels after a hundred. Remembered per database and
+ * space in this process; another process tries on its own count, a restart tries once more.
+ */
+const waited = new WeakMap<Db, Map<string, { after: Date; atLeast: number }>>();
+const WAIT_BACKOFF = 20;
+
+function rememberWait(db: Db, spaceId: string, outcome: RefitOutcome, labels: DecisionLabel[]) {
+  const spaces = waited.get(db) ?? new Map<string, { after: Date; atLeast: number }>();
+  waited.set(db, spaces);
+  const newest = labels.reduce((at, l) => (l.decidedAt > at ? l.decidedAt : at), "");
+  if (outcome.decision !== "wait" || !newest) return spaces.delete(spaceId);
+  spaces.set(spaceId, { after: new Date(newest), atLeast: Math.max(1, Math.ceil(labels.length / WAIT_BACKOFF)) });
 }
 
 /**
