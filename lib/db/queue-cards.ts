@@ -3,10 +3,9 @@ import { getQuoteContexts } from "@/lib/db/quote-contexts";
 import { getFactOrigins, listClusterHeadIds, listQueueUnits, type QueueUnit } from "@/lib/db/review-queue";
 import { getSettings } from "@/lib/db/settings";
 import type { Db } from "@/lib/db/types";
-import type { Match } from "@/lib/matcher/schema";
 import {
   CARD_CONTEXT_LINES,
-  CARD_MATCHES,
+  cardMatches,
   shownContext,
   type QueueCard,
   type QueuePatch,
@@ -19,22 +18,6 @@ import { presetOptions, type Settings } from "@/lib/settings/schema";
 /** What each kind of the space's taxonomy means, by kind id: a card shows its kind's definition. */
 export function kindDefinitions(settings: Settings): Map<string, string> {
   return new Map(presetOptions(settings).flatMap((p) => p.kinds.map((k) => [k.id, k.definition] as const)));
-}
-
-/**
- * A card shows and acts on duplicates, relations and contradictions ("new" matches only add weight): those it shows
- * in full (the first `CARD_MATCHES`, and the first duplicate of a fact, which merging takes), and of the rest only
- * the fact and verdict a decision acts on.
- */
-function cardMatches(stored: Match[] | null): Pick<QueueCard, "matches" | "moreMatches"> {
-  if (stored === null) return { matches: null, moreMatches: [] };
-  const judged = stored.filter((m) => m.verdict !== "new");
-  const merged = judged.find((m) => m.verdict === "duplicate" && m.factId);
-  const matches = judged.flatMap(({ vetoed: _, ...m }, i) => (i < CARD_MATCHES || judged[i] === merged ? [m] : []));
-  const moreMatches = judged.flatMap((m, i) =>
-    i >= CARD_MATCHES && m !== merged && m.factId ? [{ factId: m.factId, verdict: m.verdict }] : [],
-  );
-  return { matches, moreMatches };
 }
 
 /**

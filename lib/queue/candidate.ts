@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { CandidateSchema } from "@/lib/extraction/schema";
-import { MatchesSchema, MatchSchema, STAGES, VERDICTS } from "@/lib/matcher/schema";
+import { MatchesSchema, MatchSchema, STAGES, VERDICTS, type Match } from "@/lib/matcher/schema";
 import { SOURCE_ORIGINS } from "@/lib/sources/schema";
 import { firstLines, lastLines } from "@/lib/text/lines";
 import type { ListPatch } from "@/lib/queue/session";
@@ -144,6 +144,22 @@ export const QueueCardSchema = CandidateViewSchema.pick({
   members: z.array(ClusterMemberSchema),
 });
 export type QueueCard = z.infer<typeof QueueCardSchema>;
+
+/**
+ * A card shows and acts on duplicates, relations and contradictions ("new" matches only add weight): those it shows
+ * in full (the first `CARD_MATCHES`, and the first duplicate of a fact, which merging takes), and of the rest only
+ * the fact and verdict a decision acts on.
+ */
+export function cardMatches(stored: Match[] | null): Pick<QueueCard, "matches" | "moreMatches"> {
+  if (stored === null) return { matches: null, moreMatches: [] };
+  const judged = stored.filter((m) => m.verdict !== "new");
+  const merged = judged.find((m) => m.verdict === "duplicate" && m.factId);
+  const matches = judged.flatMap(({ vetoed: _, ...m }, i) => (i < CARD_MATCHES || judged[i] === merged ? [m] : []));
+  const moreMatches = judged.flatMap((m, i) =>
+    i >= CARD_MATCHES && m !== merged && m.factId ? [{ factId: m.factId, verdict: m.verdict }] : [],
+  );
+  return { matches, moreMatches };
+}
 
 /**
  * What a decision changed in a reviewer's view of the queue, for the queue to patch its list instead of
