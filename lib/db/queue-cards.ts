@@ -22,9 +22,9 @@ export function kindDefinitions(settings: Settings): Map<string, string> {
 
 /**
  * Queue units as the queue's cards (`QueueCardSchema`: only what a card reads): each with its kind's definition,
- * the lines around its quote its focused view shows, and where the facts it matches came from; a credential masked
- * everywhere (lib/secrets/mask.ts). The page and a decision's
- * answer build their cards here, so a card patched in after a decision reads as one the page sent.
+ * the lines around its quote its focused view shows, and where the facts it shows came from; a credential masked
+ * everywhere (lib/secrets/mask.ts). The page and a decision's answer build their cards here, so a card patched in
+ * after a decision reads as one the page sent.
  */
 export async function toQueueCards({
   db,
