@@ -16,7 +16,6 @@ import { SignOutButton } from "@/components/auth/sign-out-button";
 import { SpaceSwitcher, useShownSpace } from "@/components/space-switcher";
 import { spaceHref } from "@/lib/spaces/href";
 import type { SpaceWithRole } from "@/lib/spaces/schema";
-import { cn } from "@/lib/utils";
 
 const ITEMS: { href: string; label: string; icon: typeof Settings; need: Permission; perSpace?: false }[] = [
   { href: "/", label: "Dashboard", icon: LayoutDashboard, need: "read" },
@@ -51,12 +50,9 @@ export function AppNav({ viewer, spaces = [] }: { viewer: Viewer | null; spaces?
               <Link
                 key={href}
                 href={perSpace === false ? href : spaceHref(href, current)}
+                // The current page's look is its aria-current's (app/globals.css `.nav-link`).
                 aria-current={active ? "page" : undefined}
-                className={cn(
-                  "flex items-center gap-2 rounded-md px-3 py-2 text-sm font-medium",
-                  "text-muted-foreground hover:bg-muted hover:text-foreground",
-                  active && "bg-accent text-primary",
-                )}
+                className="nav-link"
               >
                 <Icon className="size-4" aria-hidden />
                 {label}

@@ -148,3 +148,40 @@ for (const width of [1280, 390]) {
     }
   });
 }
+
+// A card is sent with the lines its focused view shows; "More context" reads the rest from the server (issue 28).
+test("More context shows the lines around the quote the card was not sent with", async ({ page, request }) => {
+  const tag = `ctx${Date.now()}`;
+  await ingestByApi(request, `Context ${tag}`, [
+    "Ana: Good morning, everyone.",
+    "Bo: Morning, Ana.",
+    "Ana: The coffee is in the small kitchen today.",
+    "Bo: Thanks, I saw it on the way in.",
+    "Ana: Let us start with the calendar.",
+    "Bo: Sure, go ahead.",
+    "Ana: One more thing first.",
+    `Bo: We decided to move the ${tag} launch to the ninth of May.`,
+    "Ana: Noted, thanks.",
+    "Bo: Next item, then.",
+    "Ana: The venue is still open.",
+    "Bo: Right.",
+    "Ana: The printer on the third floor is broken again.",
+    "Bo: I will tell facilities.",
+  ]);
+  await page.goto(`/review?q=${encodeURIComponent(`${tag} launch`)}`);
+  const card = page.getByTestId("candidate");
+  await expect(card).toHaveCount(1);
+  const quote = card.locator("blockquote");
+  await expect(quote).toContainText(`move the ${tag} launch`);
+  await expect(quote).not.toContainText("small kitchen");
+  await card.getByRole("button", { name: "More context" }).click();
+  await expect(quote).toContainText("Good morning, everyone.");
+  await expect(quote).toContainText("The coffee is in the small kitchen today.");
+  await expect(quote).toContainText("The printer on the third floor is broken again.");
+  await card.getByRole("button", { name: "Less context" }).click();
+  await expect(quote).not.toContainText("small kitchen");
+  // The focused view shows the lines the card was sent with, at once.
+  await page.keyboard.press("f");
+  await expect(quote).toContainText("Let us start with the calendar.");
+  await expect(quote).not.toContainText("small kitchen");
+});

@@ -1,7 +1,7 @@
 "use server";
 import { z } from "zod";
 import { defineAction, defineSpaceAction } from "@/app/define-action";
-import { getQueuePatch } from "@/lib/db/queue-cards";
+import { getCardContext, getQueuePatch } from "@/lib/db/queue-cards";
 import { listOpenMemberIds, listQueueUnitIds } from "@/lib/db/review-queue";
 import type { Db } from "@/lib/db/types";
 import { AppError } from "@/lib/errors";
@@ -113,6 +113,17 @@ export const rejectCandidateAction = defineSpaceAction({
     );
     return { candidateId: input.candidateId, rejected: rejected.length, queue };
   },
+});
+
+/**
+ * The lines around a card's quote that "More context" shows: a card is sent with those its focused view shows
+ * (lib/queue/candidate.ts `CARD_CONTEXT_LINES`), and reads the rest when the reviewer asks.
+ */
+export const readQuoteContextAction = defineSpaceAction({
+  space: (input) => ({ kind: "candidate", id: input.candidateId }),
+  input: z.object({ candidateId: z.uuid() }),
+  need: "read",
+  run: async ({ input, db }) => ({ context: await getCardContext({ db, candidateId: input.candidateId }) }),
 });
 
 /** Undoes the candidate's last decision (from the toast, the u key or its history). */

@@ -4,7 +4,6 @@ import { ConfidenceRange } from "@/components/ui/confidence-range";
 import { Input } from "@/components/ui/input";
 import { FACT_SORTS, FACT_STATUSES, type FactQuery } from "@/lib/facts/query";
 
-const selectClass = "h-9 max-w-full rounded-md border border-border bg-white px-2 text-sm";
 const SORT_LABEL: Record<FactQuery["sort"], string> = {
   relevance: "Best match",
   newest: "Newest",
@@ -42,7 +41,7 @@ export function FactFilters({
         </Button>
       </div>
       <div className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
-        <select name="kind" defaultValue={query.kind ?? ""} aria-label="Kind" className={selectClass}>
+        <select name="kind" defaultValue={query.kind ?? ""} aria-label="Kind" className="field">
           <option value="">Any kind</option>
           {kinds.map((k) => (
             <option key={k.id} value={k.id}>
@@ -50,14 +49,14 @@ export function FactFilters({
             </option>
           ))}
         </select>
-        <select name="status" defaultValue={query.status} aria-label="Status" className={selectClass}>
+        <select name="status" defaultValue={query.status} aria-label="Status" className="field">
           {FACT_STATUSES.map((s) => (
             <option key={s} value={s}>
               {STATUS_LABEL[s]}
             </option>
           ))}
         </select>
-        <select name="source" defaultValue={query.source ?? ""} aria-label="Source" className={selectClass}>
+        <select name="source" defaultValue={query.source ?? ""} aria-label="Source" className="field">
           <option value="">Any source</option>
           {sources.map((s) => (
             <option key={s.id} value={s.id}>
@@ -92,7 +91,7 @@ export function FactFilters({
           <Input name="asOf" type="date" defaultValue={query.asOf ?? ""} className="w-40" />
         </label>
         <ConfidenceRange min={query.min} max={query.max} />
-        <select name="sort" defaultValue={query.sort} aria-label="Sort by" className={selectClass}>
+        <select name="sort" defaultValue={query.sort} aria-label="Sort by" className="field">
           {FACT_SORTS.map((s) => (
             <option key={s} value={s}>
               {SORT_LABEL[s]}

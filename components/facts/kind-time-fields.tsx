@@ -1,7 +1,5 @@
 import { TEMPORALS, type Temporal } from "@/lib/extraction/schema";
 
-const field = "h-9 max-w-full rounded-md border border-border bg-white px-2 text-sm";
-
 /** A fact's kind (from the settings' taxonomy) and time, as the fact forms ask for them. */
 export function KindTimeFields({
   kinds,
@@ -20,7 +18,7 @@ export function KindTimeFields({
     <>
       <label className="flex items-center gap-2">
         Kind
-        <select className={field} value={kind} onChange={(e) => onKind(e.target.value)}>
+        <select className="field" value={kind} onChange={(e) => onKind(e.target.value)}>
           {kinds.map((k) => (
             <option key={k.id} value={k.id}>
               {k.label}
@@ -30,7 +28,7 @@ export function KindTimeFields({
       </label>
       <label className="flex items-center gap-2">
         Time
-        <select className={field} value={temporal} onChange={(e) => onTemporal(e.target.value as Temporal)}>
+        <select className="field" value={temporal} onChange={(e) => onTemporal(e.target.value as Temporal)}>
           {TEMPORALS.map((t) => (
             <option key={t} value={t}>
               {t}

@@ -10,8 +10,6 @@ import { FormError } from "@/components/ui/form-error";
 import type { MoveMode } from "@/lib/facts/schema";
 import type { SpaceRef } from "@/lib/spaces/schema";
 
-const field = "h-9 max-w-full rounded-md border border-border bg-white px-2 text-sm";
-
 /**
  * Moves or copies a fact to another space where the reviewer may review: pick the space and what to do, read
  * what it changes, confirm; then the fact's page in its new space. Shown only when there is such a space.
@@ -75,7 +73,7 @@ export function MoveFact({
       <label className="flex flex-wrap items-center gap-2">
         To space
         <select
-          className={field}
+          className="field"
           value={space}
           disabled={confirming}
           onChange={(e) => setSpace(e.target.value)}

@@ -36,7 +36,7 @@ function ConfidenceBar({ value }: { value: number }) {
   const percent = Math.round(value * 100);
   const tone = value >= 0.85 ? "bg-success" : value >= 0.7 ? "bg-primary" : "bg-warning";
   return (
-    <div className="flex items-center gap-2 text-xs text-muted-foreground">
+    <div className="qcard-meter">
       <span>Confidence</span>
       <div
         role="meter"
@@ -48,7 +48,7 @@ function ConfidenceBar({ value }: { value: number }) {
       >
         <div className={cn("h-full", tone)} style={{ width: `${percent}%` }} />
       </div>
-      <span className="font-medium text-foreground">{percent}%</span>
+      <span className="font-medium text-foreground">{`${percent}%`}</span>
     </div>
   );
 }
@@ -64,21 +64,17 @@ function saidOn(item: ReviewItem): string {
 
 function Meta({ item, confidence }: { item: ReviewItem; confidence: boolean }) {
   return (
-    <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs">
+    <div className="qcard-meta">
       <Badge tone="primary" title={item.kindDefinition ?? undefined}>
         {item.kind.replace(/_/g, " ")}
       </Badge>
       <Badge title="When it holds">{item.temporal}</Badge>
-      <Badge title="How much it matters later">importance {Math.round(item.importance * 100)}%</Badge>
-      {item.speaker ? <span className="text-muted-foreground">said by {item.speaker}</span> : null}
+      <Badge title="How much it matters later">{`importance ${Math.round(item.importance * 100)}%`}</Badge>
+      {item.speaker ? <span className="text-muted-foreground">{`said by ${item.speaker}`}</span> : null}
       {confidence ? <ConfidenceBar value={item.confidence} /> : null}
       <span className="min-w-0 text-muted-foreground sm:ml-auto">
-        from{" "}
-        <Link
-          className="break-words underline-offset-2 hover:underline"
-          href={`/sources/${item.source.id}`}
-          onClick={(e) => e.stopPropagation()}
-        >
+        {"from "}
+        <Link className="link break-words" href={`/sources/${item.source.id}`} onClick={(e) => e.stopPropagation()}>
           {item.source.title}
         </Link>
         {saidOn(item)}
@@ -91,14 +87,14 @@ function Meta({ item, confidence }: { item: ReviewItem; confidence: boolean }) {
 function GateNote({ item }: { item: ReviewItem }) {
   if (item.gateReason && item.status === "gated") {
     return (
-      <p className="mt-2 flex items-start gap-1.5 text-sm text-[oklch(0.45_0.12_70)]">
-        <CardIcon name="alert" className="mt-0.5" /> <span>Gated: {item.gateReason}</span>
+      <p className="qcard-note qcard-gated">
+        <CardIcon name="alert" className="mt-0.5" /> <span>{`Gated: ${item.gateReason}`}</span>
       </p>
     );
   }
   if (item.gateReason && !REPEATS_MATCHES.test(item.gateReason)) {
     return (
-      <p className="mt-2 flex items-start gap-1.5 text-sm text-muted-foreground">
+      <p className="qcard-note">
         <CardIcon name="alert" className="mt-0.5" /> <span>{item.gateReason}</span>
       </p>
     );
@@ -157,21 +153,17 @@ function CandidateCardView({
       aria-label={item.content}
       data-testid="candidate"
       data-candidate-id={id}
+      // The selected card's look is its aria-current's (app/globals.css `.qcard`).
       aria-current={selected ? "true" : undefined}
       onClick={() => dispatch({ type: "select", id })}
-      className={cn(
-        // Clear of the toasts at the bottom of the screen when it is scrolled into view.
-        "scroll-mt-20 scroll-mb-36 rounded-lg border bg-white shadow-xs transition-colors",
-        focus ? "p-4 sm:p-6" : "p-3 sm:p-4",
-        selected ? "border-primary ring-2 ring-primary/20" : "border-border",
-      )}
+      className={focus ? "qcard qcard-focus" : "qcard"}
     >
       <div className="flex items-start gap-3">
         {readOnly ? null : (
           <input
             type="checkbox"
             aria-label="Select this card"
-            className="mt-0.5 size-4 shrink-0 accent-[var(--color-primary)]"
+            className="qcard-pick"
             checked={picked}
             onClick={(e) => {
               e.stopPropagation();

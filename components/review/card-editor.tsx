@@ -9,8 +9,6 @@ import { WordDiff } from "@/components/ui/word-diff";
 import { TEMPORALS, TemporalSchema } from "@/lib/extraction/schema";
 import { describeInvisible } from "@/lib/text/invisible";
 
-const field = "h-9 max-w-full rounded-md border border-border bg-white px-2 text-sm";
-
 /**
  * Edit, then approve: the text, kind, importance and time of a candidate, with the change against the
  * extracted text in view. Ctrl/Cmd+Enter saves, Escape cancels. The text box takes the focus when the
@@ -80,7 +78,7 @@ export function CardEditor({
       <div className="flex flex-wrap gap-4">
         <div className="flex flex-col gap-1">
           <Label htmlFor={id("kind")}>Kind</Label>
-          <select id={id("kind")} className={field} value={kind} onChange={(e) => setKind(e.target.value)}>
+          <select id={id("kind")} className="field" value={kind} onChange={(e) => setKind(e.target.value)}>
             {kindOptions.map((k) => (
               <option key={k.id} value={k.id}>
                 {k.label}
@@ -92,7 +90,7 @@ export function CardEditor({
           <Label htmlFor={id("temporal")}>Time</Label>
           <select
             id={id("temporal")}
-            className={field}
+            className="field"
             value={temporal}
             onChange={(e) => setTemporal(TemporalSchema.parse(e.target.value))}
           >

@@ -5,7 +5,10 @@ import type { ReviewItem } from "@/components/review/types";
 import { VisibleText } from "@/components/ui/visible-text";
 import { cn } from "@/lib/utils";
 import { firstLines, lastLines } from "@/lib/text/lines";
-import { CONTEXT_LINES } from "@/lib/queue/candidate";
+import { CARD_MATCHES, CONTEXT_LINES, type QuoteContext } from "@/lib/queue/candidate";
+import { readQuoteContextAction } from "@/app/review/actions";
+import { callAction } from "@/components/call-action";
+import { toast } from "sonner";
 
 const VERDICT_LABEL: Record<string, string> = {
   duplicate: "Duplicate of",
@@ -21,22 +24,34 @@ const STAGE_LABEL: Record<string, string> = {
 };
 
 /**
- * The quote inside its transcript: the lines around it, the quote marked; "More context" shows more.
+ * The quote inside its transcript: the lines around it, the quote marked; "More context" shows more (a card is sent
+ * with the lines its focused view shows, and reads the rest of `CONTEXT_LINES` when asked).
  * Without context (the quote was not found in the source) the quote alone, flagged.
  */
 export function QuoteInContext({ item, lines: shown }: { item: ReviewItem; lines: number }) {
   const [wide, setWide] = useState(false);
+  const [full, setFull] = useState<QuoteContext | null>(null);
+  const [reading, setReading] = useState(false);
   const lines = wide ? CONTEXT_LINES : shown;
-  const context = item.context;
+  const context = wide && full ? full : item.context;
+  const widen = async () => {
+    setWide(true);
+    if (full || !item.context?.more) return;
+    setReading(true);
+    const result = await callAction(() => readQuoteContextAction({ candidateId: item.id }));
+    setReading(false);
+    if (result.ok && result.data.context) setFull(result.data.context);
+    else if (!result.ok) toast.error(`More context could not be read: ${result.message}`);
+  };
   return (
-    <figure className="mt-2 rounded-md border-l-2 border-border bg-muted/50 px-3 py-2 text-sm">
-      <blockquote className="whitespace-pre-wrap break-words text-muted-foreground">
+    <figure className="qcard-quote">
+      <blockquote aria-busy={reading || undefined}>
         {context ? (
           <span>
             <VisibleText text={lastLines(context.before, lines)} />
           </span>
         ) : null}
-        <mark className="rounded bg-warning/25 px-0.5 text-foreground">
+        <mark>
           <VisibleText text={context?.quote ?? item.quote} />
         </mark>
         {context ? (
@@ -45,15 +60,16 @@ export function QuoteInContext({ item, lines: shown }: { item: ReviewItem; lines
           </span>
         ) : null}
       </blockquote>
-      <figcaption className="mt-1 flex flex-wrap gap-3 text-xs">
+      <figcaption>
         {context ? (
           <button
             type="button"
-            className="text-primary underline-offset-2 hover:underline"
+            className="link-primary"
             aria-expanded={wide}
             onClick={(e) => {
               e.stopPropagation();
-              setWide(!wide);
+              if (wide) setWide(false);
+              else void widen();
             }}
           >
             {wide ? "Less context" : "More context"}
@@ -62,7 +78,7 @@ export function QuoteInContext({ item, lines: shown }: { item: ReviewItem; lines
           <span className="font-medium text-danger">Quote not found in the source</span>
         )}
         <Link
-          className="text-primary underline-offset-2 hover:underline"
+          className="link-primary"
           href={`/sources/${item.source.id}${item.start !== null ? `#at-${item.start}` : ""}`}
           onClick={(e) => e.stopPropagation()}
         >
@@ -86,7 +102,7 @@ export function Matches({ item, limit }: { item: ReviewItem; limit: number }) {
       </p>
     );
   }
-  const all = item.matches.filter((m) => m.verdict !== "new").slice(0, 3);
+  const all = item.matches.slice(0, CARD_MATCHES);
   const shown = all.slice(0, limit);
   if (shown.length === 0) return null;
   return (
@@ -96,21 +112,20 @@ export function Matches({ item, limit }: { item: ReviewItem; limit: number }) {
         return (
           <li key={`${m.factId ?? m.candidateId ?? i}`}>
             <span className={cn("font-medium", m.verdict === "contradicts" && "text-danger")}>
-              {VERDICT_LABEL[m.verdict] ?? m.verdict} {m.factId ? "an approved fact" : "an open candidate"}:
+              {`${VERDICT_LABEL[m.verdict] ?? m.verdict} ${m.factId ? "an approved fact" : "an open candidate"}:`}
             </span>{" "}
             {m.content}
             {origin ? (
               <span className="text-muted-foreground">
-                {" "}
-                (from{" "}
-                <Link className="underline-offset-2 hover:underline" href={`/sources/${origin.id}`}>
+                {" (from "}
+                <Link className="link" href={`/sources/${origin.id}`}>
                   {origin.title}
                 </Link>
                 )
               </span>
             ) : null}
             <span className="block text-xs text-muted-foreground">
-              {m.reason} · score {m.score.toFixed(2)} · decided by {STAGE_LABEL[m.stage] ?? m.stage}
+              {`${m.reason} · score ${m.score.toFixed(2)} · decided by ${STAGE_LABEL[m.stage] ?? m.stage}`}
             </span>
           </li>
         );
@@ -138,7 +153,7 @@ export function ClusterMembers({ item }: { item: ReviewItem }) {
       <ul className="mt-1 flex flex-col gap-1 border-l-2 border-border pl-3" aria-label="Similar candidates">
         {item.members.map((m) => (
           <li key={m.id}>
-            <Link className="font-medium underline-offset-2 hover:underline" href={`/sources/${m.source.id}`}>
+            <Link className="link font-medium" href={`/sources/${m.source.id}`}>
               {m.source.title}
             </Link>
             {m.speaker ? <span className="text-muted-foreground"> · {m.speaker}</span> : null}:{" "}

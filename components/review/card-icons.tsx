@@ -28,10 +28,13 @@ export function CardIconSprite() {
   );
 }
 
-/** One of the sprite's icons, decorative (the text beside it names the action). */
+/**
+ * One of the sprite's icons, decorative (the text beside it names the action). It needs no viewBox of its own: the
+ * symbol's is drawn to the icon's size.
+ */
 export function CardIcon({ name, className }: { name: CardIconName; className?: string }) {
   return (
-    <svg aria-hidden viewBox="0 0 24 24" className={cn("size-4 shrink-0", className)}>
+    <svg aria-hidden className={cn("icon", className)}>
       <use href={`#card-icon-${name}`} />
     </svg>
   );

@@ -31,8 +31,9 @@ export function QueueProgress({
   return (
     <div className="mb-3 flex flex-wrap items-center gap-x-3 gap-y-2 text-sm">
       <p aria-label="Progress" className="font-medium">
-        {n(position)} of {n(total)} · {n(tally.approved)} approved
-        {tally.merged > 0 ? ` · ${n(tally.merged)} merged` : ""} · {n(tally.rejected)} rejected
+        {`${n(position)} of ${n(total)} · ${n(tally.approved)} approved`}
+        {tally.merged > 0 ? ` · ${n(tally.merged)} merged` : ""}
+        {` · ${n(tally.rejected)} rejected`}
       </p>
       <span role="status" className="text-muted-foreground">
         {pending > 0 ? `Saving ${pending} decision${pending === 1 ? "" : "s"}…` : ""}
@@ -40,7 +41,8 @@ export function QueueProgress({
       <Button
         size="sm"
         variant="outline"
-        className={cn("ml-auto", view === "focus" && "border-primary bg-accent text-primary")}
+        // Pressed, it keeps the outline's hover (a utility would win over the `btn-outline` class's).
+        className={cn("ml-auto", view === "focus" && "border-primary bg-accent text-primary hover:bg-muted")}
         onClick={onToggleView}
         aria-keyshortcuts={shortcuts ? "f" : undefined}
         aria-pressed={view === "focus"}

@@ -22,8 +22,6 @@ const SORT_LABEL: Record<(typeof QUEUE_SORTS)[number], string> = {
   time: "Newest",
 };
 
-const selectClass = "h-9 max-w-full rounded-md border border-border bg-white px-2 text-sm";
-
 /**
  * Tabs with their counts, and the filters as a plain GET form: every view is a URL that can be shared,
  * reloaded or bookmarked, and works before the page's script has loaded.
@@ -65,7 +63,8 @@ export function QueueToolbar({
                 : "border-transparent text-muted-foreground hover:text-foreground",
             )}
           >
-            {t.label} <span className="ml-1 rounded-full bg-muted px-1.5 text-xs">{t.count.toLocaleString("en")}</span>
+            {`${t.label} `}
+            <span className="ml-1 rounded-full bg-muted px-1.5 text-xs">{n(t.count)}</span>
           </Link>
         ))}
       </nav>
@@ -80,63 +79,63 @@ export function QueueToolbar({
           aria-label="Search"
           className="w-full sm:w-56"
         />
-        <select name="kind" defaultValue={query.kind ?? ""} aria-label="Kind" className={selectClass}>
+        <select name="kind" defaultValue={query.kind ?? ""} aria-label="Kind" className="field">
           <option value="">Any kind</option>
           {kindOptions.map((k) => (
             <option key={k.id} value={k.id}>
-              {k.label} ({(counts.kind[k.id] ?? 0).toLocaleString("en")})
+              {`${k.label} (${n(counts.kind[k.id] ?? 0)})`}
             </option>
           ))}
         </select>
-        <select name="verdict" defaultValue={query.verdict ?? ""} aria-label="Verdict" className={selectClass}>
+        <select name="verdict" defaultValue={query.verdict ?? ""} aria-label="Verdict" className="field">
           <option value="">Any verdict</option>
           {QUEUE_VERDICTS.map((v) => (
             <option key={v} value={v}>
-              {v} ({(counts.verdict[v] ?? 0).toLocaleString("en")})
+              {`${v} (${n(counts.verdict[v] ?? 0)})`}
             </option>
           ))}
         </select>
         {query.status !== "pending" ? (
-          <select name="gate" defaultValue={query.gate ?? ""} aria-label="Gated because" className={selectClass}>
+          <select name="gate" defaultValue={query.gate ?? ""} aria-label="Gated because" className="field">
             <option value="">Any gate reason</option>
             {Object.entries(GATE_REASONS).map(([key, reason]) => (
               <option key={key} value={key}>
-                {reason.label} ({n(facets.gate[key as keyof typeof GATE_REASONS])})
+                {`${reason.label} (${n(facets.gate[key as keyof typeof GATE_REASONS])})`}
               </option>
             ))}
           </select>
         ) : null}
-        <select name="source" defaultValue={query.source ?? ""} aria-label="Source" className={selectClass}>
+        <select name="source" defaultValue={query.source ?? ""} aria-label="Source" className="field">
           <option value="">Any source</option>
           {facets.source.map((source) => (
             <option key={source.id} value={source.id}>
-              {source.title} ({n(source.count)})
+              {`${source.title} (${n(source.count)})`}
             </option>
           ))}
         </select>
-        <select name="speaker" defaultValue={query.speaker ?? ""} aria-label="Speaker" className={selectClass}>
+        <select name="speaker" defaultValue={query.speaker ?? ""} aria-label="Speaker" className="field">
           <option value="">Anyone</option>
           {facets.speaker.map((s) => (
             <option key={s.speaker} value={s.speaker}>
-              {s.speaker} ({n(s.count)})
+              {`${s.speaker} (${n(s.count)})`}
             </option>
           ))}
         </select>
         {facets.subject.length > 0 || query.subject ? (
-          <select name="subject" defaultValue={query.subject ?? ""} aria-label="About" className={selectClass}>
+          <select name="subject" defaultValue={query.subject ?? ""} aria-label="About" className="field">
             <option value="">About anyone</option>
             {query.subject && !facets.subject.some((s) => s.subject === query.subject) ? (
-              <option value={query.subject}>{query.subject} (0)</option>
+              <option value={query.subject}>{`${query.subject} (0)`}</option>
             ) : null}
             {facets.subject.map((s) => (
               <option key={s.subject} value={s.subject}>
-                {s.subject} ({n(s.count)})
+                {`${s.subject} (${n(s.count)})`}
               </option>
             ))}
           </select>
         ) : null}
         <ConfidenceRange min={query.min} max={query.max} />
-        <select name="sort" defaultValue={query.sort} aria-label="Sort by" className={selectClass}>
+        <select name="sort" defaultValue={query.sort} aria-label="Sort by" className="field">
           {QUEUE_SORTS.map((s) => (
             <option key={s} value={s}>
               {SORT_LABEL[s]}
@@ -159,7 +158,7 @@ export function QueueToolbar({
         query.sort !== "attention" ? (
           <Link
             href={`/review${queueSearch({ status: query.status, space: query.space })}`}
-            className="px-2 text-sm text-primary underline-offset-2 hover:underline"
+            className="link-primary px-2 text-sm"
           >
             Clear filters
           </Link>

@@ -2,10 +2,11 @@ import { cva, type VariantProps } from "class-variance-authority";
 import type { ComponentProps } from "react";
 import { cn } from "@/lib/utils";
 
-const badgeVariants = cva("inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs font-medium", {
+// The shared look is the `badge` class (app/globals.css): a review card carries three badges.
+const badgeVariants = cva("badge", {
   variants: {
     tone: {
-      neutral: "bg-muted text-muted-foreground",
+      neutral: "badge-neutral",
       primary: "bg-accent text-primary",
       // Text darker than the tone itself: small text on a tinted background needs 4.5:1 (WCAG AA).
       success: "bg-success/15 text-[oklch(0.4_0.12_150)]",

@@ -3,15 +3,16 @@ import { cva, type VariantProps } from "class-variance-authority";
 import type { ComponentProps } from "react";
 import { cn } from "@/lib/utils";
 
-// The shared look is the `btn` class (app/globals.css); the variants add theirs.
+// The shared look is the `btn` class and each variant's look one class too (app/globals.css): a card's buttons carry
+// two short names instead of their utilities.
 const buttonVariants = cva("btn", {
   variants: {
     variant: {
-      default: "bg-primary text-primary-foreground hover:bg-primary/90",
-      outline: "border border-border bg-white hover:bg-muted",
-      ghost: "hover:bg-muted",
-      success: "bg-success text-white hover:bg-success/90",
-      danger: "bg-danger text-white hover:bg-danger/90",
+      default: "btn-default",
+      outline: "btn-outline",
+      ghost: "btn-ghost",
+      success: "btn-success",
+      danger: "btn-danger",
     },
     size: {
       default: "h-9 px-4 py-2",

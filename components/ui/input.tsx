@@ -1,9 +1,8 @@
 import type { ComponentProps } from "react";
 import { cn } from "@/lib/utils";
 
-const fieldClass =
-  "w-full rounded-md border border-border bg-white px-3 py-2 text-sm shadow-xs placeholder:text-muted-foreground " +
-  "disabled:opacity-50 aria-invalid:border-danger";
+// The shared look is the `input` class (app/globals.css).
+const fieldClass = "input";
 
 export function Input({ className, ...props }: ComponentProps<"input">) {
   return <input className={cn(fieldClass, "h-9", className)} {...props} />;

@@ -3,7 +3,14 @@ import { getQuoteContexts } from "@/lib/db/quote-contexts";
 import { getFactOrigins, listClusterHeadIds, listQueueUnits, type QueueUnit } from "@/lib/db/review-queue";
 import { getSettings } from "@/lib/db/settings";
 import type { Db } from "@/lib/db/types";
-import { shownContext, type QueueCard, type QueuePatch } from "@/lib/queue/candidate";
+import {
+  CARD_CONTEXT_LINES,
+  cardMatches,
+  shownContext,
+  type QueueCard,
+  type QueuePatch,
+  type QuoteContext,
+} from "@/lib/queue/candidate";
 import type { QueueQuery } from "@/lib/queue/schema";
 import { maskSecretsDeep } from "@/lib/secrets/mask";
 import { presetOptions, type Settings } from "@/lib/settings/schema";
@@ -14,9 +21,10 @@ export function kindDefinitions(settings: Settings): Map<string, string> {
 }
 
 /**
- * Queue units as the queue's cards: each with its kind's definition, the lines around its quote, and where the
- * facts it matches came from; a credential masked everywhere (lib/secrets/mask.ts). The page and a decision's
- * answer build their cards here, so a card patched in after a decision reads as one the page sent.
+ * Queue units as the queue's cards (`QueueCardSchema`: only what a card reads): each with its kind's definition,
+ * the lines around its quote its focused view shows, and where the facts it shows came from; a credential masked
+ * everywhere (lib/secrets/mask.ts). The page and a decision's answer build their cards here, so a card patched in
+ * after a decision reads as one the page sent.
  */
 export async function toQueueCards({
   db,
@@ -28,21 +36,42 @@ export async function toQueueCards({
   definitions: Map<string, string>;
 }): Promise<QueueCard[]> {
   if (units.length === 0) return [];
-  const factIds = [...new Set(units.flatMap((u) => (u.matches ?? []).flatMap((m) => (m.factId ? [m.factId] : []))))];
+  const shownMatches = units.map((u) => [u, cardMatches(u.matches)] as const);
+  const factIds = [...new Set(shownMatches.flatMap(([, s]) => (s.matches ?? []).flatMap((m) => m.factId ?? [])))];
   const [contexts, origins] = await Promise.all([
     getQuoteContexts({ db, candidateIds: units.map((u) => u.id) }),
     getFactOrigins({ db, factIds }),
   ]);
-  const cards = units.map((unit): QueueCard => {
+  const cards = shownMatches.map(([unit, shown]): QueueCard => {
     const context = contexts.get(unit.id);
+    const { source } = unit;
     return {
-      ...unit,
+      id: unit.id,
+      content: unit.content,
+      kind: unit.kind,
+      confidence: unit.confidence,
+      importance: unit.importance,
+      temporal: unit.temporal,
+      speaker: unit.speaker,
+      quote: unit.quote,
+      start: unit.start,
+      status: unit.status,
+      rankReason: unit.rankReason,
+      verdict: unit.verdict,
+      gateReason: unit.gateReason,
+      source: {
+        id: source.id,
+        title: source.title,
+        createdAt: source.createdAt,
+        meetingDate: source.meetingDate,
+        subject: source.subject,
+      },
+      members: unit.members,
       kindDefinition: definitions.get(unit.kind) ?? null,
-      // A card shows and acts on duplicates, relations and contradictions; "new" matches only add weight.
-      matches: unit.matches && unit.matches.filter((m) => m.verdict !== "new"),
-      context: context ? shownContext(context) : null,
+      ...shown,
+      context: context ? shownContext(context, CARD_CONTEXT_LINES) : null,
       factSources: Object.fromEntries(
-        (unit.matches ?? []).flatMap((m) => {
+        (shown.matches ?? []).flatMap((m) => {
           const origin = m.factId ? origins.get(m.factId) : undefined;
           return m.factId && origin ? [[m.factId, origin]] : [];
         }),
@@ -50,6 +79,18 @@ export async function toQueueCards({
     };
   });
   return maskSecretsDeep(cards);
+}
+
+/** The lines around a card's quote that "More context" shows (`CONTEXT_LINES`), masked as the card is; null without. */
+export async function getCardContext({
+  db,
+  candidateId,
+}: {
+  db: Db;
+  candidateId: string;
+}): Promise<QuoteContext | null> {
+  const context = (await getQuoteContexts({ db, candidateIds: [candidateId] })).get(candidateId);
+  return context ? maskSecretsDeep(shownContext(context)) : null;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { CandidateSchema } from "@/lib/extraction/schema";
-import { MatchesSchema, STAGES, VERDICTS } from "@/lib/matcher/schema";
+import { MatchesSchema, MatchSchema, STAGES, VERDICTS, type Match } from "@/lib/matcher/schema";
 import { SOURCE_ORIGINS } from "@/lib/sources/schema";
 import { firstLines, lastLines } from "@/lib/text/lines";
 import type { ListPatch } from "@/lib/queue/session";
@@ -72,31 +72,94 @@ export const QuoteContextSchema = z.object({
   startMs: z.int().nullable(),
   /** What the quote reads as, when the stored one keeps its source's markup (subtitles, chat JSON). */
   quote: z.string().optional(),
+  /** The transcript has more lines around the quote than these: "More context" reads them (`CONTEXT_LINES`). */
+  more: z.boolean().optional(),
 });
 
 /** The most transcript lines a card shows on either side of its quote (with "More context"). */
 export const CONTEXT_LINES = 8;
 
-/** A quote's context cut to what a card can show: the rest would only weigh on the page and its answers. */
-export function shownContext(context: QuoteContext): QuoteContext {
-  return {
-    ...context,
-    before: lastLines(context.before, CONTEXT_LINES),
-    after: firstLines(context.after, CONTEXT_LINES),
-  };
+/**
+ * The lines on either side of its quote a card is sent with: what its focused view shows. "More context" asks for
+ * the rest of `CONTEXT_LINES` (the review actions' `readQuoteContextAction`), which would otherwise weigh on every
+ * card of the page and of a decision's answer (issue 28).
+ */
+export const CARD_CONTEXT_LINES = 4;
+
+/** A quote's context cut to `lines` on either side (a card shows at most `CONTEXT_LINES`), saying whether it was. */
+export function shownContext(context: QuoteContext, lines = CONTEXT_LINES): QuoteContext {
+  const before = lastLines(context.before, lines);
+  const after = firstLines(context.after, lines);
+  const { more: _, ...rest } = context;
+  const cut = before.length < context.before.length || after.length < context.after.length;
+  return { ...rest, before, after, ...(cut ? { more: true } : {}) };
 }
 
-/** What the review queue shows for one card: the candidate, and what the page read around it. */
-export const QueueCardSchema = CandidateViewSchema.extend({
+/** The most matches a card shows (its focused view; the list shows the first). */
+export const CARD_MATCHES = 3;
+
+/**
+ * What the review queue shows for one card: of the candidate, what a card reads (its run, rank, stamps and version,
+ * and whether a guard vetoed a match, stay on the server: every card of the page and of a decision's answer would
+ * carry them unread, issue 28), and what the page read around it.
+ */
+export const QueueCardSchema = CandidateViewSchema.pick({
+  id: true,
+  content: true,
+  kind: true,
+  confidence: true,
+  importance: true,
+  temporal: true,
+  speaker: true,
+  quote: true,
+  start: true,
+  status: true,
+  rankReason: true,
+  verdict: true,
+  gateReason: true,
+}).extend({
+  /**
+   * Its duplicates, relations and contradictions as the card shows them: the first `CARD_MATCHES`, and the first
+   * duplicate of a fact wherever it is (merging takes it); null when the stored match data could not be read.
+   */
+  matches: z.array(MatchSchema.omit({ vetoed: true })).nullable(),
+  /**
+   * The facts it matches past those: only what a decision acts on (approving as related links them, superseding
+   * supersedes them).
+   */
+  moreMatches: z.array(z.object({ factId: z.string(), verdict: z.enum(VERDICTS) })),
+  source: CandidateViewSchema.shape.source.pick({
+    id: true,
+    title: true,
+    createdAt: true,
+    meetingDate: true,
+    subject: true,
+  }),
   /** The kind's one-line definition, shown on hover; null for a kind no preset defines any more. */
   kindDefinition: z.string().nullable(),
   context: QuoteContextSchema.nullable(),
-  /** For each matched fact, the source it first came from. */
+  /** For each fact of its `matches`, the source it first came from. */
   factSources: z.record(z.string(), z.object({ id: Id, title: z.string() })),
   /** The open candidates that repeat this one; approving or rejecting the card decides them too. */
   members: z.array(ClusterMemberSchema),
 });
 export type QueueCard = z.infer<typeof QueueCardSchema>;
+
+/**
+ * A card shows and acts on duplicates, relations and contradictions ("new" matches only add weight): those it shows
+ * in full (the first `CARD_MATCHES`, and the first duplicate of a fact, which merging takes), and of the rest only
+ * the fact and verdict a decision acts on.
+ */
+export function cardMatches(stored: Match[] | null): Pick<QueueCard, "matches" | "moreMatches"> {
+  if (stored === null) return { matches: null, moreMatches: [] };
+  const judged = stored.filter((m) => m.verdict !== "new");
+  const merged = judged.find((m) => m.verdict === "duplicate" && m.factId);
+  const matches = judged.flatMap(({ vetoed: _, ...m }, i) => (i < CARD_MATCHES || judged[i] === merged ? [m] : []));
+  const moreMatches = judged.flatMap((m, i) =>
+    i >= CARD_MATCHES && m !== merged && m.factId ? [{ factId: m.factId, verdict: m.verdict }] : [],
+  );
+  return { matches, moreMatches };
+}
 
 /**
  * What a decision changed in a reviewer's view of the queue, for the queue to patch its list instead of

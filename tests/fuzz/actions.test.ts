@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { approveCandidateAction, decideSelectionAction, mergeCandidateAction } from "@/app/review/actions";
-import { rejectCandidateAction, undoDecisionAction } from "@/app/review/actions";
+import { readQuoteContextAction, rejectCandidateAction, undoDecisionAction } from "@/app/review/actions";
 import { archiveFactAction, editFactAction, moveFactAction, restoreFactAction } from "@/app/facts/[id]/actions";
 import { createFactAction } from "@/app/facts/new/actions";
 import { retryRunAction, startExtractionAction } from "@/app/ingest/actions";
@@ -108,6 +108,11 @@ const targets: { name: string; action: Action; input: fc.Arbitrary<unknown> }[] 
     input: objectLike(["candidateId", "reason", "withCluster"], { candidateId: candidate }),
   },
   { name: "undo", action: undoDecisionAction, input: objectLike(["candidateId"], { candidateId: candidate }) },
+  {
+    name: "more context",
+    action: readQuoteContextAction,
+    input: objectLike(["candidateId"], { candidateId: candidate }),
+  },
   {
     name: "decide selection",
     action: decideSelectionAction,

@@ -11,6 +11,7 @@ import {
   approveCandidateAction,
   decideSelectionAction,
   mergeCandidateAction,
+  readQuoteContextAction,
   rejectCandidateAction,
   undoDecisionAction,
 } from "@/app/review/actions";
@@ -141,6 +142,7 @@ const actions: Record<string, { kind: keyof typeof b | "space"; ask: Ask }> = {
   approve: { kind: "candidate", ask: (id) => approveCandidateAction({ candidateId: id }) },
   reject: { kind: "candidate", ask: (id) => rejectCandidateAction({ candidateId: id }) },
   undo: { kind: "candidate", ask: (id) => undoDecisionAction({ candidateId: id }) },
+  moreContext: { kind: "candidate", ask: (id) => readQuoteContextAction({ candidateId: id }) },
   merge: { kind: "candidate", ask: (id) => mergeCandidateAction({ candidateId: id, factId: b.fact[0]! }) },
   edit: {
     kind: "fact",
