@@ -34,3 +34,29 @@ test("the ranked queue opens on the top 20, says how many more wait, and o opens
   await expect(page.getByTestId("candidate")).toHaveCount(21);
   await expect(page.getByRole("button", { name: /more, lower-ranked/ })).toHaveCount(0);
 });
+
+// A reviewer quicker than the queue's poll decides the top cards down to the last few: the page asks for the next
+// ones at once, so there is always a card to decide. The poll's stamp is refused here, so only that can refill it.
+test("decided down to its last few cards, the ranked page refills without waiting for the poll", async ({
+  page,
+  request,
+}) => {
+  const tag = `refill${Date.now()}`;
+  await seedTwentyCards(request, tag);
+  await ingestByApi(request, `Refill extra ${tag}`, [
+    `Omar: We decided to paint the ${tag} lobby green.`,
+    `Aiko: The ${tag} parking permit must be renewed every March.`,
+    `Lena: The ${tag} canteen must close at three on Fridays.`,
+    `Marcus: I will book the ${tag} offsite venue by Monday.`,
+  ]);
+  await page.route("**/api/queue/stamp**", (route) => route.abort());
+  await page.goto(`/review?q=${tag}`);
+  await expect(page.getByTestId("candidate")).toHaveCount(20);
+  await expect(page.getByRole("button", { name: /^4 more, lower-ranked/ })).toBeVisible();
+  await expect(page.getByTestId("candidate").first()).toBeFocused();
+
+  for (let i = 0; i < 16; i++) await page.keyboard.press("a");
+  // 24 cards, 16 approved: the 8 left, the folded ones among them, are on the page with nothing folded.
+  await expect(page.getByTestId("candidate")).toHaveCount(8);
+  await expect(page.getByRole("button", { name: /more, lower-ranked/ })).toHaveCount(0);
+});

@@ -25,6 +25,7 @@ import { ShortcutHelp } from "@/components/review/shortcut-help";
 import type { ReviewAction, ReviewItem } from "@/components/review/types";
 import type { SecretChoice } from "@/lib/facts/schema";
 import { useQueueKeys } from "@/components/review/use-queue-keys";
+import { useQueueRefill } from "@/components/review/use-queue-refill";
 import { callAction } from "@/components/call-action";
 import { EmptyState } from "@/components/ui/card";
 import { cn } from "@/lib/utils";
@@ -121,6 +122,14 @@ export function ReviewQueue({
     target.focus({ preventScroll: true });
     if (request.scroll) card.scrollIntoView({ block: "nearest" });
   }, [snap]);
+
+  useQueueRefill({
+    visible: snap.visible.length,
+    pending: snap.pending,
+    more: matching.total - offset,
+    items,
+    readOnly,
+  });
 
   // Decisions still waiting to be sent would be lost with the page: the browser asks first.
   useEffect(() => {
