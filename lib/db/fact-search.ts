@@ -258,17 +258,22 @@ const CLOSE_WORDS = 10;
  * under the filters holds; ties by how many facts hold it. Its capital is kept. Null when no word changed.
  */
 async function respell(db: Db, filters: Prisma.Sql, words: string): Promise<string | null> {
+  const matches = [...words.matchAll(WORD)];
+  if (matches.length === 0) return null;
+  // Which words some fact under the filters holds (or that are stop words): one statement for them all.
+  const known = await db.$queryRaw<Array<{ known: boolean }>>`
+    SELECT numnode(plainto_tsquery('english', u.w)) = 0
+      OR EXISTS (SELECT 1 FROM "Fact" f WHERE ${filters} AND f."search" @@ plainto_tsquery('english', u.w))
+      AS "known"
+    FROM unnest(${matches.map((m) => m[0].toLowerCase())}::text[]) WITH ORDINALITY AS u(w, ord)
+    ORDER BY u.ord`;
   let changed = false;
   let out = "";
   let last = 0;
-  for (const match of words.matchAll(WORD)) {
+  for (const [i, match] of matches.entries()) {
     const word = match[0];
     const lower = word.toLowerCase();
-    const [known] = await db.$queryRaw<[{ known: boolean }]>`
-      SELECT numnode(plainto_tsquery('english', ${lower})) = 0
-        OR EXISTS (SELECT 1 FROM "Fact" f WHERE ${filters} AND f."search" @@ plainto_tsquery('english', ${lower}))
-        AS "known"`;
-    if (known?.known) continue;
+    if (known[i]?.known) continue;
     const close = await db.$queryRaw<Array<{ word: string }>>`
       SELECT c."word" FROM (
         SELECT w."word", w."facts", similarity(w."word", ${lower}) AS "score" FROM "FactWord" w

@@ -28,6 +28,9 @@ describe("a search for a word no fact has", () => {
     ["migratoin", "migration", 1],
     ["Zendsk", "Zendesk", 1],
     ["lanch Lisbon", "launch Lisbon", 1],
+    // Each word's own answer, in order: a stop word and a known word before the misspelt one.
+    ["Lisbon lanch", "Lisbon launch", 1],
+    ["the billing migratoin", "the billing migration", 1],
   ])("%s finds its facts, spelt as %s", async (typed, spelt, count) => {
     const page = await searchFacts({ spaceId: DEFAULT_SPACE_ID, db: db.prisma, query: query(typed) });
     expect(page.spelledAs).toBe(spelt);
