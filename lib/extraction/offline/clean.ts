@@ -85,7 +85,8 @@ const FRAME_WORDS = [
 const LEAD_INS =
   "so yeah|okay so|ok so|alright so|all right so|so anyway|anyway|" +
   "what i(?:'d| would) say is(?: that)?|what i'm saying is(?: that)?|what i mean is(?: that)?|" +
-  "the (?:thing|point|bottom line|idea) (?:is|was)(?: that)?|my (?:point|feeling|sense) is(?: that)?";
+  "(?:the )?(?:(?:one|only|main|other) )?(?:thing|point|bottom line|idea|catch) (?:is|was)(?: that)?|" +
+  "my (?:point|feeling|sense) is(?: that)?";
 /**
  * Framing said with a comma: "One thing, the team should …"; "Lin agreed, SEPA adds …" (someone's agreement
  * reported, not a decision: what follows is the fact). "We agreed, …" is kept: there the agreement is the team's.
@@ -93,10 +94,12 @@ const LEAD_INS =
 const COMMA_FRAMES =
   "one (?:more |last |other )?(?:thing|point|note|concern|worry|caveat)|" +
   "(?!we\\b)(?:[\\p{L}]{2,20} )?(?:agreed|agrees)|i agree|agreed|" +
-  "(?:let me|to|so to|let's) (?:summari[sz]e|recap|sum up|sum it up)|in summary";
+  "(?:let me|to|so to|let's) (?:summari[sz]e|recap|sum up|sum it up)|in summary|" +
+  // "I have to flag, we can't do L6 off this loop": the speaker announcing what follows, with its comma.
+  "i (?:just )?(?:have to|should|must|need to|want to|wanted to|'d like to) (?:say|flag|mention|note|point out)";
 const FRAME = new RegExp(
-  // After the turn's start or a sentence end, and at most a leading "so," / "okay,"; bounded look-behind.
-  "(?<=(?:^|[.!?\\n])[\\s,]{0,40}(?:(?:so|and|okay|ok|right|alright|well)[\\s,]{1,40})?)" +
+  // After the turn's start or a sentence end, and at most two leading words ("so,", "oh, and"); bounded look-behind.
+  "(?<=(?:^|[.!?\\n])[\\s,]{0,40}(?:(?:so|and|okay|ok|right|alright|well|oh)[\\s,]{1,40}){0,2})" +
     `(?:(${FRAME_WORDS})\\s*[:—–]|(?:${COMMA_FRAMES})\\s*,|(?:${LEAD_INS})\\b,?)\\s*`,
   "giu",
 );
@@ -138,13 +141,18 @@ export function cleanSpoken(text: string): CleanTurn {
   return { text: out, frames };
 }
 
-/** The frame just before `at` in a cleaned turn (only blanks between them). */
+/**
+ * The frame just before `at` in a cleaned turn (only blanks between them), or just after a clause's leading
+ * "so" / "and" ("Okay, so decision: we extend an offer": the clause starts on "so", its frame follows).
+ */
 export function frameBefore(turn: CleanTurn, at: number): Frame | null {
   for (const f of turn.frames) {
     if (f.end <= at && turn.text.slice(f.end, at).trim() === "") return f;
+    if (f.start >= at && LEADING_WORD.test(turn.text.slice(at, f.start))) return f;
   }
   return null;
 }
+const LEADING_WORD = /^(?:so|and|then|well|okay|ok|oh|right)[\s,]*$/i;
 
 const CLOSING = new RegExp(
   "\\b(?:talk (?:to you )?(?:next week|soon|later|tomorrow|then|on \\w+day)|see (?:you|everyone|y'all) " +

@@ -33,7 +33,9 @@ const LEAD = 60;
 const STOP = new Set(
   (
     "the and for are was were will would should could can have has had that this with from into onto our their " +
-    "they them there then than team also just let's lets let what when which who going about been being its"
+    "they them there then than team also just let's lets let what when which who going about been being its " +
+    // Pronouns say nothing of what a statement is about ("she's" splits into "she" and "s").
+    "she he him her his hers you your it's"
   ).split(" "),
 );
 

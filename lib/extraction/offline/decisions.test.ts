@@ -132,6 +132,15 @@ describe("spoken lead-ins and restarts", () => {
     ["we we're going with steel", "we're going with steel"],
     ["it would be a mm-mm, nor the case", "it would be a nor the case"],
     ["What I would say is that the review stays independent.", "the review stays independent."],
+    ["The one thing is, she's only got four years.", "she's only got four years."],
+    ["So the catch is that the vendor needs a PO.", "So the vendor needs a PO."],
+    ["One thing is the lab closes at six.", "the lab closes at six."],
+    ["I have to flag, we can't do L6 off this loop.", "we can't do L6 off this loop."],
+    ["And I should say, I entered my scorecard late.", "And I entered my scorecard late."],
+    ["Oh, and I should say, I entered my scorecard late.", "Oh, and I entered my scorecard late."],
+    // Not a lead-in: "thing" is what the sentence is about; what someone must say is a task.
+    ["I have to say thanks to the vendor in person.", "I have to say thanks to the vendor in person."],
+    ["The thing on the left is broken.", "The thing on the left is broken."],
   ])("%s", (said, expected) => {
     expect(cleaned(said)).toBe(expected);
     expect(cleanSpoken(said).text).toHaveLength(said.length);

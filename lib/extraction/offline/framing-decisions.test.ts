@@ -72,6 +72,20 @@ describe("framing words go, their meaning stays", () => {
   });
 });
 
+describe("a frame after the turn's opening words", () => {
+  it('"Okay, so decision: we extend an offer …" is a decision, as "Decision: …" is', () => {
+    const facts = run([["Helen", "It's on the record. Okay, so decision: we extend an offer to Amara Osei at L5."]]);
+    expect(facts.map((f) => [f.kind, f.content])).toEqual([
+      ["decision", "The team extends an offer to Amara Osei at L5."],
+    ]);
+  });
+
+  it('"Oh, and I have to flag, …" goes, what is flagged stays', () => {
+    const facts = run([["Kwame", "Oh, and I have to flag, we can't do L6 off this loop."]]);
+    expect(facts.map((f) => f.content)).toEqual(["The team cannot do L6 off this loop."]);
+  });
+});
+
 describe("what is left once an agreement's framing goes", () => {
   it("\"Priya agreed, let's not …\" is the team's decision not to", () => {
     const facts = run([["Jo", "Priya agreed, let's not order more test rigs this quarter."]]);

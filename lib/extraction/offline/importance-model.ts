@@ -4,22 +4,22 @@ import type { ImportanceModel } from "@/lib/extraction/offline/importance";
 
 /** Work meetings' importance: fitted on the six written meetings (../shared/eval/meetings). */
 export const IMPORTANCE_MODEL: ImportanceModel = {
-  bias: -0.9807,
+  bias: -0.898,
   kinds: {
-    action_item: -0.77,
-    constraint: -0.5121,
-    context: 1.2436,
-    decision: 0.1025,
-    insight: -1.0566,
-    mistake: -0.7249,
-    preference: 1.3525,
+    action_item: -0.7825,
+    constraint: -0.5556,
+    context: 1.2443,
+    decision: 0.1056,
+    insight: -1.0467,
+    mistake: -0.66,
+    preference: 1.3479,
   },
-  cue: 2.7713,
+  cue: 2.7679,
   weights: {
-    value: 0.7835,
-    dated: 0.5969,
-    negation: 1.2383,
-    repeats: 0.4665,
-    corrected: 0.3546,
+    value: 0.6284,
+    dated: 0.5752,
+    negation: 1.593,
+    repeats: 0.3899,
+    corrected: 0.3229,
   },
 };

@@ -38,6 +38,8 @@ import { correctValues } from "@/lib/extraction/offline/value-corrections";
 import { isSmallTalk, SMALL_TALK_IMPORTANCE } from "@/lib/extraction/offline/small-talk";
 import { settledStatement } from "@/lib/extraction/offline/settled";
 import { evidenceOf, type Evidence } from "@/lib/extraction/offline/evidence";
+import { amountsIn, informativeness, isAnswerOnly, isFragment } from "@/lib/extraction/offline/informative";
+import { Referents, subjectReferent } from "@/lib/extraction/offline/referents";
 import { importanceOf } from "@/lib/extraction/offline/importance";
 import {
   aboutListener,
@@ -51,8 +53,9 @@ import {
 
 // Bumped whenever the rules change what comes out, so the dashboard's approval rate by version compares like
 // with like (3: meeting decisions across turns, chat rules, calibrated confidence; 4: issue 23's ranking instead
-// of a density cap, compounds split, corrections and summaries within a meeting, importance fitted per kind).
-export const OFFLINE_PROMPT_VERSION = "offline-4";
+// of a density cap, compounds split, corrections and summaries within a meeting, importance fitted per kind;
+// 5: "he" / "she" named at a meeting, frames after opening words, bare answers left out).
+export const OFFLINE_PROMPT_VERSION = "offline-5";
 
 /**
  * Rule-based extractor for when no model is configured: wink-nlp sentences and part-of-speech tags,
@@ -163,6 +166,8 @@ export function extractScored(input: ExtractionInput, chunk: Chunk, tuning: Tuni
   // Text without turns (segments unknown, or unreadable in storage) is read as one speaker-less turn.
   const turns: Segment[] = chunk.segments.length > 0 ? chunk.segments : [wholeChunk(input.text, chunk)];
   let asked: string | null = null; // who ended the turn before with a question, if anyone
+  // At a meeting "she" and "he" are the people it talks about (referents.ts); in chat they stay as said.
+  const referents = group === "team" ? new Referents() : null;
   for (const segment of utterancesOf(input.text, turns)) {
     const base = segment.joined ? segment.start : segmentBase(input.text, segment, chunk);
     // Tags, fillers, repeats and framing blanked out: same offsets, so quotes stay verbatim.
@@ -180,22 +185,34 @@ export function extractScored(input: ExtractionInput, chunk: Chunk, tuning: Tuni
     const sentences = analyse(cleaned.text);
     const endorsed = group === "team" && isEndorsed(input.text, turns, segment.last) ? sentences.at(-1) : undefined;
     for (const sentence of sentences) {
-      if (isQuestion(sentence.toks)) continue;
+      const atomic = atomicClauses(sentence.toks, names);
+      const noted = new Set<Tok[]>();
+      const note = (clause: Tok[]) => {
+        if (!noted.has(clause)) referents?.note(clause);
+        noted.add(clause);
+      };
+      if (isQuestion(sentence.toks)) {
+        atomic.forEach((part) => note(part.clause));
+        continue;
+      }
       // A sentence opening on a name ("Ravi, please resubmit …") is said to that person, whatever the turn began with.
       const said_to = addressedIn(cleaned.text.slice(sentence.toks[0]?.start ?? 0), speakers, speaker);
       const sentenceVoice = said_to ? { ...voice, addressee: said_to } : voice;
-      const atomic = atomicClauses(sentence.toks, names);
       const tasks = ownersTasks(atomic, cleaned.text, input.kinds);
       for (const part of atomic) {
         const { clause, toks, span } = part;
+        const person = subjectReferent(toks, referents);
+        // Read before this clause is noted: "she" is who the meeting named before it.
+        if (part === atomic.findLast((a) => a.clause === clause)) note(clause);
         const said = cleaned.text.slice(span[0]!.start, span[span.length - 1]!.end);
         if (isClosingOrLogistics(said)) continue;
         const framed = frameBefore(cleaned, clause[0]!.start);
         // One owner's compound: when one part is a task, so is each dated part beside it ("Raj calls Sam today
         // and sends Dana the brief by Tuesday": both Raj's action items).
         const frame = tasks.has(part) ? { start: 0, end: 0, source: null, ...framed, kind: "action_item" } : framed;
-        const context = { frame, answer, minInformativeness: tuning.minInformativeness };
-        const fact = toFact(toks, cleaned.text, sentenceVoice, input.kinds, names, context);
+        const context = { frame, answer, minInformativeness: tuning.minInformativeness, person };
+        const clauseVoice = person ? { ...sentenceVoice, people: { [person.pronoun]: person.name } } : sentenceVoice;
+        const fact = toFact(toks, cleaned.text, clauseVoice, input.kinds, names, context);
         if (!fact) continue;
         fact.features.disfluency = disfluency(segment.text, cleaned.text, span);
         if (sentence === endorsed) endorse(fact);
@@ -293,7 +310,12 @@ function toFact(
   voice: Voice,
   kinds: KindDefinition[],
   names: Set<string>,
-  { frame, answer, minInformativeness }: { frame: Frame | null; answer: boolean; minInformativeness: number },
+  {
+    frame,
+    answer,
+    minInformativeness,
+    person = null,
+  }: { frame: Frame | null; answer: boolean; minInformativeness: number; person?: { name: string } | null },
 ) {
   const words = contentWords(clause).filter((t) => !names.has(t.lower));
   // "We decided (that) the trip moves to Lisbon": a decision whose content is the statement settled.
@@ -305,20 +327,26 @@ function toFact(
   const strong = cue.strength === "strong" || instructed;
   // At a meeting an amount or a date is content: "The price is $49." and "Launch is October 22nd." are facts.
   const amounts = voice.group === "team" ? amountsIn(clause) : 0;
-  const saidWords = words.length + amounts;
+  const saidWords = words.length + amounts + (person !== null ? 1 : 0);
   if (saidWords < 2 || (saidWords < 3 && cue.strength === "none" && !instructed && amounts === 0)) return null;
   if (!strong && (isCommand(clause) || aboutListener(clause) || isShowAndTell(clause))) return null;
   // At a meeting a short clause with no verb ("At least two.", "Tuesday and Friday.", "About six weeks.") answers
   // or echoes something said around it: alone it states nothing a reviewer could keep.
   if (voice.group === "team" && !strong && isFragment(clause)) return null;
+  // With a cue too when it has no subject at all ("At least two.", "By next Friday at the latest.", "Still over,
+  // by a dollar forty-six."): the answer to something asked, which alone holds no fact to keep.
+  if (voice.group === "team" && isAnswerOnly(clause)) return null;
   // Sentence-initial capitals are often mis-tagged as names, so only later proper nouns count.
   // An acronym is a name wherever it stands ("SEPA adds a settlement flow" once "Lin agreed," is framing).
-  const specific = clause.some(
-    (t, i) =>
-      (t.pos === "PROPN" && (i > 0 || /^[A-Z]{2,}$/.test(t.text)) && !names.has(t.lower)) ||
-      t.pos === "NUM" ||
-      t.entity !== null,
-  );
+  // A "she" the meeting named (referents.ts) is that person: a name, not a pointing word.
+  const specific =
+    person !== null ||
+    clause.some(
+      (t, i) =>
+        (t.pos === "PROPN" && (i > 0 || /^[A-Z]{2,}$/.test(t.text)) && !names.has(t.lower)) ||
+        t.pos === "NUM" ||
+        t.entity !== null,
+    );
   // "The team should …" and "let's …" are the meeting about itself, as "we should …" is.
   const team =
     (clause[0]?.lower === "the" && clause[1]?.lower === "team") ||
@@ -327,14 +355,15 @@ function toFact(
   // plain statement about the work ("The battery door stays snap-fit", "Feedback goes through recruiting
   // only") is often the fact itself, and the noun and informativeness checks below still apply.
   if (!strong && !hasFirstPerson(clause) && !specific && !team && voice.group !== "team") return null;
-  const named = clause.filter(
-    (t) => (t.pos === "NOUN" || t.pos === "PROPN" || t.pos === "NUM") && !names.has(t.lower),
-  ).length;
+  const named =
+    clause.filter((t) => (t.pos === "NOUN" || t.pos === "PROPN" || t.pos === "NUM") && !names.has(t.lower)).length +
+    (person !== null && !names.has(person.name.toLowerCase()) ? 1 : 0);
   // Facts name things: a clause needs two nouns (one with an explicit cue) to be worth reviewing. In chat an
   // answer needs one fewer: the question named what it is about ("Where did you go?" / "We hiked the coast.").
   const nouns = named + (voice.group === "inclusive" && answer ? 1 : 0);
   if (nouns < (strong ? 1 : 2)) return null;
-  const score = informativeness(clause, nouns, strong) + (amounts > 0 ? 1 : 0);
+  // A named person is what the fact is about, as the speaker is in "I have run Flink" (`self` below).
+  const score = informativeness(clause, nouns, strong) + (amounts > 0 ? 1 : 0) + (person !== null ? 1 : 0);
   if (score < minInformativeness) return null;
   // "Let's just show prices …" in a meeting is what the team will do, said as a statement a reviewer can keep.
   const said = instructed
@@ -357,6 +386,7 @@ function toFact(
     firstPerson: hasFirstPerson(clause),
     disfluency: 0,
     ...clauseForm(clause),
+    ...(person !== null ? { vagueSubject: false } : {}),
   };
   return {
     content,
@@ -367,49 +397,6 @@ function toFact(
     strong,
     features,
   };
-}
-
-/** Words at most in a verbless clause read as a fragment (a longer one lists facts: "Four cells per run, …"). */
-const FRAGMENT_WORDS = 5;
-function isFragment(clause: Tok[]): boolean {
-  const words = clause.filter((t) => t.pos !== "PUNCT" && t.pos !== "SYM");
-  return words.length <= FRAGMENT_WORDS && !words.some((t) => t.pos === "VERB" || t.pos === "AUX");
-}
-
-/** Entities that carry a quantity or a date: a price, a percentage, a deadline, a duration. */
-const AMOUNT = new Set(["MONEY", "PERCENT", "DATE", "DURATION"]);
-
-/** How many amounts and dates a clause holds (a run of tokens of one entity is one; a bare figure is one). */
-function amountsIn(clause: Tok[]): number {
-  let n = 0;
-  clause.forEach((t, i) => {
-    const amount = (t.entity !== null && AMOUNT.has(t.entity)) || (t.pos === "NUM" && /\d/.test(t.text));
-    const before = clause[i - 1];
-    const sameRun =
-      before !== undefined &&
-      ((before.entity !== null && before.entity === t.entity) || (before.pos === "SYM" && t.pos === "NUM"));
-    if (amount && !sameRun) n++;
-  });
-  return n;
-}
-
-/**
- * How much a clause tells about someone or something: the things it names, an explicit cue, the
- * speaker talking about themselves; reactions ("That was amazing!") and exclamations count against.
- */
-function informativeness(clause: Tok[], nouns: number, strong: boolean): number {
-  const self = clause.some((t) => t.lower === "i" || t.lower === "my" || t.lower === "me");
-  const startsWithSelf = /^(i|my|we|our)$/.test(clause[0]!.lower);
-  const reaction = /^(it|that|this|these|those|they|there)$/.test(clause[0]!.lower);
-  const exclaims = clause[clause.length - 1]!.text.includes("!");
-  return (
-    Math.min(nouns, 5) +
-    (strong ? 2 : 0) +
-    (self ? 1 : 0) +
-    (startsWithSelf ? 0.5 : 0) -
-    (reaction ? 1 : 0) -
-    (exclaims ? 0.5 : 0)
-  );
 }
 
 function lowerFirst(text: string, first: Tok): string {

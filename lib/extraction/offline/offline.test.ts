@@ -122,7 +122,7 @@ describe("offline extractor on a personal chat", () => {
 describe("createOfflineExtractor", () => {
   it("implements the Extractor interface; grounding its facts restores the same spans", async () => {
     const extractor = createOfflineExtractor();
-    expect(extractor).toMatchObject({ name: "offline", modelId: null, promptVersion: "offline-4" });
+    expect(extractor).toMatchObject({ name: "offline", modelId: null, promptVersion: "offline-5" });
     const input: ExtractionInput = { text: MEETING.text, segments: MEETING.segments, kinds: getPresetKinds("meeting") };
     const { facts } = await extractor.extractChunk(input, {
       index: 0,

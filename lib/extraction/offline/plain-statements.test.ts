@@ -33,6 +33,13 @@ describe("a short clause with no verb at a work meeting", () => {
     },
   );
 
+  it.each(["At least two.", "Still over, by a dollar forty-six.", "Only on Tuesdays."])(
+    "%s has no subject and names no thing: an answer, not proposed even with a cue",
+    (said) => {
+      expect(quotes(run([["Ines", said]]))).not.toContain(said);
+    },
+  );
+
   it("a longer verbless line that lists facts, or a short one with a cue, is still proposed", () => {
     const listed = "Six sample bags per site, three sites, morning and evening.";
     expect(quotes(run([["Ines", listed]]))).toContain(listed);

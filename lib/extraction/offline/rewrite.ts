@@ -12,6 +12,8 @@ export interface Voice {
   group: "team" | "inclusive";
   /** Prefix "<speaker> says" to statements that do not mention the speaker (opinions in chat). */
   attribute?: boolean;
+  /** Who "he" or "she" is at this point of a meeting (referents.ts); the first one in the clause is named. */
+  people?: Partial<Record<"he" | "she", string>>;
 }
 
 /** Intensifiers and hedges that colour speech but add nothing to a fact. */
@@ -69,6 +71,7 @@ export function rewriteClause(toks: Tok[], source: string, voice: Voice): string
   let addresseeNamed = false;
   let pending: Subject | null = null; // a rewritten subject whose verb still needs agreement
   let pendingAge = 0;
+  let personNamed = false; // "he" / "she" named once; a later one reads clearly after the name
   for (let i = 0; i < toks.length; i++) {
     const t = toks[i]!;
     const prev = toks[i - 1];
@@ -83,7 +86,12 @@ export function rewriteClause(toks: Tok[], source: string, voice: Voice): string
     // A pronoun is only clear while one of the two people has been named in the clause.
     const selfPronoun = named && !addresseeNamed;
     const otherPronoun = addresseeNamed && !named;
-    const subject = subjectFor(lower, next, voice, selfPronoun, otherPronoun);
+    const person: string | undefined =
+      (lower === "he" || lower === "she") && !personNamed ? voice.people?.[lower] : undefined;
+    const subject = person
+      ? { text: person, singular: true }
+      : subjectFor(lower, next, voice, selfPronoun, otherPronoun);
+    personNamed ||= person !== undefined;
     if (subject) {
       addresseeNamed ||= lower === "you";
       word = subject.text;
@@ -109,7 +117,7 @@ export function rewriteClause(toks: Tok[], source: string, voice: Voice): string
       word = otherPronoun ? (lower === "your" ? "their" : "theirs") : `${voice.addressee}'s`;
       addresseeNamed = true;
     } else if (pending) {
-      const agreed = agree(t, next, pending.singular);
+      const agreed = agree(t, toks.slice(i + 1), pending.singular);
       if (agreed !== null) {
         word = agreed;
         if (t.text.startsWith("'")) spaced = " ";
@@ -153,8 +161,11 @@ function subjectFor(
 }
 
 /** The verb after a rewritten subject, in agreement with it; null when the token is not a verb. */
-function agree(t: Tok, next: Tok | undefined, singular: boolean): string | null {
+function agree(t: Tok, rest: Tok[], singular: boolean): string | null {
   const lower = t.lower;
+  const next = rest[0];
+  // "She's run Flink", "he's never been on call", "she's only got four years": "'s" is "has" before a participle.
+  if (lower === "'s" && hasParticiple(rest)) return "has";
   const contraction = CONTRACTION[lower];
   if (contraction) return singular ? contraction.sg : contraction.pl;
   if (lower === "'d") return next && PARTICIPLE_AFTER_D.test(next.lower) ? "had" : "would";
@@ -170,6 +181,16 @@ function agree(t: Tok, next: Tok | undefined, singular: boolean): string | null 
   if (t.pos === "VERB" && t.lower === t.lemma) return thirdPersonSingular(t.text);
   if (t.pos === "VERB" || t.pos === "AUX") return t.text;
   return null;
+}
+
+/** A past participle after "'s", past any adverbs: an irregular one (run, done, got) or one of "been", "never" …. */
+function hasParticiple(rest: Tok[]): boolean {
+  const at = rest.findIndex((t) => t.pos !== "ADV" || PARTICIPLE_AFTER_D.test(t.lower));
+  const verb = rest[at];
+  if (!verb) return false;
+  if (PARTICIPLE_AFTER_D.test(verb.lower)) return true;
+  // A regular "-ed" after "'s" is most often passive ("it's scheduled"); "-ing" is "is".
+  return verb.pos === "VERB" && !/(?:ing|ed)$/.test(verb.lower) && verb.lower !== verb.lemma + "s";
 }
 
 /**
