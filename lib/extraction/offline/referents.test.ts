@@ -51,11 +51,12 @@ describe("who 'he' and 'she' are at a meeting", () => {
     expect(moved.resolve("he")).toBe("Jordan");
   });
 
-  it("only a sentence's subject is a referent: not an object, a vocative or a possessive", () => {
+  it("only a sentence's subject is a referent: not an object, a vocative, a possessive or a date", () => {
     expect(tracked(["We compared him with Amara."]).resolve("she")).toBeNull();
     expect(tracked(["Tariq, sol-gel."]).resolve("he")).toBeNull();
     expect(tracked(["Jordan's scores are on the wrong profile."]).resolve("he")).toBeNull();
     expect(tracked(["Martin Reyes is the blocker."]).resolve("he")).toBe("Martin Reyes");
+    expect(tracked(["Monday is great for the verbal."]).resolve("she")).toBeNull();
   });
 
   it("a name said long before is no referent: 'he' a while after a tool is named stays 'he'", () => {

@@ -73,9 +73,10 @@ function subjectAt(toks: Tok[]): number | null {
  * tagger sometimes keeps "Jordan's" whole: with a verb, an adverb or an adjective after it, it is "Jordan is".
  */
 function nameAt(toks: Tok[], at: number): string | null {
-  const isName = (t: Tok | undefined) => !!t && t.pos === "PROPN" && /^[A-Z][a-z]+$/.test(t.text);
+  // A weekday or a month is a date, never a person ("Monday's great, given her deadline").
+  const isName = (t: Tok | undefined) => !!t && t.pos === "PROPN" && t.entity === null && /^[A-Z][a-z]+$/.test(t.text);
   const first = toks[at];
-  const fused = first?.pos === "PROPN" ? /^([A-Z][a-z]+)'s$/.exec(first.text) : null;
+  const fused = first?.pos === "PROPN" && first.entity === null ? /^([A-Z][a-z]+)'s$/.exec(first.text) : null;
   if (fused) return /^(AUX|VERB|ADV|ADJ)$/.test(toks[at + 1]?.pos ?? "") && !owned(toks, at + 1) ? fused[1]! : null;
   if (!isName(first)) return null;
   const end = isName(toks[at + 1]) ? at + 2 : at + 1;
