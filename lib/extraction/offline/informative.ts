@@ -9,8 +9,14 @@ import type { Tok } from "@/lib/extraction/offline/nlp";
 /** Words at most in a verbless clause read as a fragment (a longer one lists facts: "Four cells per run, …"). */
 const FRAGMENT_WORDS = 5;
 export function isFragment(clause: Tok[]): boolean {
+  const words = verbless(clause);
+  return words !== null && words.length <= FRAGMENT_WORDS;
+}
+
+/** A clause's words when none is a verb; null when it has one. */
+function verbless(clause: Tok[]): Tok[] | null {
   const words = clause.filter((t) => t.pos !== "PUNCT" && t.pos !== "SYM");
-  return words.length <= FRAGMENT_WORDS && !words.some((t) => t.pos === "VERB" || t.pos === "AUX");
+  return words.some((t) => t.pos === "VERB" || t.pos === "AUX") ? null : words;
 }
 
 /**
@@ -19,8 +25,8 @@ export function isFragment(clause: Tok[]): boolean {
  */
 const ANSWER_WORDS = 8;
 export function isAnswerOnly(clause: Tok[]): boolean {
-  const words = clause.filter((t) => t.pos !== "PUNCT" && t.pos !== "SYM");
-  if (words.length > ANSWER_WORDS || words.some((t) => t.pos === "VERB" || t.pos === "AUX")) return false;
+  const words = verbless(clause);
+  if (words === null || words.length > ANSWER_WORDS) return false;
   const thing = words.some((t) => t.pos === "NOUN" && t.entity === null);
   return !thing && /^(?:ADP|ADV|PART|SCONJ)$/.test(words[0]?.pos ?? "");
 }

@@ -101,14 +101,10 @@ function owned(toks: Tok[], at: number): boolean {
  * The pronoun subject of a clause and who it is, when the tracker knows: the first "he" or "she" in it. Only
  * that one is rewritten; a later one in the same clause reads clearly after the name.
  */
-export function subjectReferent(
-  clause: Tok[],
-  referents: Referents | null,
-): { index: number; name: string; pronoun: Pronoun } | null {
+export function subjectReferent(clause: Tok[], referents: Referents | null): { name: string; pronoun: Pronoun } | null {
   if (!referents) return null;
-  const index = clause.findIndex((t) => t.lower === "he" || t.lower === "she");
-  if (index === -1) return null;
-  const pronoun = clause[index]!.lower as Pronoun;
+  const pronoun = clause.find((t) => t.lower === "he" || t.lower === "she")?.lower as Pronoun | undefined;
+  if (pronoun === undefined) return null;
   const name = referents.resolve(pronoun);
-  return name === null ? null : { index, name, pronoun };
+  return name === null ? null : { name, pronoun };
 }
